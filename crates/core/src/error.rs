@@ -1,0 +1,57 @@
+//! Errors shared by every game: bad coordinates, bad rulesets, bad setups.
+
+use thiserror::Error;
+
+/// A point name that is malformed or off the board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{text}' is not a point on this board: expected {allowed}")]
+pub struct CoordError {
+    /// What was given.
+    pub text: String,
+    /// What is allowed, in words.
+    pub allowed: String,
+}
+
+/// A move given as text that does not name a move of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot read move '{text}': {why}")]
+pub struct MoveSyntaxError {
+    /// What was given.
+    pub text: String,
+    /// What was wrong and what is allowed.
+    pub why: String,
+}
+
+impl From<CoordError> for MoveSyntaxError {
+    fn from(e: CoordError) -> Self {
+        MoveSyntaxError {
+            why: format!("expected {} or pass", e.allowed),
+            text: e.text,
+        }
+    }
+}
+
+/// A ruleset that could not be found, read or understood.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("ruleset {source_name}: {message}")]
+pub struct RulesError {
+    /// Which ruleset: a built-in name, a file path, or an override.
+    pub source_name: String,
+    /// What was wrong, naming the key and the allowed values.
+    pub message: String,
+}
+
+impl RulesError {
+    /// An error about the ruleset called `source_name`.
+    pub fn new(source_name: impl Into<String>, message: impl Into<String>) -> Self {
+        RulesError {
+            source_name: source_name.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A starting position that cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad setup: {0}")]
+pub struct SetupError(pub String);

@@ -1,0 +1,183 @@
+//! The contract every rule crate implements.
+
+use crate::colour::Colour;
+use crate::error::{MoveSyntaxError, RulesError, SetupError};
+use crate::rules::RuleSet;
+use crate::topology::{Point, Topology};
+use crate::zobrist::Rng;
+use std::fmt;
+
+/// Points for each player, komi included, counted as if the game ended now.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Score {
+    pub black: f64,
+    pub white: f64,
+}
+
+impl Score {
+    /// The result string this score gives: `B+3`, `W+5.5`, or `Draw`.
+    pub fn result(&self) -> String {
+        let margin = self.black - self.white;
+        if margin > 0.0 {
+            format!("B+{}", fmt_points(margin))
+        } else if margin < 0.0 {
+            format!("W+{}", fmt_points(-margin))
+        } else {
+            "Draw".to_string()
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Colour> {
+        if self.black > self.white {
+            Some(Colour::Black)
+        } else if self.white > self.black {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// Formats points without a trailing `.0` (`5`, `5.5`).
+pub fn fmt_points(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Colour>,
+    /// The result string: `B+R`, `W+5.5`, `Draw`, `B+5` (five in a row), …
+    pub result: String,
+}
+
+impl Outcome {
+    /// A win by resignation of `loser`.
+    pub fn resignation(loser: Colour) -> Outcome {
+        let winner = loser.opponent();
+        Outcome {
+            winner: Some(winner),
+            result: format!("{}+R", winner.letter()),
+        }
+    }
+
+    /// The outcome a final score gives.
+    pub fn from_score(score: &Score) -> Outcome {
+        Outcome {
+            winner: score.winner(),
+            result: score.result(),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Moves are being played.
+    Ongoing,
+    /// Play has stopped and the players are agreeing on dead stones (Go, TriGo).
+    Scoring,
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Scoring => f.write_str("scoring"),
+            Status::Over(_) => f.write_str("over"),
+        }
+    }
+}
+
+/// One game's rules engine over its topology.
+///
+/// Three tiers of playing a move: [`Game::check`] says whether a move is legal and why not,
+/// [`Game::play`] checks and applies it (for anything from outside), and each crate offers an unchecked
+/// fast path for search and playouts where legality is already known.
+pub trait Game: Clone + fmt::Debug + Sized {
+    /// A move in typed form.
+    type Move: Copy + Eq + fmt::Debug;
+    /// The typed ruleset.
+    type Rules: RuleSet;
+    /// Why a move was refused.
+    type Illegal: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// The game's name on the command line (`go`, `dots`, …).
+    const NAME: &'static str;
+
+    /// A new game under `rules` (checked: sizes in range and so on).
+    fn new(rules: Self::Rules) -> Result<Self, RulesError>;
+
+    /// The rules this game is played under.
+    fn rules(&self) -> &Self::Rules;
+
+    /// The board geometry.
+    fn topology(&self) -> &Topology;
+
+    /// Replaces the position with `stones` (one entry per point, `None` = empty) and `to_move`.
+    /// The move history is cleared: this is the new start.
+    fn set_position(
+        &mut self,
+        stones: &[Option<Colour>],
+        to_move: Colour,
+    ) -> Result<(), SetupError>;
+
+    /// Whose turn it is.
+    fn to_move(&self) -> Colour;
+
+    /// Where the game stands.
+    fn status(&self) -> Status;
+
+    /// Appends every legal move to `out` (cleared first). Resignation is always legal and not listed.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Whether `mv` is legal now, and why not.
+    fn check(&self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// Checks and plays `mv`; a refused move changes nothing.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// Takes back the last move played with [`Game::play`]; false when there is none.
+    fn undo(&mut self) -> bool;
+
+    /// Reads a move in text form (`D4`, `pass`, `resign`, …).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveSyntaxError>;
+
+    /// The canonical text form of `mv`; `parse_move` reads it back to `mv`.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The stone on `p`, as a player would see it on the board.
+    fn stone(&self, p: Point) -> Option<Colour>;
+
+    /// Stones (or dots) each player has captured so far, Black first.
+    fn captures(&self) -> [u32; 2];
+
+    /// The score as if the game ended now, kept incrementally where the game allows.
+    fn score(&self) -> Score;
+
+    /// The same score computed from scratch; the generic tests compare it with [`Game::score`].
+    fn recount(&self) -> Score {
+        self.score()
+    }
+
+    /// A Zobrist hash of the whole state that matters for legality (stones, side to move, …).
+    fn hash(&self) -> u64;
+
+    /// A text picture of the board, with coordinates; `colour` adds ANSI colours.
+    fn render(&self, colour: bool) -> String;
+
+    /// A uniformly random legal move, or `None` when there is none (the game is over).
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+    }
+}

@@ -1,0 +1,17 @@
+//! stones-core: what every stones game shares — topologies, points, colours, the [`Game`] trait,
+//! rulesets, notation, Zobrist keys and errors.
+
+pub mod board_text;
+pub mod colour;
+pub mod error;
+pub mod game;
+pub mod rules;
+pub mod topology;
+pub mod zobrist;
+
+pub use colour::Colour;
+pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
+pub use game::{fmt_points, Game, Outcome, Score, Status};
+pub use rules::{BoardSize, Builtin, RuleSet};
+pub use topology::{Adjacency, Point, Shape, Topology};
+pub use zobrist::Rng;

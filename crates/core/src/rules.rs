@@ -1,0 +1,233 @@
+//! Rulesets as data: TOML files deserialised into each game's typed rules, with overrides.
+//!
+//! Every game ships named rulesets (`rulesets/<game>/<name>.toml`) compiled into the binary; a path to
+//! any other file works too, and `key=value` overrides change single fields. Unknown keys and bad values
+//! are errors naming the file, the key and what is allowed.
+
+use crate::error::RulesError;
+use serde::de::{self, DeserializeOwned, Deserializer};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+
+/// A ruleset shipped with the program: its name and the text of its TOML file.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
+/// A game's typed rules. `Default` equals the game's seed ruleset (the first builtin).
+pub trait RuleSet: DeserializeOwned + Serialize + Default + Clone + fmt::Debug + PartialEq {
+    /// The game these rules belong to.
+    const GAME: &'static str;
+    /// The named rulesets shipped with the game; the first is the default.
+    const BUILTIN: &'static [Builtin];
+
+    /// Checks values serde cannot (ranges, combinations); the message names the key and what is allowed.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Loads a ruleset by builtin name or file path (`None` = the default) with `key=value` overrides.
+    fn load(which: Option<&str>, overrides: &[String]) -> Result<(Self, String), RulesError> {
+        load(which, overrides)
+    }
+}
+
+/// The `description` line of a ruleset file's text, if it has one.
+pub fn description(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    table.get("description")?.as_str().map(str::to_string)
+}
+
+/// Splits `key=value` and reads the value as TOML (`7.5`, `true`, `[9, 13]`), or else as a bare string.
+pub fn parse_override(text: &str) -> Result<(String, toml::Value), RulesError> {
+    let (key, value) = text.split_once('=').ok_or_else(|| {
+        RulesError::new(
+            "override",
+            format!("'{text}' is not of the form key=value (for example komi=7.5)"),
+        )
+    })?;
+    let key = key.trim();
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(RulesError::new(
+            "override",
+            format!("'{key}' is not a ruleset key name"),
+        ));
+    }
+    let value = value.trim();
+    let parsed = toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(value.to_string()));
+    Ok((key.to_string(), parsed))
+}
+
+/// Loads rules: `which` is a builtin name, a path to a TOML file, or `None` for the default.
+pub fn load<R: RuleSet>(
+    which: Option<&str>,
+    overrides: &[String],
+) -> Result<(R, String), RulesError> {
+    let (name, text) = locate::<R>(which)?;
+    let overrides = overrides
+        .iter()
+        .map(|o| parse_override(o))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rules = from_text::<R>(&name, &text, &overrides)?;
+    Ok((rules, name))
+}
+
+/// Finds the text of a ruleset by builtin name or path.
+fn locate<R: RuleSet>(which: Option<&str>) -> Result<(String, String), RulesError> {
+    let which = which.unwrap_or(R::BUILTIN[0].name);
+    if let Some(b) = R::BUILTIN.iter().find(|b| b.name == which) {
+        return Ok((b.name.to_string(), b.text.to_string()));
+    }
+    let looks_like_path = which.contains('/') || which.contains('\\') || which.ends_with(".toml");
+    match std::fs::read_to_string(which) {
+        Ok(text) => Ok((which.to_string(), text)),
+        Err(e) if looks_like_path => {
+            Err(RulesError::new(which, format!("cannot read the file: {e}")))
+        }
+        Err(_) => Err(RulesError::new(
+            which,
+            format!(
+                "no such {} ruleset: expected one of {} or a path to a .toml file",
+                R::GAME,
+                R::BUILTIN
+                    .iter()
+                    .map(|b| b.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+/// Parses ruleset text, applies overrides, deserialises and validates.
+pub fn from_text<R: RuleSet>(
+    source_name: &str,
+    text: &str,
+    overrides: &[(String, toml::Value)],
+) -> Result<R, RulesError> {
+    let mut table: toml::Table =
+        toml::from_str(text).map_err(|e| RulesError::new(source_name, e.to_string()))?;
+    table.remove("description");
+    if let Some(game) = table.remove("game") {
+        if game.as_str() != Some(R::GAME) {
+            return Err(RulesError::new(
+                source_name,
+                format!("key `game` is {game} but this is a {} ruleset", R::GAME),
+            ));
+        }
+    }
+    for (key, value) in overrides {
+        table.insert(key.clone(), value.clone());
+    }
+    let source = if overrides.is_empty() {
+        source_name.to_string()
+    } else {
+        let keys: Vec<&str> = overrides.iter().map(|(k, _)| k.as_str()).collect();
+        format!("{source_name} (with overrides of {})", keys.join(", "))
+    };
+    // Re-serialise so that deserialisation errors quote the offending line and key.
+    let merged = toml::to_string(&table).map_err(|e| RulesError::new(&source, e.to_string()))?;
+    let rules: R =
+        toml::from_str(&merged).map_err(|e| RulesError::new(&source, tidy(&e.to_string())))?;
+    rules.validate().map_err(|m| RulesError::new(&source, m))?;
+    Ok(rules)
+}
+
+/// Folds a multi-line TOML error into one readable line.
+fn tidy(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && *l != "|")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A board size: one number for a square board, or `[width, height]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSize {
+    pub width: u16,
+    pub height: u16,
+}
+
+impl BoardSize {
+    /// A square board of side `n`.
+    pub const fn square(n: u16) -> BoardSize {
+        BoardSize {
+            width: n,
+            height: n,
+        }
+    }
+
+    /// True when width equals height.
+    pub fn is_square(&self) -> bool {
+        self.width == self.height
+    }
+
+    /// Checks both sides lie in `range`; the message names the key `size`.
+    pub fn check(&self, range: std::ops::RangeInclusive<u16>) -> Result<(), String> {
+        if range.contains(&self.width) && range.contains(&self.height) {
+            Ok(())
+        } else {
+            Err(format!(
+                "key `size` is {self} but each side must be from {} to {}",
+                range.start(),
+                range.end()
+            ))
+        }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_square() {
+            write!(f, "{}", self.width)
+        } else {
+            write!(f, "{}x{}", self.width, self.height)
+        }
+    }
+}
+
+impl Serialize for BoardSize {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_square() {
+            s.serialize_u16(self.width)
+        } else {
+            [self.width, self.height].serialize(s)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardSize {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            One(i64),
+            Two(Vec<i64>),
+        }
+        let expected = "a number (19) or [width, height] ([39, 32])";
+        let raw = Raw::deserialize(d)
+            .map_err(|_| de::Error::custom(format!("`size` must be {expected}")))?;
+        let side = |v: i64| {
+            u16::try_from(v).map_err(|_| de::Error::custom(format!("`size` {v} is out of range")))
+        };
+        match raw {
+            Raw::One(n) => Ok(BoardSize::square(side(n)?)),
+            Raw::Two(v) if v.len() == 2 => Ok(BoardSize {
+                width: side(v[0])?,
+                height: side(v[1])?,
+            }),
+            Raw::Two(_) => Err(de::Error::custom(format!("`size` must be {expected}"))),
+        }
+    }
+}
