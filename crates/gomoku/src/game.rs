@@ -1,0 +1,585 @@
+//! The rules engine: [`Gomoku`] implements [`stones_core::Game`].
+//!
+//! The position is a padded cell array (see [`crate::layout`]). A move's win is found by walking the four
+//! lines through the stone just placed; nothing else is scanned. Moves are numbered from 1; after
+//! [`Game::set_position`] the next move's number is one more than the number of stones set up, so the
+//! opening restrictions apply to a setup only while it holds fewer than three stones.
+
+use crate::layout::{self, Layout, EMPTY};
+use crate::moves::{Illegal, Move};
+use crate::rules::{GomokuRules, Opening, Profile};
+use crate::shapes::{self, Foul, Stones, Verdict};
+use std::sync::Arc;
+use stones_core::Rng;
+use stones_core::{
+    Colour, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, Score, SetupError, Status,
+    Topology,
+};
+
+/// How the game ended, if it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// It has not.
+    No,
+    /// `winner` made a winning row through `at` along line `line` (an index into `Layout::dirs`).
+    Five { winner: Colour, at: Point, line: u8 },
+    /// No empty point left and no winner.
+    FullBoard,
+    /// Two passes in a row: a draw by agreement.
+    TwoPasses,
+    /// This colour resigned.
+    Resigned(Colour),
+}
+
+/// Why a move is refused, without the names a player reads (cheap to make in move generation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    GameOver,
+    OffBoard(u16),
+    Occupied(Point),
+    /// Opening rule for move `number`: inside (or outside) the points at most `distance` from the centre.
+    Opening {
+        number: u32,
+        inside: bool,
+        distance: u8,
+    },
+    PassInOpening(u32),
+    Foul(Foul),
+}
+
+/// A game of gomoku under [`GomokuRules`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gomoku {
+    rules: GomokuRules,
+    /// What wins and what is forbidden, per colour (Black first).
+    profiles: [Profile; 2],
+    layout: Arc<Layout>,
+    cells: Vec<u8>,
+    to_move: Colour,
+    /// Empty points left.
+    empties: u32,
+    /// Stones on the board when the position was set up.
+    setup_stones: u32,
+    /// Moves played since the setup.
+    history: Vec<Move>,
+    end: End,
+    hash: u64,
+}
+
+impl Gomoku {
+    /// The number the next move will have (1 for the first move of an empty board).
+    pub fn move_number(&self) -> u32 {
+        self.setup_stones + self.history.len() as u32 + 1
+    }
+
+    /// The moves played since the start (or the setup), in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// The last move played, if any since the start (or the setup).
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().copied()
+    }
+
+    /// Plays `mv` without any legality check, for playouts and search where legality is known.
+    /// `mv` must be legal ([`Game::check`]); otherwise the position is unspecified (but memory-safe).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.hash ^= self.pass_key();
+        let colour = self.to_move;
+        match mv {
+            Move::Place(p) => {
+                let i = self.layout.pad(p);
+                let own = layout::cell(colour);
+                self.cells[i] = own;
+                self.empties -= 1;
+                self.hash ^= self.layout.topo.key(p, colour);
+                let profile = self.profiles[colour.idx()];
+                let won = self
+                    .layout
+                    .dirs
+                    .iter()
+                    .position(|&d| profile.wins(layout::run(&self.cells, i, d, own)));
+                self.end = match won {
+                    Some(line) => End::Five {
+                        winner: colour,
+                        at: p,
+                        line: line as u8,
+                    },
+                    None if self.empties == 0 => End::FullBoard,
+                    None => End::No,
+                };
+            }
+            Move::Pass if self.last_move() == Some(Move::Pass) => self.end = End::TwoPasses,
+            Move::Pass => {}
+            Move::Resign => self.end = End::Resigned(colour),
+        }
+        self.history.push(mv);
+        self.to_move = colour.opponent();
+        self.hash ^= self.layout.topo.side_key() ^ self.pass_key();
+    }
+
+    /// Clears the board back to the start of a game under the same rules (no allocation).
+    pub fn reset(&mut self) {
+        for p in self.layout.topo.points() {
+            self.cells[self.layout.pad(p)] = EMPTY;
+        }
+        self.to_move = Colour::Black;
+        self.empties = self.layout.len() as u32;
+        self.setup_stones = 0;
+        self.history.clear();
+        self.end = End::No;
+        self.hash = 0;
+    }
+
+    /// The stones of the winning row, from one end to the other, once a five has been made.
+    pub fn winning_row(&self) -> Option<Vec<Point>> {
+        let End::Five { winner, at, line } = self.end else {
+            return None;
+        };
+        let own = layout::cell(winner);
+        let d = self.layout.dirs[line as usize];
+        let mut i = self.layout.pad(at);
+        while self.cells[i.wrapping_add_signed(-d)] == own {
+            i = i.wrapping_add_signed(-d);
+        }
+        let mut row = Vec::new();
+        while self.cells[i] == own {
+            row.push(self.layout.point(i));
+            i = i.wrapping_add_signed(d);
+        }
+        Some(row)
+    }
+
+    /// The colour that has a winning row anywhere on the board, found by scanning every line from scratch
+    /// (the check on the incremental win detection). Black is named if both have one.
+    pub fn scan_winner(&self) -> Option<Colour> {
+        let wins = self.scan_fives();
+        Colour::BOTH.into_iter().find(|c| wins[c.idx()].is_some())
+    }
+
+    /// Per colour, one winning row (a point of it and its line), scanning the whole board.
+    fn scan_fives(&self) -> [Option<(Point, u8)>; 2] {
+        let mut found = [None; 2];
+        for p in self.layout.topo.points() {
+            let i = self.layout.pad(p);
+            let Some(colour) = self.stone(p) else {
+                continue;
+            };
+            let own = layout::cell(colour);
+            for (k, &d) in self.layout.dirs.iter().enumerate() {
+                // Only from the first stone of a row, so each row is measured once.
+                if self.cells[i.wrapping_add_signed(-d)] == own {
+                    continue;
+                }
+                let mut len = 1;
+                while self.cells[i.wrapping_add_signed(d * len as isize)] == own {
+                    len += 1;
+                }
+                if self.profiles[colour.idx()].wins(len) && found[colour.idx()].is_none() {
+                    found[colour.idx()] = Some((p, k as u8));
+                }
+            }
+        }
+        found
+    }
+
+    /// The forbidden shape a stone of the side to move on `p` would make, if any (renju rules only;
+    /// `None` also for occupied points and points off the board).
+    pub fn foul(&self, p: Point) -> Option<Foul> {
+        match self.refusal_at(p, self.move_number()) {
+            Err(Refusal::Foul(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Whether passing is allowed at move `number` (not during a restricted opening).
+    fn may_pass(&self, number: u32) -> bool {
+        self.rules.opening == Opening::None || number > 3
+    }
+
+    /// Why a stone of the side to move on `p` at move `number` is refused, if it is.
+    fn refusal_at(&self, p: Point, number: u32) -> Result<(), Refusal> {
+        if p.idx() >= self.layout.len() {
+            return Err(Refusal::OffBoard(p.0));
+        }
+        let i = self.layout.pad(p);
+        if self.cells[i] != EMPTY {
+            return Err(Refusal::Occupied(p));
+        }
+        self.opening_refusal(p, number)?;
+        let profile = self.profiles[self.to_move.idx()];
+        if profile.has_fouls() {
+            let stones = Stones::new(&self.cells, layout::cell(self.to_move));
+            if let Verdict::Foul(f) = shapes::judge(&self.layout, stones, i, profile) {
+                return Err(Refusal::Foul(f));
+            }
+        }
+        Ok(())
+    }
+
+    /// The opening restriction on a stone on `p` at move `number`.
+    fn opening_refusal(&self, p: Point, number: u32) -> Result<(), Refusal> {
+        let (inside, distance) = match (self.rules.opening, number) {
+            (Opening::None, _) | (_, 4..) => return Ok(()),
+            (_, 0 | 1) => (true, 0),
+            (Opening::Standard, 2) => (true, 2),
+            (Opening::Standard, _) => (false, 2),
+            (Opening::Renju, 2) => (true, 1),
+            (Opening::Renju, _) => (true, 2),
+        };
+        if (self.layout.centre_distance(p) <= distance) == inside {
+            Ok(())
+        } else {
+            Err(Refusal::Opening {
+                number,
+                inside,
+                distance,
+            })
+        }
+    }
+
+    fn refusal(&self, mv: Move) -> Result<(), Refusal> {
+        if self.end != End::No {
+            return Err(Refusal::GameOver);
+        }
+        let number = self.move_number();
+        match mv {
+            Move::Place(p) => self.refusal_at(p, number),
+            Move::Pass if !self.may_pass(number) => Err(Refusal::PassInOpening(number)),
+            Move::Pass | Move::Resign => Ok(()),
+        }
+    }
+
+    /// The refusal in words.
+    fn illegal(&self, r: Refusal) -> Illegal {
+        let topo = &self.layout.topo;
+        match r {
+            Refusal::GameOver => Illegal::GameOver,
+            Refusal::OffBoard(i) => Illegal::OffBoard(i),
+            Refusal::Occupied(p) => Illegal::Occupied(topo.name(p)),
+            Refusal::Opening {
+                number,
+                distance: 0,
+                ..
+            } => {
+                let names: Vec<String> =
+                    self.layout.centre_points().map(|p| topo.name(p)).collect();
+                let centre = match names.as_slice() {
+                    [one] => format!("the centre point {one}"),
+                    many => format!("a centre point ({})", many.join(", ")),
+                };
+                Illegal::NotOnCentre { number, centre }
+            }
+            Refusal::Opening {
+                number,
+                inside,
+                distance,
+            } => Illegal::CentralSquare {
+                number,
+                inside,
+                square: self.layout.square_name(distance),
+            },
+            Refusal::PassInOpening(number) => Illegal::PassInOpening(number),
+            Refusal::Foul(foul) => Illegal::Forbidden {
+                foul,
+                colour: self.to_move,
+            },
+        }
+    }
+
+    /// The Zobrist term for "the last move was a pass" (the next pass ends the game).
+    fn pass_key(&self) -> u64 {
+        if self.last_move() == Some(Move::Pass) {
+            self.layout.topo.side_key().rotate_left(29) ^ 0x6a09_e667_f3bc_c908
+        } else {
+            0
+        }
+    }
+
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    pub(crate) fn profile(&self, colour: Colour) -> Profile {
+        self.profiles[colour.idx()]
+    }
+
+    pub(crate) fn end(&self) -> End {
+        self.end
+    }
+
+    /// Whether `p` is a blocked point (see [`Gomoku::block`]).
+    pub(crate) fn is_blocked(&self, p: Point) -> bool {
+        p.idx() < self.layout.len() && self.cells[self.layout.pad(p)] == layout::EDGE
+    }
+
+    /// Marks the empty point `p` as blocked: neither colour's, never playable, a wall for rows (a
+    /// Gomocup continuous game's old winning lines). Not undone by [`Game::undo`].
+    pub(crate) fn block(&mut self, p: Point) {
+        let i = self.layout.pad(p);
+        if self.cells[i] == EMPTY {
+            self.cells[i] = layout::EDGE;
+            self.empties -= 1;
+        }
+    }
+
+    /// What a `colour` stone on the empty point `p` would make (fives, fours), for the player.
+    pub(crate) fn made(&self, p: Point, colour: Colour) -> shapes::Made {
+        let stones = Stones::new(&self.cells, layout::cell(colour));
+        shapes::made(
+            &self.layout,
+            stones,
+            self.layout.pad(p),
+            self.profile(colour),
+        )
+    }
+}
+
+impl Game for Gomoku {
+    type Move = Move;
+    type Rules = GomokuRules;
+    type Illegal = Illegal;
+
+    const NAME: &'static str = "gomoku";
+
+    fn new(rules: GomokuRules) -> Result<Self, RulesError> {
+        rules
+            .validate()
+            .map_err(|m| RulesError::new(GomokuRules::GAME, m))?;
+        let layout = Arc::new(Layout::new(rules.size));
+        let n = layout.len();
+        Ok(Gomoku {
+            profiles: Colour::BOTH.map(|c| rules.profile(c)),
+            rules,
+            cells: layout.empty_cells(),
+            layout,
+            to_move: Colour::Black,
+            empties: n as u32,
+            setup_stones: 0,
+            history: Vec::with_capacity(n + 2),
+            end: End::No,
+            hash: 0,
+        })
+    }
+
+    fn rules(&self) -> &GomokuRules {
+        &self.rules
+    }
+
+    fn topology(&self) -> &Topology {
+        &self.layout.topo
+    }
+
+    fn set_position(
+        &mut self,
+        stones: &[Option<Colour>],
+        to_move: Colour,
+    ) -> Result<(), SetupError> {
+        let n = self.layout.len();
+        if stones.len() != n {
+            return Err(SetupError(format!(
+                "the setup gives {} points but the board has {n}",
+                stones.len()
+            )));
+        }
+        let mut next = self.clone();
+        next.reset();
+        for (p, colour) in self.layout.topo.points().zip(stones) {
+            if let Some(c) = *colour {
+                next.cells[self.layout.pad(p)] = layout::cell(c);
+                next.hash ^= self.layout.topo.key(p, c);
+                next.empties -= 1;
+                next.setup_stones += 1;
+            }
+        }
+        next.to_move = to_move;
+        if to_move == Colour::White {
+            next.hash ^= self.layout.topo.side_key();
+        }
+        next.end =
+            match next.scan_fives() {
+                [Some(_), Some(_)] => return Err(SetupError(
+                    "both Black and White have a winning row: the game cannot have reached this"
+                        .to_string(),
+                )),
+                [Some((at, line)), None] => End::Five {
+                    winner: Colour::Black,
+                    at,
+                    line,
+                },
+                [None, Some((at, line))] => End::Five {
+                    winner: Colour::White,
+                    at,
+                    line,
+                },
+                [None, None] if next.empties == 0 => End::FullBoard,
+                [None, None] => End::No,
+            };
+        *self = next;
+        Ok(())
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn status(&self) -> Status {
+        let draw = |why: &str| Outcome {
+            winner: None,
+            result: format!("Draw ({why})"),
+        };
+        match self.end {
+            End::No => Status::Ongoing,
+            End::Five { winner, .. } => Status::Over(Outcome {
+                winner: Some(winner),
+                result: format!("{}+5", winner.letter()),
+            }),
+            End::FullBoard => Status::Over(draw("board full")),
+            End::TwoPasses => Status::Over(draw("two passes in a row")),
+            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.end != End::No {
+            return;
+        }
+        let number = self.move_number();
+        out.extend(
+            self.layout
+                .topo
+                .points()
+                .filter(|&p| self.refusal_at(p, number).is_ok())
+                .map(Move::Place),
+        );
+        if self.may_pass(number) {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn check(&self, mv: Move) -> Result<(), Illegal> {
+        self.refusal(mv).map_err(|r| self.illegal(r))
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(mv) = self.last_move() else {
+            return false;
+        };
+        self.hash ^= self.pass_key();
+        self.history.pop();
+        self.to_move = self.to_move.opponent();
+        if let Move::Place(p) = mv {
+            self.cells[self.layout.pad(p)] = EMPTY;
+            self.empties += 1;
+            self.hash ^= self.layout.topo.key(p, self.to_move);
+        }
+        self.end = End::No;
+        self.hash ^= self.layout.topo.side_key() ^ self.pass_key();
+        true
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveSyntaxError> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        if t.eq_ignore_ascii_case("resign") {
+            return Ok(Move::Resign);
+        }
+        self.layout
+            .topo
+            .parse_point(t)
+            .map(Move::Place)
+            .map_err(|e| MoveSyntaxError {
+                text: e.text,
+                why: format!("expected {}, pass or resign", e.allowed),
+            })
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Place(p) if p.idx() < self.layout.len() => self.layout.topo.name(p),
+            Move::Place(p) => format!("#{}", p.0),
+            Move::Pass => "pass".to_string(),
+            Move::Resign => "resign".to_string(),
+        }
+    }
+
+    fn stone(&self, p: Point) -> Option<Colour> {
+        if p.idx() >= self.layout.len() {
+            return None;
+        }
+        match self.cells[self.layout.pad(p)] {
+            layout::BLACK => Some(Colour::Black),
+            layout::WHITE => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        [0, 0]
+    }
+
+    /// No points in gomoku: the winner scores 1, everything else 0.
+    fn score(&self) -> Score {
+        let mut score = Score::default();
+        match self.status() {
+            Status::Over(Outcome {
+                winner: Some(Colour::Black),
+                ..
+            }) => score.black = 1.0,
+            Status::Over(Outcome {
+                winner: Some(Colour::White),
+                ..
+            }) => score.white = 1.0,
+            _ => {}
+        }
+        score
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn render(&self, colour: bool) -> String {
+        crate::render::render(self, colour)
+    }
+
+    /// Uniform over the legal moves (pass included once the opening allows it) by rejection sampling,
+    /// without listing them; when 64 random points all fail (a nearly full board, the opening's first
+    /// moves) it takes the first legal point from a random start. Allocates nothing.
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.end != End::No {
+            return None;
+        }
+        let number = self.move_number();
+        let may_pass = self.may_pass(number);
+        if may_pass && rng.below(self.empties as usize + 1) == 0 {
+            return Some(Move::Pass);
+        }
+        let n = self.layout.len();
+        let legal = |i: usize| {
+            let p = Point(i as u16);
+            self.refusal_at(p, number).is_ok().then_some(Move::Place(p))
+        };
+        (0..64)
+            .find_map(|_| legal(rng.below(n)))
+            .or_else(|| {
+                let start = rng.below(n);
+                (0..n).find_map(|k| legal((start + k) % n))
+            })
+            .or(may_pass.then_some(Move::Pass))
+    }
+}

@@ -1,0 +1,501 @@
+//! The Piskvork/Gomocup "brain" protocol (<https://plastovicka.github.io/protocl2en.htm>), played by
+//! [`crate::player`]. The CLI exposes it as `stones gomocup`.
+//!
+//! Commands: `START n`, `RECTSTART w,h`, `RESTART`, `BEGIN`, `TURN x,y`, `BOARD` … `DONE` (lines
+//! `x,y,field`, field 1 = own stone, 2 = opponent's, 3 = a blocked point of a continuous game),
+//! `INFO key value`, `TAKEBACK x,y`, `END`, `ABOUT`. Coordinates are 0-based `x,y`, `x` the column,
+//! origin top left. Input lines may end in CR LF, LF or CR; every reply is flushed at once.
+//! Replies: a move `x,y`, `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`.
+//!
+//! `INFO rule` is a bitmask: bit 2 (4) selects renju (Black: exactly five, no double-three, double-four or
+//! overline; White: five or more), else bit 0 (1) exactly five for both, else freestyle (five or more).
+//! **The opening restrictions of our `standard` and `renju` rulesets do not apply here**: managers send
+//! arbitrary openings, so every rule is played with `opening = "none"`. Continuous games (bit 1) and caro
+//! (bit 3) are not supported: the brain says so in a `MESSAGE` and plays the rule without them.
+//!
+//! Timing: the player looks one ply ahead over the points near the stones, which takes milliseconds on
+//! any board up to 26x26, so every reply comes well within any `timeout_turn` a manager sets; the time
+//! `INFO` keys are read and kept but need no budgeting.
+
+use crate::game::Gomoku;
+use crate::moves::Move;
+use crate::player;
+use crate::rules::GomokuRules;
+use std::io::{self, BufRead, Write};
+use stones_core::{Colour, Game, Point, RuleSet, Status};
+
+/// The `INFO` values the manager has sent (times in milliseconds, memory in bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    pub timeout_turn: Option<u64>,
+    pub timeout_match: Option<u64>,
+    pub time_left: Option<u64>,
+    pub max_memory: Option<u64>,
+    /// 0 human opponent, 1 brain opponent, 2 tournament, 3 network tournament.
+    pub game_type: Option<u64>,
+    /// The rule bitmask (see the module documentation).
+    pub rule: u32,
+}
+
+/// The gomoku rules for Gomocup rule bitmask `rule` on a `width` x `height` board: renju (bit 2),
+/// exactly five (bit 0) or freestyle, always without opening restrictions.
+pub fn rules_for(rule: u32, width: u16, height: u16) -> Result<GomokuRules, String> {
+    let name = if rule & 4 != 0 {
+        "renju"
+    } else if rule & 1 != 0 {
+        "standard"
+    } else {
+        "freestyle"
+    };
+    let overrides = [
+        "opening=none".to_string(),
+        format!("size=[{width}, {height}]"),
+    ];
+    GomokuRules::load(Some(name), &overrides)
+        .map(|(rules, _)| rules)
+        .map_err(|e| e.message)
+}
+
+/// Runs the brain: reads commands from `input` and writes replies to `output` until `END` or the end of
+/// the input. I/O errors end it; protocol errors are answered with `ERROR` and play goes on.
+pub fn run_brain(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut lines = Lines {
+        inner: input,
+        skip_lf: false,
+    };
+    let mut brain = Brain::default();
+    while let Some(line) = lines.next_line()? {
+        let reply = match brain.command(&line, &mut lines)? {
+            Step::Reply(text) => text,
+            Step::Silent => continue,
+            Step::End => break,
+        };
+        writeln!(output, "{reply}")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// What one command asks of the loop.
+enum Step {
+    Reply(String),
+    Silent,
+    End,
+}
+
+/// The brain's state between commands.
+#[derive(Default)]
+struct Brain {
+    info: Info,
+    game: Option<Gomoku>,
+}
+
+impl Brain {
+    fn command<R: BufRead>(&mut self, line: &str, lines: &mut Lines<R>) -> io::Result<Step> {
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let reply = match word.to_ascii_uppercase().as_str() {
+            "" => return Ok(Step::Silent),
+            "END" => return Ok(Step::End),
+            "INFO" => return Ok(self.info(rest).map_or(Step::Silent, Step::Reply)),
+            "ABOUT" => format!(
+                "name=\"stones\", version=\"{}\", author=\"the stones authors\", country=\"unknown\"",
+                env!("CARGO_PKG_VERSION")
+            ),
+            "START" => match rest.parse::<u16>() {
+                Ok(n) => self.start(n, n),
+                Err(_) => format!("ERROR START needs a board size, got '{rest}'"),
+            },
+            "RECTSTART" => match parse_pair(rest) {
+                Some((w, h)) => self.start(w, h),
+                None => format!("ERROR RECTSTART needs width,height, got '{rest}'"),
+            },
+            "RESTART" => match &self.game {
+                Some(g) => {
+                    let (w, h) = g.topology().bounding_box();
+                    self.start(w, h)
+                }
+                None => "ERROR RESTART before START".to_string(),
+            },
+            "BEGIN" => self.with_game(|g| {
+                if g.history().is_empty() && g.topology().points().all(|p| g.stone(p).is_none()) {
+                    reply_move(g)
+                } else {
+                    "ERROR BEGIN on a board that is not empty".to_string()
+                }
+            }),
+            "TURN" => self.with_game(|g| match point(g, rest) {
+                Ok(p) => match g.play(Move::Place(p)) {
+                    Ok(()) => reply_move(g),
+                    Err(e) => format!("ERROR opponent's move {rest} refused: {e}"),
+                },
+                Err(e) => e,
+            }),
+            "BOARD" => {
+                let board = read_board(lines)?;
+                self.with_game(|g| match board.and_then(|b| set_board(g, &b)) {
+                    Ok(()) => reply_move(g),
+                    Err(e) => format!("ERROR {e}"),
+                })
+            }
+            "TAKEBACK" => self.with_game(|g| match point(g, rest) {
+                Ok(p) => take_back(g, p),
+                Err(e) => e,
+            }),
+            _ => format!("UNKNOWN command '{word}'"),
+        };
+        Ok(Step::Reply(reply))
+    }
+
+    /// A new empty game on a `width` x `height` board under the current rule.
+    fn start(&mut self, width: u16, height: u16) -> String {
+        match rules_for(self.info.rule, width, height)
+            .and_then(|r| Gomoku::new(r).map_err(|e| e.message))
+        {
+            Ok(game) => {
+                self.game = Some(game);
+                "OK".to_string()
+            }
+            Err(e) => format!("ERROR unsupported board {width}x{height}: {e}"),
+        }
+    }
+
+    fn with_game(&mut self, f: impl FnOnce(&mut Gomoku) -> String) -> String {
+        match &mut self.game {
+            Some(g) => f(g),
+            None => "ERROR no game: send START first".to_string(),
+        }
+    }
+
+    /// Stores an `INFO` value; a new rule applies at once, keeping the stones on the board. Returns a
+    /// line to send only for what the brain cannot do.
+    fn info(&mut self, rest: &str) -> Option<String> {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        let number = value.parse::<u64>().ok();
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => self.info.timeout_turn = number,
+            "timeout_match" => self.info.timeout_match = number,
+            "time_left" => self.info.time_left = number,
+            "max_memory" => self.info.max_memory = number,
+            "game_type" => self.info.game_type = number,
+            "rule" => {
+                let Ok(rule) = value.parse::<u32>() else {
+                    return Some(format!("ERROR INFO rule needs a number, got '{value}'"));
+                };
+                self.info.rule = rule;
+                if let Some(g) = &mut self.game {
+                    if let Err(e) = change_rule(g, rule) {
+                        return Some(format!("ERROR {e}"));
+                    }
+                }
+                let unsupported = [(2, "continuous game"), (8, "caro")]
+                    .iter()
+                    .filter(|(bit, _)| rule & bit != 0)
+                    .map(|(_, name)| *name)
+                    .collect::<Vec<_>>();
+                if !unsupported.is_empty() {
+                    return Some(format!(
+                        "MESSAGE rule {rule}: {} not supported, playing without",
+                        unsupported.join(" and ")
+                    ));
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Replays the position of `g` under the rules of Gomocup `rule`.
+fn change_rule(g: &mut Gomoku, rule: u32) -> Result<(), String> {
+    let (w, h) = g.topology().bounding_box();
+    let mut next = Gomoku::new(rules_for(rule, w, h)?).map_err(|e| e.message)?;
+    if g.history().is_empty() && g.topology().points().all(|p| g.stone(p).is_none()) {
+        *g = next;
+        return Ok(());
+    }
+    let stones: Vec<_> = g.topology().points().map(|p| g.stone(p)).collect();
+    next.set_position(&stones, g.to_move())
+        .map_err(|e| e.to_string())?;
+    *g = next;
+    Ok(())
+}
+
+/// Plays the player's move in `g` and answers it as `x,y`.
+fn reply_move(g: &mut Gomoku) -> String {
+    if let Status::Over(outcome) = g.status() {
+        return format!("ERROR the game is over ({})", outcome.result);
+    }
+    match player::choose(g) {
+        Some(Move::Place(p)) if g.play(Move::Place(p)).is_ok() => {
+            let (x, y) = g.topology().xy(p);
+            format!("{x},{y}")
+        }
+        _ => "ERROR no legal move".to_string(),
+    }
+}
+
+/// Reads `x,y` as a point of `g`'s board.
+fn point(g: &Gomoku, text: &str) -> Result<Point, String> {
+    let (x, y) = parse_pair(text).ok_or_else(|| format!("ERROR expected x,y, got '{text}'"))?;
+    g.topology()
+        .at(x as i32, y as i32)
+        .ok_or_else(|| format!("ERROR {x},{y} is not on the board"))
+}
+
+/// `a,b` as two numbers.
+fn parse_pair(text: &str) -> Option<(u16, u16)> {
+    let (a, b) = text.split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// The `x,y,field` lines of a `BOARD` command up to `DONE` (all read even when one is bad).
+fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<(u16, u16, u8)>, String>> {
+    let mut stones = Vec::new();
+    let mut bad = None;
+    while let Some(line) = lines.next_line()? {
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("DONE") {
+            return Ok(bad.map_or(Ok(stones), Err));
+        }
+        let mut parts = line.split(',').map(|s| s.trim().parse::<u16>());
+        match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(Ok(x)), Some(Ok(y)), Some(Ok(f @ 1..=3)), None) => stones.push((x, y, f as u8)),
+            _ if line.is_empty() => {}
+            _ => {
+                bad.get_or_insert(format!(
+                    "bad BOARD line '{line}': expected x,y,field with field 1, 2 or 3"
+                ));
+            }
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::UnexpectedEof,
+        "input ended inside BOARD",
+    ))
+}
+
+/// Sets up the `BOARD` position in `g`: the side to move is ours; it is Black when the stones of both
+/// sides are even in number, else White.
+fn set_board(g: &mut Gomoku, board: &[(u16, u16, u8)]) -> Result<(), String> {
+    let topo = g.topology().clone();
+    let mut stones = vec![None; topo.len()];
+    let mut blocked = Vec::new();
+    let played = board.iter().filter(|s| s.2 != 3).count();
+    let own = if played % 2 == 0 {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    for &(x, y, field) in board {
+        let p = topo
+            .at(x as i32, y as i32)
+            .ok_or_else(|| format!("BOARD point {x},{y} is not on the board"))?;
+        if stones[p.idx()].is_some() || blocked.contains(&p) {
+            return Err(format!("BOARD point {x},{y} is given twice"));
+        }
+        match field {
+            1 => stones[p.idx()] = Some(own),
+            2 => stones[p.idx()] = Some(own.opponent()),
+            _ => blocked.push(p),
+        }
+    }
+    g.set_position(&stones, own).map_err(|e| e.to_string())?;
+    for p in blocked {
+        g.block(p);
+    }
+    Ok(())
+}
+
+/// Removes the stone on `p` (normally the last move): undo when it is the last move, else a new setup
+/// without it, with its owner to move.
+fn take_back(g: &mut Gomoku, p: Point) -> String {
+    if g.last_move() == Some(Move::Place(p)) {
+        g.undo();
+        return "OK".to_string();
+    }
+    let Some(owner) = g.stone(p) else {
+        return "ERROR TAKEBACK of an empty point".to_string();
+    };
+    let mut stones: Vec<_> = g.topology().points().map(|q| g.stone(q)).collect();
+    stones[p.idx()] = None;
+    match g.set_position(&stones, owner) {
+        Ok(()) => "OK".to_string(),
+        Err(e) => format!("ERROR {e}"),
+    }
+}
+
+/// Lines ending in CR LF, LF or CR. After a CR the line is returned at once (the manager may be waiting
+/// for the reply); an LF right after it is skipped when it comes.
+struct Lines<R> {
+    inner: R,
+    skip_lf: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn next_line(&mut self) -> io::Result<Option<String>> {
+        let mut line = Vec::new();
+        loop {
+            let (used, done) = {
+                let buf = self.inner.fill_buf()?;
+                if buf.is_empty() {
+                    return Ok(
+                        (!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned())
+                    );
+                }
+                let start = (std::mem::take(&mut self.skip_lf) && buf[0] == b'\n') as usize;
+                match buf[start..].iter().position(|&b| b == b'\n' || b == b'\r') {
+                    Some(k) => {
+                        line.extend_from_slice(&buf[start..start + k]);
+                        self.skip_lf = buf[start + k] == b'\r';
+                        (start + k + 1, true)
+                    }
+                    None => {
+                        line.extend_from_slice(&buf[start..]);
+                        (buf.len(), false)
+                    }
+                }
+            };
+            self.inner.consume(used);
+            if done {
+                return Ok(Some(String::from_utf8_lossy(&line).into_owned()));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn talk(input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        run_brain(input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn line_endings_cr_lf_crlf() {
+        let mut l = Lines {
+            inner: &b"A\r\nB\nC\rD\r\r\nE"[..],
+            skip_lf: false,
+        };
+        let mut got = Vec::new();
+        while let Some(s) = l.next_line().unwrap() {
+            got.push(s);
+        }
+        assert_eq!(got, ["A", "B", "C", "D", "", "E"]);
+    }
+
+    #[test]
+    fn a_short_session() {
+        let replies =
+            talk("ABOUT\r\nSTART 15\r\nINFO rule 1\r\nBEGIN\r\nTURN 8,8\r\nEND\r\nSTART 15\r\n");
+        assert!(
+            replies[0].starts_with("name=\"stones\", version=\""),
+            "{replies:?}"
+        );
+        assert_eq!(replies[1], "OK");
+        assert_eq!(replies[2], "7,7");
+        assert_eq!(replies.len(), 4, "{replies:?}");
+        let (x, y) = parse_pair(&replies[3]).unwrap();
+        assert!((x, y) != (7, 7) && (x, y) != (8, 8) && x < 15 && y < 15);
+    }
+
+    #[test]
+    fn errors_and_unknowns() {
+        let replies = talk(
+            "BEGIN\nSTART 30\nSTART 4\nSTART x\nFOO 1\nSTART 20\nTURN 25,1\nTURN 1\nTURN 3,3\nTURN 3,3\nTAKEBACK 9,9\nINFO rule x\n",
+        );
+        assert!(replies[0].starts_with("ERROR no game"), "{replies:?}");
+        assert!(
+            replies[1].starts_with("ERROR unsupported board 30x30"),
+            "{replies:?}"
+        );
+        assert!(replies[1].contains("from 5 to 26"), "{replies:?}");
+        assert!(replies[2].starts_with("ERROR"), "{replies:?}");
+        assert!(replies[3].starts_with("ERROR START needs"), "{replies:?}");
+        assert_eq!(replies[4], "UNKNOWN command 'FOO'");
+        assert_eq!(replies[5], "OK");
+        assert_eq!(replies[6], "ERROR 25,1 is not on the board");
+        assert!(replies[7].starts_with("ERROR expected x,y"));
+        assert!(parse_pair(&replies[8]).is_some());
+        assert!(
+            replies[9].starts_with("ERROR opponent's move 3,3 refused: "),
+            "{replies:?}"
+        );
+        assert!(
+            replies[10].starts_with("ERROR TAKEBACK of an empty"),
+            "{replies:?}"
+        );
+        assert!(replies[11].starts_with("ERROR INFO rule"), "{replies:?}");
+    }
+
+    #[test]
+    fn board_sets_colours_by_parity_and_blocks_the_win() {
+        // Opponent (2) has four in a row on row 0 with our stones even in number: we are Black, and
+        // must block at 4,0 (0,0 is taken by us).
+        let replies = talk(
+            "START 15\nINFO rule 0\nBOARD\n0,0,1\n1,0,2\n7,7,1\n2,0,2\n9,9,1\n3,0,2\n11,11,1\n5,0,2\nDONE\nEND\n",
+        );
+        assert_eq!(replies, ["OK", "4,0"]);
+        let replies = talk("START 15\nBOARD\n0,0,1\n1,0,x\nDONE\nTAKEBACK 0,0\nEND\n");
+        assert_eq!(replies[0], "OK");
+        assert!(
+            replies[1].starts_with("ERROR bad BOARD line '1,0,x'"),
+            "{replies:?}"
+        );
+    }
+
+    #[test]
+    fn takeback_then_replay() {
+        let replies = talk("START 15\nBEGIN\nTAKEBACK 7,7\nBEGIN\nTURN 0,0\nTAKEBACK 0,0\nEND\n");
+        assert_eq!(replies[..4], ["OK", "7,7", "OK", "7,7"]);
+        // TURN 0,0 then our move; taking back 0,0 (not the last move) still answers OK.
+        assert_eq!(replies[5], "OK");
+    }
+
+    #[test]
+    fn rules_map_to_no_opening() {
+        use crate::{Opening, Overline};
+        let r = rules_for(1, 15, 15).unwrap();
+        assert_eq!(r.opening, Opening::None);
+        assert_eq!(
+            (r.black_overline, r.white_overline),
+            (Overline::NoWin, Overline::NoWin)
+        );
+        let r = rules_for(0, 20, 20).unwrap();
+        assert_eq!(
+            (r.black_overline, r.white_overline),
+            (Overline::Win, Overline::Win)
+        );
+        let r = rules_for(4, 15, 15).unwrap();
+        assert_eq!(r.opening, Opening::None);
+        assert!(r.black_double_three && r.black_overline == Overline::Forbidden);
+        assert_eq!(r.white_overline, Overline::Win);
+        let r = rules_for(5, 15, 15).unwrap();
+        assert!(r.black_double_four);
+        let replies = talk("START 15\nINFO rule 9\nEND\n");
+        assert_eq!(
+            replies[1],
+            "MESSAGE rule 9: caro not supported, playing without"
+        );
+    }
+
+    #[test]
+    fn renju_brain_never_plays_a_forbidden_point() {
+        // Black (us) to move; 7,7 would be a double-three for Black.
+        let replies = talk(
+            "START 15\nINFO rule 4\nBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n0,14,2\n14,14,2\n14,0,2\n1,14,2\nDONE\nEND\n",
+        );
+        assert_eq!(replies[0], "OK");
+        assert_ne!(replies[1], "7,7");
+        assert!(parse_pair(&replies[1]).is_some(), "{replies:?}");
+    }
+}

@@ -1,0 +1,74 @@
+//! Moves and the reasons a move is refused.
+
+use crate::shapes::Foul;
+use std::fmt;
+use stones_core::{Colour, Point};
+
+/// A gomoku move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone of the side to move on an empty point.
+    Place(Point),
+    /// No stone this turn (not during a restricted opening). Two passes in a row end the game in a draw.
+    Pass,
+    /// The side to move gives up; always legal while the game is on.
+    Resign,
+}
+
+/// Why a move was refused. The Display text names the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game has ended; nothing more can be played.
+    GameOver,
+    /// A point index that is not on this board.
+    OffBoard(u16),
+    /// The point (named) already holds a stone.
+    Occupied(String),
+    /// Opening rule for move `number`: the stone must be on the centre point (`centre` names it or them).
+    NotOnCentre { number: u32, centre: String },
+    /// Opening rule for move `number`: the stone must be inside (or outside) the central `square`
+    /// (`5x5`, `3x3`, or `6x6` on an even board).
+    CentralSquare {
+        number: u32,
+        inside: bool,
+        square: String,
+    },
+    /// No pass during the restricted opening; `number` is the move that was to be played.
+    PassInOpening(u32),
+    /// A forbidden shape (renju) for `colour`.
+    Forbidden { foul: Foul, colour: Colour },
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => f.write_str("the game is over"),
+            Illegal::OffBoard(i) => write!(f, "point #{i} is not on this board"),
+            Illegal::Occupied(name) => write!(f, "{name} is occupied"),
+            Illegal::NotOnCentre { number, centre } => {
+                write!(f, "move {number} must be on {centre}")
+            }
+            Illegal::CentralSquare {
+                number,
+                inside,
+                square,
+            } => {
+                let side = if *inside { "inside" } else { "outside" };
+                write!(f, "move {number} must be {side} the central {square}")
+            }
+            Illegal::PassInOpening(number) => write!(
+                f,
+                "no pass during the first three moves (this is move {number})"
+            ),
+            Illegal::Forbidden { foul, colour } => {
+                let name = match colour {
+                    Colour::Black => "Black",
+                    Colour::White => "White",
+                };
+                write!(f, "{foul} is forbidden for {name}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}

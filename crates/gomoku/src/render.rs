@@ -1,0 +1,73 @@
+//! The text picture of a position: coordinates on all four sides, the last stone in `( )`, the winning
+//! row in `[ ]` once a five is made; optional ANSI colours.
+
+use crate::game::Gomoku;
+use crate::moves::Move;
+use stones_core::topology::column_label;
+use stones_core::{Colour, Game};
+
+const RESET: &str = "\x1b[0m";
+const BLACK: &str = "\x1b[1;33m";
+const WHITE: &str = "\x1b[1;37m";
+const DIM: &str = "\x1b[2m";
+const MARK: &str = "\x1b[1;31m";
+const ROW: &str = "\x1b[1;42m";
+
+/// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
+pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
+    let topo = game.topology();
+    let (width, height) = topo.bounding_box();
+    let last = match game.last_move() {
+        Some(Move::Place(p)) => Some(p),
+        _ => None,
+    };
+    let row = game.winning_row().unwrap_or_default();
+    let paint = |code: &str, text: &str| {
+        if colour {
+            format!("{code}{text}{RESET}")
+        } else {
+            text.to_string()
+        }
+    };
+    let header: String = (0..width)
+        .map(|x| format!("{:^3}", column_label(x)))
+        .collect();
+    let header = format!("   {}\n", header.trim_end());
+    let mut out = header.clone();
+    for y in 0..height {
+        let number = height - y;
+        out.push_str(&format!("{number:>2} "));
+        for x in 0..width {
+            let Some(p) = topo.at(x as i32, y as i32) else {
+                continue;
+            };
+            let (ch, code) = match game.stone(p) {
+                Some(Colour::Black) => ('X', BLACK),
+                Some(Colour::White) => ('O', WHITE),
+                None if game.is_blocked(p) => ('#', DIM),
+                None => ('.', DIM),
+            };
+            let cell = if row.contains(&p) {
+                paint(ROW, &format!("[{ch}]"))
+            } else if last == Some(p) {
+                format!(
+                    "{}{}{}",
+                    paint(MARK, "("),
+                    paint(code, &ch.to_string()),
+                    paint(MARK, ")")
+                )
+            } else {
+                format!(" {} ", paint(code, &ch.to_string()))
+            };
+            out.push_str(&cell);
+        }
+        out.push_str(&format!(" {number}\n"));
+    }
+    out.push_str(&header);
+    match game.last_move() {
+        Some(Move::Pass) => out.push_str("last move: pass\n"),
+        Some(Move::Resign) => out.push_str("last move: resign\n"),
+        _ => {}
+    }
+    out
+}
