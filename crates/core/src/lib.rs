@@ -13,5 +13,7 @@ pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
-pub use topology::{Adjacency, Point, Shape, Topology};
+pub use topology::{
+    column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
+};
 pub use zobrist::Rng;

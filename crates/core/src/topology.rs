@@ -140,7 +140,7 @@ impl Topology {
                 }
             }
         }
-        let mut state = 0x5702_e5ee_d000_0000 ^ (box_w as u64) << 16 ^ box_h as u64;
+        let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
             .map(|_| [splitmix64(&mut state), splitmix64(&mut state)])
             .collect();
@@ -330,6 +330,14 @@ pub fn column_label(x: u16) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// Column labels of a `width`-column square grid, each left-aligned in `cell` characters, trimmed.
+pub fn column_label_row(width: u16, cell: usize) -> String {
+    let row: String = (0..width)
+        .map(|x| format!("{:<cell$}", column_label(x)))
+        .collect();
+    row.trim_end().to_string()
 }
 
 /// Inverse of [`column_label`] (case-insensitive); `None` for I or anything not a letter.
