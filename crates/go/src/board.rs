@@ -369,10 +369,17 @@ impl ChainBoard {
         true
     }
 
-    /// True when every neighbour of empty `p` is a `c` stone: an own single-point eye.
+    /// True when empty `p` is an own single-point eye: every neighbour is a `c` stone and, on square
+    /// grids, the eye is not false (at most one enemy diagonal in the middle, none on the edge).
     #[inline]
     pub fn is_own_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        topo.neighbours(p).iter().all(|&q| self.is(q, c))
+        if !topo.neighbours(p).iter().all(|&q| self.is(q, c)) {
+            return false;
+        }
+        let enemy = c.opponent();
+        let bad = topo.diagonals(p).filter(|&q| self.is(q.0, enemy)).count();
+        let on_edge = topo.degree(p) < topo.max_degree();
+        bad + usize::from(on_edge) < 2
     }
 
     /// The stone hash after a `c` stone on `p` with its captures, computed without playing it.

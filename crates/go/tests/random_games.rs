@@ -66,8 +66,8 @@ fn playouts_end_and_keep_invariants() {
             g.board().check_invariants(g.topology()).unwrap();
             ended += usize::from(g.status() != Status::Ongoing);
         }
-        // Under simple ko a ko fight where the other side can only pass cycles for ever; such
-        // playouts stop at the cap. Most must end by two passes.
-        assert!(ended >= 12, "only {ended} of 20 playouts on {size} ended");
+        // Under simple ko a ko fight where the other side can only pass may cycle for ever; such
+        // rare playouts stop at the cap. Nearly all must end by passes.
+        assert!(ended >= 19, "only {ended} of 20 playouts on {size} ended");
     }
 }
