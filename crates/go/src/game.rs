@@ -136,6 +136,27 @@ impl GoGame {
         self.undo.len()
     }
 
+    /// Every move played with [`Game::play`] since the start, with the player who made it.
+    pub fn history(&self) -> Vec<(Colour, GoMove)> {
+        let after = self.undo.iter().skip(1).chain(std::iter::once(&self.pos));
+        self.undo
+            .iter()
+            .zip(after)
+            .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
+            .collect()
+    }
+
+    /// The stones of the starting position (handicap or set-up stones), before any move.
+    pub fn initial_stones(&self) -> Vec<Option<Colour>> {
+        let start = self.undo.first().unwrap_or(&self.pos);
+        self.topo.points().map(|p| start.board.get(p)).collect()
+    }
+
+    /// The player to move in the starting position.
+    pub fn initial_to_move(&self) -> Colour {
+        self.undo.first().unwrap_or(&self.pos).to_move
+    }
+
     /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
     pub fn count(&self) -> Count {
         scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
