@@ -345,19 +345,6 @@ impl GoGame {
         }
         GoMove::Pass
     }
-
-    /// Plays a random game to its end from here with [`GoGame::playout_move`], capped at ten moves
-    /// per point. Returns the number of moves played.
-    pub fn playout(&mut self, rng: &mut stones_core::Rng) -> usize {
-        let cap = 10 * self.topo.len();
-        let mut moves = 0;
-        while self.pos.phase == Phase::Play && moves < cap {
-            let mv = self.playout_move(rng);
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
-    }
 }
 
 impl Game for GoGame {
@@ -599,6 +586,18 @@ impl Game for GoGame {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// Random play with [`GoGame::playout_move`] on the unchecked fast path (simple ko only, no undo
+    /// record), until play stops or `cap` moves.
+    fn playout(&mut self, rng: &mut stones_core::Rng, cap: usize) -> usize {
+        let mut moves = 0;
+        while self.pos.phase == Phase::Play && moves < cap {
+            let mv = self.playout_move(rng);
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
     }
 
     fn random_move(&self, rng: &mut stones_core::Rng) -> Option<GoMove> {

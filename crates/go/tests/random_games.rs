@@ -61,7 +61,7 @@ fn playouts_end_and_keep_invariants() {
         let mut ended = 0;
         for _ in 0..20 {
             let mut g = GoGame::new(rules("classic", &size.to_string())).unwrap();
-            let n = g.playout(&mut rng);
+            let n = g.playout(&mut rng, 10 * size * size);
             assert!(n > 0 && n <= 10 * size * size);
             g.board().check_invariants(g.topology()).unwrap();
             ended += usize::from(g.status() != Status::Ongoing);
