@@ -3,6 +3,7 @@
 
 pub mod board_text;
 pub mod colour;
+pub mod contract;
 pub mod error;
 pub mod game;
 pub mod rules;

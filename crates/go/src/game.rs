@@ -483,7 +483,7 @@ impl Game for GoGame {
                 out.extend(
                     self.topo
                         .points()
-                        .filter(|&p| board.get(p).is_some() && board.chain(p) == p)
+                        .filter(|&p| board.get(p).is_some())
                         .map(GoMove::Mark),
                 );
                 out.push(GoMove::Done);
