@@ -1,5 +1,6 @@
-//! Random games per second, for `stones bench gomoku`: random moves from [`Game::random_move`] (no move
-//! list) played with [`Gomoku::play_unchecked`] until the game ends, on one reused board.
+//! Random games per second, for `stones bench gomoku`: [`Game::playout`] (random moves from
+//! [`Game::random_move`], no move list, played with [`Gomoku::play_unchecked`]) until the game ends, on
+//! one reused board.
 
 use crate::game::{End, Gomoku};
 use crate::rules::GomokuRules;
@@ -64,10 +65,7 @@ pub fn random_games(rules: GomokuRules, games: u64, seed: u64) -> Result<BenchRe
     let start = Instant::now();
     for _ in 0..games {
         game.reset();
-        while let Some(mv) = game.random_move(&mut rng) {
-            game.play_unchecked(mv);
-            report.moves += 1;
-        }
+        report.moves += game.playout(&mut rng, usize::MAX) as u64;
         match game.end() {
             End::Five {
                 winner: Colour::Black,

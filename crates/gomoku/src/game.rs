@@ -557,6 +557,19 @@ impl Game for Gomoku {
         crate::render::render(self, colour)
     }
 
+    /// The fast path: [`Game::random_move`] and [`Gomoku::play_unchecked`], allocating nothing.
+    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut n = 0;
+        while n < cap {
+            let Some(mv) = self.random_move(rng) else {
+                break;
+            };
+            self.play_unchecked(mv);
+            n += 1;
+        }
+        n
+    }
+
     /// Uniform over the legal moves (pass included once the opening allows it) by rejection sampling,
     /// without listing them; when 64 random points all fail (a nearly full board, the opening's first
     /// moves) it takes the first legal point from a random start. Allocates nothing.

@@ -251,8 +251,11 @@ fn parse_pair(text: &str) -> Option<(u16, u16)> {
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
+/// One `x,y,field` line of a `BOARD` command.
+type BoardEntry = (u16, u16, u8);
+
 /// The `x,y,field` lines of a `BOARD` command up to `DONE` (all read even when one is bad).
-fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<(u16, u16, u8)>, String>> {
+fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<BoardEntry>, String>> {
     let mut stones = Vec::new();
     let mut bad = None;
     while let Some(line) = lines.next_line()? {
@@ -279,7 +282,7 @@ fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<(u16, u
 
 /// Sets up the `BOARD` position in `g`: the side to move is ours; it is Black when the stones of both
 /// sides are even in number, else White.
-fn set_board(g: &mut Gomoku, board: &[(u16, u16, u8)]) -> Result<(), String> {
+fn set_board(g: &mut Gomoku, board: &[BoardEntry]) -> Result<(), String> {
     let topo = g.topology().clone();
     let mut stones = vec![None; topo.len()];
     let mut blocked = Vec::new();
