@@ -218,24 +218,30 @@ impl Gomoku {
         Ok(())
     }
 
+    /// The opening restriction at move `number`: a stone must lie inside (`true`) or outside the points
+    /// at most this many lines from the centre.
+    fn opening_rule(&self, number: u32) -> Option<(bool, u8)> {
+        match (self.rules.opening, number) {
+            (Opening::None, _) | (_, 4..) => None,
+            (_, 0 | 1) => Some((true, 0)),
+            (Opening::Standard, 2) => Some((true, 2)),
+            (Opening::Standard, _) => Some((false, 2)),
+            (Opening::Renju, 2) => Some((true, 1)),
+            (Opening::Renju, _) => Some((true, 2)),
+        }
+    }
+
     /// The opening restriction on a stone on `p` at move `number`.
     fn opening_refusal(&self, p: Point, number: u32) -> Result<(), Refusal> {
-        let (inside, distance) = match (self.rules.opening, number) {
-            (Opening::None, _) | (_, 4..) => return Ok(()),
-            (_, 0 | 1) => (true, 0),
-            (Opening::Standard, 2) => (true, 2),
-            (Opening::Standard, _) => (false, 2),
-            (Opening::Renju, 2) => (true, 1),
-            (Opening::Renju, _) => (true, 2),
-        };
-        if (self.layout.centre_distance(p) <= distance) == inside {
-            Ok(())
-        } else {
-            Err(Refusal::Opening {
-                number,
-                inside,
-                distance,
-            })
+        match self.opening_rule(number) {
+            Some((inside, distance)) if (self.layout.centre_distance(p) <= distance) != inside => {
+                Err(Refusal::Opening {
+                    number,
+                    inside,
+                    distance,
+                })
+            }
+            _ => Ok(()),
         }
     }
 
@@ -571,8 +577,9 @@ impl Game for Gomoku {
     }
 
     /// Uniform over the legal moves (pass included once the opening allows it) by rejection sampling,
-    /// without listing them; when 64 random points all fail (a nearly full board, the opening's first
-    /// moves) it takes the first legal point from a random start. Allocates nothing.
+    /// without listing them (drawing from the central square when the opening confines the stone to
+    /// it); when 64 random points all fail (a nearly full board) it takes the first legal point from a
+    /// random start. Allocates nothing.
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {
         if self.end != End::No {
             return None;
@@ -582,16 +589,21 @@ impl Game for Gomoku {
         if may_pass && rng.below(self.empties as usize + 1) == 0 {
             return Some(Move::Pass);
         }
-        let n = self.layout.len();
-        let legal = |i: usize| {
-            let p = Point(i as u16);
-            self.refusal_at(p, number).is_ok().then_some(Move::Place(p))
+        // Where to draw from: the central square when the opening confines the stone to it.
+        let region = match self.opening_rule(number) {
+            Some((true, d)) => self.layout.near_centre(d),
+            _ => &[],
         };
+        let n = self.layout.len();
+        let legal = |p: Point| self.refusal_at(p, number).is_ok().then_some(Move::Place(p));
         (0..64)
-            .find_map(|_| legal(rng.below(n)))
+            .find_map(|_| match region {
+                [] => legal(Point(rng.below(n) as u16)),
+                _ => legal(region[rng.below(region.len())]),
+            })
             .or_else(|| {
                 let start = rng.below(n);
-                (0..n).find_map(|k| legal((start + k) % n))
+                (0..n).find_map(|k| legal(Point(((start + k) % n) as u16)))
             })
             .or(may_pass.then_some(Move::Pass))
     }

@@ -44,6 +44,9 @@ pub(crate) struct Layout {
     pad: Vec<u16>,
     /// Per point, its distance from the centre in lines (Chebyshev; 0 on the centre point).
     centre_distance: Vec<u8>,
+    /// Every point, nearest the centre first; the first `within[d]` lie at most `d` from it.
+    by_distance: Vec<Point>,
+    within: [usize; 3],
 }
 
 impl Layout {
@@ -60,6 +63,9 @@ impl Layout {
             pad.push(((y as usize + 1) * stride + x as usize + 1) as u16);
             centre_distance.push(axis_distance(x, width).max(axis_distance(y, height)) as u8);
         }
+        let mut by_distance: Vec<Point> = topo.points().collect();
+        by_distance.sort_by_key(|p| centre_distance[p.idx()]);
+        let within = [0, 1, 2].map(|d| centre_distance.iter().filter(|&&c| c <= d).count());
         Layout {
             topo,
             width,
@@ -68,6 +74,8 @@ impl Layout {
             dirs: [1, s, s + 1, s - 1],
             pad,
             centre_distance,
+            by_distance,
+            within,
         }
     }
 
@@ -103,6 +111,12 @@ impl Layout {
     #[inline]
     pub fn centre_distance(&self, p: Point) -> u8 {
         self.centre_distance[p.idx()]
+    }
+
+    /// The points at most `d` (0, 1 or 2) lines from the centre.
+    #[inline]
+    pub fn near_centre(&self, d: u8) -> &[Point] {
+        &self.by_distance[..self.within[d.min(2) as usize]]
     }
 
     /// The side of the central square whose points lie at most `d` lines from the centre, as

@@ -6,9 +6,11 @@
 //! - a **four** is a row that one more `own` stone turns into a five; a straight four `.XXXX.` is one
 //!   four, while `X.XXX.X` (move in the middle) is two: its two fives use different stones;
 //! - a **straight four** is four in a row with both ends empty, each end making a five;
-//! - a **three** is a row that one more `own` stone turns into a straight four, where that stone is not
-//!   itself forbidden (checked recursively). A "three" whose straight four would be blocked by the edge,
-//!   by the opponent, or by making an overline is no three.
+//! - a **three** is a row that one more `own` stone turns into a straight four, where that stone is
+//!   neither forbidden itself (checked recursively) nor a five on another line (as in the reference
+//!   forbidden-point finder of the Gomocup judge, and figrid: such a point wins, it does not make a
+//!   straight four). A "three" whose straight four would be blocked by the edge, by the opponent, or by
+//!   making an overline is no three.
 //!
 //! A move that makes a five is never forbidden, whatever else it makes. Otherwise the order of judgement
 //! (which reason a refusal names) is double-four, double-three, overline, as the Gomocup judge does.
@@ -183,6 +185,15 @@ fn straight_four_through(l: &Line, q: isize, profile: Profile) -> bool {
 /// centre: the candidate completions of a three.
 fn three_completions(l: &Line, profile: Profile) -> ([isize; 6], usize) {
     let mut out = ([0isize; 6], 0);
+    // The straight four holds the centre, the completion and two more stones within three cells.
+    if l[REACH - 3..=REACH + 3]
+        .iter()
+        .filter(|&&c| c == OWN)
+        .count()
+        < 3
+    {
+        return out;
+    }
     for q in CENTRE - 3..=CENTRE + 3 {
         if q == CENTRE || at(l, q) != OPEN {
             continue;
@@ -257,7 +268,7 @@ fn real_threes(
         let d = layout.dirs[k];
         let real = offsets[..*n].iter().any(|&off| {
             let q = at.wrapping_add_signed(off * d);
-            !matches!(judge(layout, placed, q, profile), Verdict::Foul(_))
+            judge(layout, placed, q, profile) == Verdict::Fine
         });
         threes += real as u32;
     }

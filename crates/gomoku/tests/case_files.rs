@@ -173,6 +173,7 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ("renju-five-with-double-three-wins", &["ok"], "B+5"),
     ("renju-white-double-three", &["ok"], "ongoing"),
     ("renju-three-with-forbidden-completion", &["ok"], "ongoing"),
+    ("renju-three-whose-completion-is-a-five", &["ok"], "ongoing"),
     (
         "renju-double-three-plain-twin",
         &["double-three is forbidden for Black"],
