@@ -1,8 +1,8 @@
 //! A referee for the Gomocup brain protocol: our brain ([`stones_gomoku::gomocup::run_brain`], run in a
 //! thread over in-memory pipes that pass on only what it flushes) plays complete games on 15x15 under
-//! rule 1 (exactly five) against a real peer, `pbrain-figrid`, run as a child process, alternating
-//! colours. Every reply of both brains is checked: a well-formed `x,y`, on the board, legal (an empty
-//! point, the game not over), and in time.
+//! rule 1 (exactly five), and two under rule 4 (renju), against a real peer, `pbrain-figrid`, run as a
+//! child process, alternating colours. Every reply of both brains is checked: a well-formed `x,y`, on
+//! the board, legal under the rule (an empty point, not forbidden, the game not over), and in time.
 //!
 //! The peer is installed with
 //! `cargo install figrid-board --version 1.2.0 --features embed-weights` (it lands in ~/.cargo/bin);
@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
-use stones_core::{Game, Status};
+use stones_core::{Colour, Game, Status};
 use stones_gomoku::gomocup::{rules_for, run_brain};
 use stones_gomoku::{Gomoku, Move};
 
@@ -24,7 +24,19 @@ const INSTALL: &str = "cargo install figrid-board --version 1.2.0 --features emb
 const TIMEOUT_TURN: u64 = 200;
 /// Extra time allowed to the peer process for start-up and a busy machine (ours gets none).
 const PEER_SLACK: Duration = Duration::from_millis(3000);
-const GAMES: usize = 4;
+/// The games: Gomocup rule, whether our brain has Black, and the opening stones (`x,y`, Black first)
+/// the referee places before the brains move. With an opening, each brain learns the position from a
+/// `BOARD` command at its first turn; without, Black gets `BEGIN`. Rule 1 (exactly five) is the main
+/// check; the renju games (rule 4) also cross-check our forbidden-point judge against figrid's, which
+/// never plays a point it judges forbidden.
+const GAMES: [(u32, bool, &[(u16, u16)]); 6] = [
+    (1, true, &[]),
+    (1, false, &[]),
+    (1, true, &[(7, 7), (8, 8), (6, 8)]),
+    (1, false, &[(7, 7), (8, 8), (6, 8)]),
+    (4, true, &[]),
+    (4, false, &[(7, 7), (8, 6)]),
+];
 /// A game still going after this many moves is stopped (and counted as unfinished, which fails).
 const MAX_MOVES: usize = 225;
 
@@ -215,6 +227,21 @@ impl Write for FlushedLines {
     }
 }
 
+/// Sends `brain` the position as a `BOARD` command (its stones 1, the opponent's 2, in the order
+/// played); returns "BOARD".
+fn send_board(brain: &mut Brain, board: &Gomoku) -> String {
+    let own = board.to_move();
+    brain.send("BOARD");
+    for &mv in board.history() {
+        let Move::Place(p) = mv else { continue };
+        let (x, y) = board.topology().xy(p);
+        let field = if board.stone(p) == Some(own) { 1 } else { 2 };
+        brain.send(&format!("{x},{y},{field}"));
+    }
+    brain.send("DONE");
+    "BOARD".to_string()
+}
+
 /// Checks a move reply and plays it on the referee's board.
 fn judge(board: &mut Gomoku, brain: &Brain, reply: &str, took: Duration, n: usize) -> (u16, u16) {
     let who = format!("{} at move {n}", brain.name);
@@ -245,7 +272,7 @@ fn our_brain_plays_complete_games_against_pbrain_figrid() {
     let (about, _) = ours.reply("ABOUT");
     assert!(about.starts_with("name=\"stones\""), "{about}");
     let mut results = Vec::new();
-    for game in 0..GAMES {
+    for (game, &(rule, ours_is_black, opening)) in GAMES.iter().enumerate() {
         for (i, brain) in [&mut ours, &mut peer].into_iter().enumerate() {
             // Our brain gets RESTART for later games, to exercise it too (figrid knows only START).
             if i == 0 && game > 0 {
@@ -255,26 +282,36 @@ fn our_brain_plays_complete_games_against_pbrain_figrid() {
             }
             brain.send(&format!("INFO timeout_turn {TIMEOUT_TURN}"));
             brain.send("INFO game_type 1");
-            brain.send("INFO rule 1");
+            brain.send(&format!("INFO rule {rule}"));
         }
-        let mut board = Gomoku::new(rules_for(1, 15, 15).unwrap()).unwrap();
-        let ours_is_black = game % 2 == 0;
-        let (mut to_move, mut other) = if ours_is_black {
+        let mut board = Gomoku::new(rules_for(rule, 15, 15).unwrap()).unwrap();
+        for &(x, y) in opening {
+            let p = board.topology().at(x as i32, y as i32).unwrap();
+            board.play(Move::Place(p)).unwrap();
+        }
+        let (mut to_move, mut other) = if (board.to_move() == Colour::Black) == ours_is_black {
             (&mut ours, &mut peer)
         } else {
             (&mut peer, &mut ours)
         };
-        to_move.send("BEGIN");
-        let (reply, took) = to_move.reply("BEGIN");
-        let mut last = judge(&mut board, to_move, &reply, took, 1);
-        let mut n = 1;
+        // Each brain's first turn: BEGIN on an empty board, else BOARD; TURN after that.
+        let mut first_turns: u8 = if opening.is_empty() { 1 } else { 2 };
+        let mut last = None;
+        let mut n = opening.len();
         while board.status() == Status::Ongoing && n < MAX_MOVES {
-            std::mem::swap(&mut to_move, &mut other);
-            let command = format!("TURN {},{}", last.0, last.1);
-            to_move.send(&command);
+            let command = match last {
+                Some((x, y)) if first_turns == 0 => format!("TURN {x},{y}"),
+                None if opening.is_empty() => "BEGIN".to_string(),
+                _ => send_board(to_move, &board),
+            };
+            first_turns = first_turns.saturating_sub(1);
+            if command != "BOARD" {
+                to_move.send(&command);
+            }
             let (reply, took) = to_move.reply(&command);
             n += 1;
-            last = judge(&mut board, to_move, &reply, took, n);
+            last = Some(judge(&mut board, to_move, &reply, took, n));
+            std::mem::swap(&mut to_move, &mut other);
         }
         let Status::Over(outcome) = board.status() else {
             panic!(
@@ -284,11 +321,11 @@ fn our_brain_plays_complete_games_against_pbrain_figrid() {
         };
         let winner = match (outcome.winner, ours_is_black) {
             (None, _) => "nobody",
-            (Some(c), black) if (c == stones_core::Colour::Black) == black => "stones",
+            (Some(c), black) if (c == Colour::Black) == black => "stones",
             _ => PEER,
         };
         eprintln!(
-            "game {}: stones {} — {} after {n} moves, won by {winner}",
+            "game {} (rule {rule}): stones {} — {} after {n} moves, won by {winner}",
             game + 1,
             if ours_is_black { "Black" } else { "White" },
             outcome.result
@@ -304,5 +341,5 @@ fn our_brain_plays_complete_games_against_pbrain_figrid() {
             thread::sleep(Duration::from_millis(20));
         }
     }
-    assert_eq!(results.len(), GAMES);
+    assert_eq!(results.len(), GAMES.len());
 }
