@@ -29,6 +29,8 @@ pub(crate) enum End {
     TwoPasses,
     /// This colour resigned.
     Resigned(Colour),
+    /// This colour ran out of time.
+    TimedOut(Colour),
 }
 
 /// Why a move is refused, without the names a player reads (cheap to make in move generation).
@@ -113,6 +115,7 @@ impl Gomoku {
             Move::Pass if self.last_move() == Some(Move::Pass) => self.end = End::TwoPasses,
             Move::Pass => {}
             Move::Resign => self.end = End::Resigned(colour),
+            Move::Timeout => self.end = End::TimedOut(colour),
         }
         self.history.push(mv);
         self.to_move = colour.opponent();
@@ -253,7 +256,7 @@ impl Gomoku {
         match mv {
             Move::Place(p) => self.refusal_at(p, number),
             Move::Pass if !self.may_pass(number) => Err(Refusal::PassInOpening(number)),
-            Move::Pass | Move::Resign => Ok(()),
+            Move::Pass | Move::Resign | Move::Timeout => Ok(()),
         }
     }
 
@@ -448,6 +451,10 @@ impl Game for Gomoku {
             End::FullBoard => Status::Over(draw("board full")),
             End::TwoPasses => Status::Over(draw("two passes in a row")),
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
+            End::TimedOut(loser) => Status::Over(Outcome {
+                winner: Some(loser.opponent()),
+                result: format!("{}+T", loser.opponent().letter()),
+            }),
         }
     }
 
@@ -504,13 +511,16 @@ impl Game for Gomoku {
         if t.eq_ignore_ascii_case("resign") {
             return Ok(Move::Resign);
         }
+        if t.eq_ignore_ascii_case("timeout") {
+            return Ok(Move::Timeout);
+        }
         self.layout
             .topo
             .parse_point(t)
             .map(Move::Place)
             .map_err(|e| MoveSyntaxError {
                 text: e.text,
-                why: format!("expected {}, pass or resign", e.allowed),
+                why: format!("expected {}, pass, resign or timeout", e.allowed),
             })
     }
 
@@ -520,6 +530,7 @@ impl Game for Gomoku {
             Move::Place(p) => format!("#{}", p.0),
             Move::Pass => "pass".to_string(),
             Move::Resign => "resign".to_string(),
+            Move::Timeout => "timeout".to_string(),
         }
     }
 

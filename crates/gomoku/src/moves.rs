@@ -13,6 +13,9 @@ pub enum Move {
     Pass,
     /// The side to move gives up; always legal while the game is on.
     Resign,
+    /// The side to move has run out of time (the engine keeps no clock: whoever does says so with
+    /// this move); always legal while the game is on.
+    Timeout,
 }
 
 /// Why a move was refused. The Display text names the rule.

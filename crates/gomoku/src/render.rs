@@ -67,6 +67,7 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     match game.last_move() {
         Some(Move::Pass) => out.push_str("last move: pass\n"),
         Some(Move::Resign) => out.push_str("last move: resign\n"),
+        Some(Move::Timeout) => out.push_str("last move: timeout\n"),
         _ => {}
     }
     out

@@ -120,6 +120,7 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
         "Draw (two passes in a row)",
     ),
     ("resign", &["ok", "ok", "the game is over"], "B+R"),
+    ("timeout", &["ok", "ok", "ok", "the game is over"], "W+T"),
     (
         "occupied-and-bad-points",
         &[

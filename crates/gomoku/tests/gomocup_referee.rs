@@ -29,14 +29,31 @@ const PEER_SLACK: Duration = Duration::from_millis(3000);
 /// `BOARD` command at its first turn; without, Black gets `BEGIN`. Rule 1 (exactly five) is the main
 /// check; the renju games (rule 4) also cross-check our forbidden-point judge against figrid's, which
 /// never plays a point it judges forbidden.
-const GAMES: [(u32, bool, &[(u16, u16)]); 6] = [
-    (1, true, &[]),
-    (1, false, &[]),
-    (1, true, &[(7, 7), (8, 8), (6, 8)]),
-    (1, false, &[(7, 7), (8, 8), (6, 8)]),
-    (4, true, &[]),
-    (4, false, &[(7, 7), (8, 6)]),
+const GAMES: [Match; 6] = [
+    Match::new(1, true, &[]),
+    Match::new(1, false, &[]),
+    Match::new(1, true, &[(7, 7), (8, 8), (6, 8)]),
+    Match::new(1, false, &[(7, 7), (8, 8), (6, 8)]),
+    Match::new(4, true, &[]),
+    Match::new(4, false, &[(7, 7), (8, 6)]),
 ];
+
+/// One game of [`GAMES`].
+struct Match {
+    rule: u32,
+    ours_is_black: bool,
+    opening: &'static [(u16, u16)],
+}
+
+impl Match {
+    const fn new(rule: u32, ours_is_black: bool, opening: &'static [(u16, u16)]) -> Match {
+        Match {
+            rule,
+            ours_is_black,
+            opening,
+        }
+    }
+}
 /// A game still going after this many moves is stopped (and counted as unfinished, which fails).
 const MAX_MOVES: usize = 225;
 
@@ -272,7 +289,8 @@ fn our_brain_plays_complete_games_against_pbrain_figrid() {
     let (about, _) = ours.reply("ABOUT");
     assert!(about.starts_with("name=\"stones\""), "{about}");
     let mut results = Vec::new();
-    for (game, &(rule, ours_is_black, opening)) in GAMES.iter().enumerate() {
+    for (game, spec) in GAMES.iter().enumerate() {
+        let (rule, ours_is_black, opening) = (spec.rule, spec.ours_is_black, spec.opening);
         for (i, brain) in [&mut ours, &mut peer].into_iter().enumerate() {
             // Our brain gets RESTART for later games, to exercise it too (figrid knows only START).
             if i == 0 && game > 0 {

@@ -23,12 +23,13 @@ fn incremental_winner(g: &Gomoku) -> Option<Colour> {
     g.winning_row().map(|row| g.stone(row[0]).unwrap())
 }
 
-/// A move a careless player might try: any point (some off the board), pass or resign.
+/// A move a careless player might try: any point (some off the board), pass, resign or timeout.
 fn attempt(g: &Gomoku, rng: &mut Rng) -> Move {
     let n = g.topology().len();
     match rng.below(100) {
         0 => Move::Resign,
-        1..=5 => Move::Pass,
+        1 => Move::Timeout,
+        2..=5 => Move::Pass,
         6 => Move::Place(Point((n + rng.below(50)) as u16)),
         _ => Move::Place(Point(rng.below(n) as u16)),
     }
