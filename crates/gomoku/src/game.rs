@@ -85,7 +85,8 @@ impl Gomoku {
     }
 
     /// Plays `mv` without any legality check, for playouts and search where legality is known.
-    /// `mv` must be legal ([`Game::check`]); otherwise the position is unspecified (but memory-safe).
+    /// `mv` must be legal ([`Game::check`]): an illegal move leaves the position inconsistent, or
+    /// panics (a point off the board).
     pub fn play_unchecked(&mut self, mv: Move) {
         self.hash ^= self.pass_key();
         let colour = self.to_move;
@@ -175,10 +176,7 @@ impl Gomoku {
                 if self.cells[i.wrapping_add_signed(-d)] == own {
                     continue;
                 }
-                let mut len = 1;
-                while self.cells[i.wrapping_add_signed(d * len as isize)] == own {
-                    len += 1;
-                }
+                let len = layout::run(&self.cells, i, d, own);
                 if self.profiles[colour.idx()].wins(len) && found[colour.idx()].is_none() {
                     found[colour.idx()] = Some((p, k as u8));
                 }

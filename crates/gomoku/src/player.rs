@@ -4,13 +4,12 @@
 //! it never plays an illegal move (renju forbidden points included).
 
 use crate::game::Gomoku;
-use crate::layout::{self, EDGE};
+use crate::layout;
 use crate::moves::Move;
+use crate::shapes::{self, Stones};
 use stones_core::{Colour, Game, Point};
 
-/// Points of the five-cell windows through a point on one line, and one more each side.
-const SPAN: usize = 5;
-/// Weight of a window holding this many stones of one colour and none of the other.
+/// Weight of a window holding this many stones of one colour (before the new one) and none of the other.
 const WINDOW: [i64; 5] = [1, 8, 60, 400, 2_000];
 /// Weight of each tier of urgency; far above anything the windows add up to.
 const TIER: i64 = 1 << 32;
@@ -90,42 +89,17 @@ fn value(game: &Gomoku, p: Point, me: Colour) -> i64 {
     tier * TIER + 5 * windows(game, p, me) + 4 * windows(game, p, opp)
 }
 
-/// The sum over the five-cell windows through `p` that hold no stone of the other colour of
-/// [`WINDOW`] for the number of `colour` stones in them. Windows whose completion would be an overline
-/// that does not win are skipped.
+/// The sum of [`WINDOW`] over the open five-cell windows through `p`, by the `colour` stones they
+/// already hold.
 fn windows(game: &Gomoku, p: Point, colour: Colour) -> i64 {
-    let layout = game.layout();
-    let cells = game.cells();
-    let own = layout::cell(colour);
-    let exact = !game.profile(colour).overline_wins;
-    let mut total = 0;
-    for &d in &layout.dirs {
-        // The line from SPAN cells before p to SPAN after, EDGE beyond the board.
-        let mut line = [EDGE; 2 * SPAN + 1];
-        let i = layout.pad(p);
-        line[SPAN] = layout::EMPTY;
-        for sign in [1isize, -1] {
-            let mut j = i;
-            for k in 1..=SPAN {
-                j = j.wrapping_add_signed(sign * d);
-                if cells[j] == EDGE {
-                    break;
-                }
-                line[(SPAN as isize + sign * k as isize) as usize] = cells[j];
-            }
-        }
-        for s in 1..=SPAN {
-            let window = &line[s..s + 5];
-            if window.iter().any(|&c| c != own && c != layout::EMPTY) {
-                continue;
-            }
-            if exact && (line[s - 1] == own || line.get(s + 5) == Some(&own)) {
-                continue;
-            }
-            total += WINDOW[window.iter().filter(|&&c| c == own).count().min(4)];
-        }
-    }
-    total
+    let stones = Stones::new(game.cells(), layout::cell(colour));
+    let counts = shapes::windows(
+        game.layout(),
+        stones,
+        game.layout().pad(p),
+        game.profile(colour),
+    );
+    (1..=5).map(|k| WINDOW[k - 1] * counts[k] as i64).sum()
 }
 
 #[cfg(test)]

@@ -116,7 +116,8 @@ impl<'a> Stones<'a> {
         line
     }
 
-    /// The four lines through `at`, with an `own` stone on `at`.
+    /// The four lines through `at`, with an `own` stone on `at` (it need not be placed: the line's
+    /// centre is `OWN` whatever the board holds).
     fn lines(&self, layout: &Layout, at: usize) -> [Line; LINES] {
         std::array::from_fn(|k| self.line(at, layout.dirs[k]))
     }
@@ -303,6 +304,24 @@ pub(crate) fn made(layout: &Layout, stones: Stones<'_>, at: usize, profile: Prof
         m.fours += fours(&l, profile);
     }
     m
+}
+
+/// For an `own` stone on padded index `i`: per number of `own` stones (the new one included, 1 to 5), how many
+/// five-cell windows through `i` hold that many and no opponent stone or edge. Windows next to another
+/// `own` stone are left out when an overline would not win (their five would be six).
+pub(crate) fn windows(layout: &Layout, stones: Stones<'_>, i: usize, profile: Profile) -> [u32; 6] {
+    let mut counts = [0; 6];
+    for l in stones.lines(layout, i) {
+        for s in CENTRE - 4..=CENTRE {
+            let window = &l[s as usize..s as usize + 5];
+            let beside = at(&l, s - 1) == OWN || at(&l, s + 5) == OWN;
+            if window.contains(&BLOCK) || (beside && !profile.overline_wins) {
+                continue;
+            }
+            counts[window.iter().filter(|&&c| c == OWN).count()] += 1;
+        }
+    }
+    counts
 }
 
 #[cfg(test)]
