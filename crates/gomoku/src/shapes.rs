@@ -289,16 +289,8 @@ pub(crate) struct Made {
 
 /// What an `own` stone on `at` would make (no recursion: threes are not judged here).
 pub(crate) fn made(layout: &Layout, stones: Stones<'_>, at: usize, profile: Profile) -> Made {
-    let link = Placed {
-        at,
-        next: stones.placed,
-    };
-    let placed = Stones {
-        placed: Some(&link),
-        ..stones
-    };
     let mut m = Made::default();
-    for l in placed.lines(layout, at) {
+    for l in stones.lines(layout, at) {
         m.five |= profile.wins(run_len(&l, CENTRE));
         m.straight_fours += straight_four_through(&l, CENTRE, profile) as u32;
         m.fours += fours(&l, profile);
