@@ -235,8 +235,23 @@ impl RuleSet for GoRules {
                 ));
             }
         }
-        if self.handicap > 0 && self.handicap_placement == Placement::Fixed {
-            crate::handicap::seed_points(self.size, self.handicap)?;
+        match self.handicap_placement {
+            Placement::Fixed if self.handicap > 0 => {
+                crate::handicap::seed_points(self.size, self.handicap)?;
+            }
+            Placement::Free => {
+                // Black may not pass while placing, and a stone on the last empty point would be
+                // suicide: a handicap filling the board would leave Black without a legal move.
+                let points = self.size.width as u32 * self.size.height as u32;
+                if self.handicap as u32 >= points {
+                    return Err(format!(
+                        "key `handicap` is {} but a {}x{} board has only {points} points; a free \
+                         handicap must leave at least one empty",
+                        self.handicap, self.size.width, self.size.height
+                    ));
+                }
+            }
+            Placement::Fixed => {}
         }
         Ok(())
     }
