@@ -180,7 +180,7 @@ impl Engine {
         let [n] = args else {
             return fail("syntax error");
         };
-        let Ok(n) = n.parse::<u32>() else {
+        let Ok(n) = n.parse::<u64>() else {
             return fail("syntax error");
         };
         if !(2..=25).contains(&n) {
@@ -448,8 +448,7 @@ impl Engine {
     fn is_legal(&self, args: &[&str]) -> Answer {
         let (c, v) = match self.colour_and_vertex(args) {
             Ok(cv) => cv,
-            Err(VertexError::OffBoard) => return Ok("0".into()),
-            Err(VertexError::Syntax) => return fail("invalid color or coordinate"),
+            Err(_) => return fail("invalid color or coordinate"),
         };
         let mv = match v {
             Vertex::Pass => GoMove::Pass,
