@@ -265,3 +265,38 @@ fn results_are_written() {
     g.play(GoMove::Pass).unwrap();
     assert!(sgf::write(&g, None).contains("RE[0]"));
 }
+
+#[test]
+fn mangled_records_are_errors_not_panics() {
+    let mut rng = Rng::new(5);
+    let seed =
+        "(;GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg]PL[W];W[ee];B[ec];W[];B[tt];W[ce](;B[dd])(;B[ff]))";
+    let junk = b"();[]\\:BWAEKMSZHPLtz019 ";
+    let base = rules("tromp-taylor");
+    let mut read_ok = 0;
+    for _ in 0..20_000 {
+        let mut b = seed.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            if b.is_empty() {
+                break;
+            }
+            let i = rng.below(b.len());
+            match rng.below(3) {
+                0 => {
+                    b.remove(i);
+                }
+                1 => b.insert(i, junk[rng.below(junk.len())]),
+                _ => b[i] = junk[rng.below(junk.len())],
+            }
+        }
+        let text = String::from_utf8_lossy(&b);
+        if let Ok(g) = sgf::read(&text, &base) {
+            read_ok += 1;
+            g.board().check_invariants(g.topology()).unwrap();
+        }
+    }
+    assert!(
+        read_ok > 1000,
+        "only {read_ok} mangled records were still readable"
+    );
+}
