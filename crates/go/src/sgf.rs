@@ -120,8 +120,8 @@ impl GoRecord {
                 Some(v) => parse_size(v)?,
                 None => BoardSize::square(19),
             },
-            komi: root.first("KM").map(parse_komi).transpose()?,
-            handicap: match root.first("HA") {
+            komi: present(root, "KM").map(parse_komi).transpose()?,
+            handicap: match present(root, "HA") {
                 Some(v) => v
                     .trim()
                     .parse::<u8>()
@@ -320,6 +320,11 @@ impl GoRecord {
         }
         Ok(game)
     }
+}
+
+/// The first value of `ident`, treating an empty value (`KM[]`, written by some programs) as absent.
+fn present<'a>(node: &'a Node, ident: &str) -> Option<&'a str> {
+    node.first(ident).filter(|v| !v.trim().is_empty())
 }
 
 fn parse_size(v: &str) -> Result<BoardSize, GoSgfError> {

@@ -40,6 +40,9 @@ fn reads_size_komi_moves_and_passes() {
     assert_eq!(g.rules().size.width, 19);
     assert_eq!(g.rules().effective_komi(), 5.5);
     assert_eq!(at(&g, "Q16"), Some(Colour::Black));
+    // Empty KM and HA, as some programs write them, count as absent.
+    let g = read("(;SZ[9]KM[]HA[];B[ee])").unwrap();
+    assert_eq!(g.rules().effective_komi(), 5.5);
 }
 
 #[test]
