@@ -63,7 +63,7 @@ enum Phase {
 struct Position {
     board: ChainBoard,
     to_move: Colour,
-    /// The point the player to move may not play on at once (simple ko).
+    /// The simple-ko point: the capturer's opponent may not play on it at once.
     ko: Option<Point>,
     passes: u8,
     captures: [u32; 2],
@@ -196,6 +196,44 @@ impl GoGame {
         self.set_position(&stones, Colour::White)
     }
 
+    /// Gives the move to `c` without a move being played, for GTP `play`/`genmove` and SGF records,
+    /// which may name either colour. Nothing changes when `c` is already to move. Otherwise:
+    /// - a simple-ko ban stays on the player who did not capture, so the capturer may fill the ko point
+    ///   (as in GNU Go, where a ko point is forbidden to the capturer's opponent until the next move);
+    /// - a free-handicap placement still under way ends;
+    /// - the position with `c` to move joins the superko history (situational superko sees it).
+    ///
+    /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
+    /// next move comes back to this position with `c` to move; undoing further restores what was before.
+    pub fn set_to_move(&mut self, c: Colour) {
+        if self.pos.to_move == c {
+            return;
+        }
+        self.pos.to_move = c;
+        self.pos.handicap_left = 0;
+        if self.rules.ko != Ko::Simple {
+            self.seen.truncate(self.pos.seen_len);
+            self.seen.push((self.pos.board.hash(), c));
+            self.pos.seen_len = self.seen.len();
+        }
+    }
+
+    /// Goes back to play after the closing passes (GTP controllers and game records may play on after
+    /// two passes): dead marks are cleared and the pass count restarts. Returns false, changing nothing,
+    /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
+    /// next move's undo entry keeps the resumed state.
+    pub fn resume_play(&mut self) -> bool {
+        match self.pos.phase {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                self.pos.phase = Phase::Play;
+                self.pos.passes = 0;
+                self.pos.dead = [false; MAX_POINTS];
+                true
+            }
+        }
+    }
+
     /// The score under the ruleset with the current dead-stone marks.
     fn compute_score(&self) -> Score {
         let count = self.count();
@@ -251,7 +289,15 @@ impl GoGame {
         if board.get(p).is_some() {
             return Err(GoIllegal::Occupied(self.topo.name(p)));
         }
-        if self.pos.ko == Some(p) {
+        // The ko point is forbidden to the player who did not just capture: after a ko capture all its
+        // neighbours are the capturer's, who may fill it (this matters only after `set_to_move`).
+        if self.pos.ko == Some(p)
+            && !self
+                .topo
+                .neighbours(p)
+                .iter()
+                .any(|&q| board.get(Point(q)) == Some(c))
+        {
             return Err(GoIllegal::Ko);
         }
         if board.is_suicide(&self.topo, p, c) {
