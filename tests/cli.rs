@@ -197,3 +197,46 @@ fn bench_prints_playouts_per_second() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("playouts/s"));
 }
+
+#[test]
+fn replay_an_sgf_record_reproduces_its_result() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/fixtures/go/gnugo-selfplay/gg9_1.sgf"
+    );
+    let out = stones(
+        &["replay", fixture, "--ruleset", "tromp-taylor", "--json"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["result"], "W+32.5");
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["result"] == "ok"));
+    let broken = std::env::temp_dir().join(format!("stones-broken-{}.sgf", std::process::id()));
+    std::fs::write(&broken, "(;GM[1]SZ[9];B[ee];W[ee").unwrap();
+    let out = stones(&["replay", broken.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("expected ']'"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_file(&broken).ok();
+}
+
+#[test]
+fn gtp_session_over_standard_io() {
+    let session = "1 protocol_version\n2 boardsize 9\n3 play black E5\n4 play white E5\n5 genmove white\n6 captures black\nquit\n";
+    let out = stones(&["gtp", "--ruleset", "chinese"], session);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.starts_with("=1 2\n\n=2 \n\n=3 \n\n?4 illegal move\n\n=5 "),
+        "{s}"
+    );
+    assert!(s.contains("=6 0\n\n"), "{s}");
+}
