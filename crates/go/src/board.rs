@@ -117,6 +117,12 @@ impl ChainBoard {
             .map(|&q| Point(q))
     }
 
+    /// The `i`-th entry of the empty-point list (`i < empty_count()`), in no particular order.
+    #[inline]
+    pub fn nth_empty(&self, i: usize) -> Point {
+        Point(self.empties[i])
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize

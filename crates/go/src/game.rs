@@ -368,9 +368,25 @@ impl GoGame {
 
     /// A random move for playouts: uniform over empty points that are legal (simple ko) and do not fill
     /// an own single-point eye; `Pass` when there is none. Allocates nothing.
+    ///
+    /// A few draws straight from the board's empty list come first (accepted only when acceptable, so
+    /// uniform over the acceptable points); only when they all miss does it sample without replacement
+    /// from a copy of the list. Either stage is uniform over the same points, so the mixture is too.
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.to_move;
+        let acceptable = |p: Point| {
+            self.pos.ko != Some(p)
+                && !board.is_own_eye(&self.topo, p, c)
+                && !board.is_suicide(&self.topo, p, c)
+        };
+        let n = board.empty_count();
+        for _ in 0..n.min(4) {
+            let p = board.nth_empty(rng.below(n));
+            if acceptable(p) {
+                return GoMove::Play(p);
+            }
+        }
         let mut cand = [0u16; MAX_POINTS];
         let mut n = 0;
         for p in board.empty_points() {
@@ -380,10 +396,7 @@ impl GoGame {
         while n > 0 {
             let i = rng.below(n);
             let p = Point(cand[i]);
-            if self.pos.ko != Some(p)
-                && !board.is_own_eye(&self.topo, p, c)
-                && !board.is_suicide(&self.topo, p, c)
-            {
+            if acceptable(p) {
                 return GoMove::Play(p);
             }
             n -= 1;
