@@ -157,6 +157,35 @@ impl ChainBoard {
         self.libs[self.head[p.idx()] as usize] == 0
     }
 
+    /// True when every liberty of the chain through stone `p` is `a` or `b` (`a != b`): stones on
+    /// both would leave it without liberty. Decided in O(1) from the pseudo-liberty sums unless the
+    /// sums fit {a, b}, which is then confirmed by walking the chain (sums can collide).
+    pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
+        let h = self.head[p.idx()] as usize;
+        let n = self.libs[h] as i64;
+        if n == 0 {
+            return true;
+        }
+        if let Some(l) = self.atari_point(p) {
+            return l == a || l == b;
+        }
+        // With m copies of `a` and n - m of `b`: sum = m·a + (n−m)·b, squares likewise.
+        let (ai, bi) = (a.0 as i64, b.0 as i64);
+        let diff = self.lib_sum[h] as i64 - n * bi;
+        if ai == bi || diff % (ai - bi) != 0 {
+            return false;
+        }
+        let m = diff / (ai - bi);
+        if !(1..n).contains(&m) || self.lib_sq[h] as i64 != m * ai * ai + (n - m) * bi * bi {
+            return false;
+        }
+        self.chain_stones(p).all(|s| {
+            topo.neighbours(s)
+                .iter()
+                .all(|&q| self.cells[q as usize] != EMPTY || q == a.0 || q == b.0)
+        })
+    }
+
     /// Exact number of liberties of the chain through stone `p` (not for hot loops).
     pub fn liberties(&self, topo: &Topology, p: Point) -> u32 {
         let mut seen = [false; MAX_POINTS];
