@@ -134,6 +134,14 @@ impl TrigoGame {
         self.pos.dead[p.idx()]
     }
 
+    /// Exact liberties of the chain through `p`, or 0 for an empty point.
+    pub fn liberties_of(&self, p: Point) -> u32 {
+        match self.pos.board.get(p) {
+            Some(_) => self.pos.board.liberties(&self.topo, p),
+            None => 0,
+        }
+    }
+
     /// Moves played since the start (passes included).
     pub fn undo_depth(&self) -> usize {
         self.undo.len()

@@ -44,12 +44,8 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
         "done" => return Ok(TrigoMove::Done),
         _ => {}
     }
-    let expected = |allowed: &str| {
-        format!(
-            "expected two points such as a1+b2 (or `a1 b2`), one point for Black's opening, pass or \
-             resign (after play: a stone to mark dead, or done); a point is {allowed}"
-        )
-    };
+    const SHAPES: &str = "a move is two points such as a1+b2 (or `a1 b2`), one point for Black's \
+                          opening, pass or resign (after play: a stone to mark dead, or done)";
     let bad = |why: String| MoveSyntaxError {
         text: t.to_string(),
         why,
@@ -57,9 +53,8 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
     let point = |s: &str| {
         topo.parse_point(s).map_err(|e| {
             bad(format!(
-                "'{}' is not on the board: {}",
-                e.text,
-                expected(&e.allowed)
+                "'{}' is not on the board (expected {}); {SHAPES}",
+                e.text, e.allowed
             ))
         })
     };
@@ -76,11 +71,13 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
         [one] if scoring => Ok(TrigoMove::Mark(point(one)?)),
         [one] => Ok(TrigoMove::One(point(one)?)),
         [a, b] => Ok(TrigoMove::two(point(a)?, point(b)?)),
-        [] => Err(bad(expected(&topo.describe_notation()))),
+        [] => Err(bad(format!(
+            "{SHAPES}; points are {}",
+            topo.describe_notation()
+        ))),
         more => Err(bad(format!(
-            "a move places at most two stones, not {}; {}",
-            more.len(),
-            expected(&topo.describe_notation())
+            "a move places at most two stones, not {}; {SHAPES}",
+            more.len()
         ))),
     }
 }
