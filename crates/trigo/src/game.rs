@@ -268,17 +268,16 @@ impl TrigoGame {
 
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
-    /// (Black's opening: one random stone). Allocates nothing.
+    /// (Black's opening: one random stone). Eyes are found lazily, when drawn. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let c = self.pos.to_move;
+        let eye = |p: u16| board.is_own_eye(&self.topo, Point(p), c);
         let mut cand = [0u16; MAX_POINTS];
         let mut n = 0;
         for p in board.empty_points() {
-            if !board.is_own_eye(&self.topo, p, c) {
-                cand[n] = p.0;
-                n += 1;
-            }
+            cand[n] = p.0;
+            n += 1;
         }
         if self.pos.opening {
             return match n {
@@ -286,23 +285,44 @@ impl TrigoGame {
                 _ => TrigoMove::One(Point(cand[rng.below(n)])),
             };
         }
-        if n < 2 {
-            return TrigoMove::Pass;
-        }
-        // Rejection sampling; nearly always the first draw is legal.
-        for _ in 0..32 {
+        // Rejection sampling; nearly always the first draw is legal. Drawn eyes leave the list.
+        let mut tries = 0;
+        while n >= 2 && tries < 32 {
             let i = rng.below(n);
+            if eye(cand[i]) {
+                n -= 1;
+                cand[i] = cand[n];
+                continue;
+            }
             let mut j = rng.below(n - 1);
             if j >= i {
                 j += 1;
+            }
+            if eye(cand[j]) {
+                n -= 1;
+                cand[j] = cand[n];
+                continue;
             }
             let (p, q) = (Point(cand[i]), Point(cand[j]));
             if self.pair_ok(p, q) {
                 return TrigoMove::two(p, q);
             }
+            tries += 1;
         }
-        // Crowded boards: scan every pair from a random start so the answer is still random-ish
-        // and a pass comes only when no pair is legal.
+        // Crowded boards: drop the eyes, then scan every pair from a random start, so that a pass
+        // comes only when no pair is legal.
+        let mut k = 0;
+        while k < n {
+            if eye(cand[k]) {
+                n -= 1;
+                cand[k] = cand[n];
+            } else {
+                k += 1;
+            }
+        }
+        if n < 2 {
+            return TrigoMove::Pass;
+        }
         let (oi, oj) = (rng.below(n), rng.below(n));
         for di in 0..n {
             let i = (oi + di) % n;
@@ -617,5 +637,110 @@ impl Game for TrigoGame {
             }
             Phase::Resigned(_) | Phase::Counted => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stones_core::board_text::parse_board;
+
+    /// The position of `tests/cases/trigo/ko_retake_differs.case`, after Black's pass and White's
+    /// b2+c1, which captures exactly the two Black stones a1 b1.
+    fn after_two_for_two() -> (TrigoGame, u64) {
+        let rules = TrigoRules {
+            size: 4,
+            ..TrigoRules::default()
+        };
+        let mut g = TrigoGame::new(rules).unwrap();
+        let board =
+            "x x . x / o . o x . / x x x x . . / . . . . . . . / . . . . . . / . . . . . / . . . .";
+        let stones = parse_board(g.topology(), &board.replace('/', "\n")).unwrap();
+        g.set_position(&stones, Colour::Black).unwrap();
+        g.play(TrigoMove::Pass).unwrap();
+        let before = g.board().hash();
+        let mv = g.parse_move("b2+c1").unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(g.captures(), [0, 2]);
+        (g, before)
+    }
+
+    #[test]
+    fn a_two_stone_capture_of_two_stones_watches_their_points() {
+        let (g, before) = after_two_for_two();
+        let p = |s| g.topology().parse_point(s).unwrap();
+        assert_eq!(
+            g.pos.ko,
+            Some(KoWatch {
+                pair: (p("a1"), p("b1")),
+                forbidden: before
+            })
+        );
+        // The real retake captures four stones, so it does not repeat the position.
+        assert_eq!(g.check(TrigoMove::two(p("b1"), p("a1"))), Ok(()));
+    }
+
+    #[test]
+    fn ko_refuses_a_move_that_recreates_the_forbidden_position() {
+        // Constructed history: no real shape lets a retake capture exactly the two stones just played
+        // (see the ko case file), so the forbidden position is set to what the retake would make.
+        let (mut g, _) = after_two_for_two();
+        let p = |s| g.topology().parse_point(s).unwrap();
+        let (a1, b1, g7) = (p("a1"), p("b1"), p("g7"));
+        let mut trial = g.board().clone();
+        trial.play_group(g.topology(), &[a1, b1], Colour::Black);
+        g.pos.ko = Some(KoWatch {
+            pair: (a1, b1),
+            forbidden: trial.hash(),
+        });
+        assert_eq!(g.check(TrigoMove::two(a1, b1)), Err(TrigoIllegal::Ko));
+        assert_eq!(g.check(TrigoMove::Two(b1, a1)), Err(TrigoIllegal::Ko));
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        assert!(!moves.contains(&TrigoMove::two(a1, b1)));
+        assert!(moves.contains(&TrigoMove::two(a1, g7)));
+        assert_eq!(
+            TrigoIllegal::Ko.to_string(),
+            "ko: the move would recreate the position right after your previous move"
+        );
+        // Any other move lifts the watch.
+        g.play(TrigoMove::Pass).unwrap();
+        assert_eq!(g.pos.ko, None);
+    }
+
+    #[test]
+    fn the_first_move_after_a_setup_sets_no_ko_watch() {
+        // The opponent has no previous move after a fresh setup, so nothing can be repeated.
+        let rules = TrigoRules {
+            size: 4,
+            ..TrigoRules::default()
+        };
+        let mut g = TrigoGame::new(rules).unwrap();
+        let board =
+            "x x . x / o . o x . / x x x x . . / . . . . . . . / . . . . . . / . . . . . / . . . .";
+        let stones = parse_board(g.topology(), &board.replace('/', "\n")).unwrap();
+        g.set_position(&stones, Colour::White).unwrap();
+        let mv = g.parse_move("b2+c1").unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(g.captures(), [0, 2]);
+        assert_eq!(g.pos.ko, None);
+    }
+
+    #[test]
+    fn opening_is_black_on_an_empty_board_only() {
+        let mut g = TrigoGame::new(TrigoRules::default()).unwrap();
+        assert!(g.is_opening());
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 169 + 1);
+        g.play(TrigoMove::One(Point(84))).unwrap();
+        assert!(!g.is_opening());
+        g.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 168 * 167 / 2 + 1);
+        let empty = vec![None; 169];
+        g.set_position(&empty, Colour::White).unwrap();
+        assert!(!g.is_opening());
+        g.set_position(&empty, Colour::Black).unwrap();
+        assert!(g.is_opening());
     }
 }

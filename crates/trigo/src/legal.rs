@@ -3,6 +3,7 @@
 //! on a copy of the board.
 
 use stones_core::{Colour, Point, Topology};
+use stones_go::board::MAX_POINTS;
 use stones_go::ChainBoard;
 
 /// What the neighbourhood of one placed stone says about its liberties after the move.
@@ -29,11 +30,10 @@ fn local(board: &ChainBoard, topo: &Topology, s: Point, p: Point, q: Point, c: C
                     return Local { alive: true, tight };
                 }
             }
-            Some(_) => {
-                if board.liberties_within(topo, r, p, q) {
-                    return Local { alive: true, tight };
-                }
+            Some(_) if board.liberties_within(topo, r, p, q) => {
+                return Local { alive: true, tight };
             }
+            Some(_) => {}
         }
     }
     Local {
@@ -76,7 +76,9 @@ pub fn pair_suicide(
     simulated_suicide(board, topo, p, q, c)
 }
 
-/// The exact answer by playing the pair on a copy of the board (a stack copy, no allocation).
+/// The exact answer by walking the chains the pair would join: a search from each placed stone over
+/// own stones and the pair, stopping at the first liberty (an empty point off the pair, or an enemy
+/// stone whose chain the pair captures). Fixed-size stack arrays: no board copy, no allocation.
 fn simulated_suicide(
     board: &ChainBoard,
     topo: &Topology,
@@ -84,9 +86,49 @@ fn simulated_suicide(
     q: Point,
     c: Colour,
 ) -> Option<Point> {
-    let mut trial = board.clone();
-    trial.play_group(topo, &[p, q], c);
-    [p, q].into_iter().find(|&s| trial.get(s) != Some(c))
+    [p, q]
+        .into_iter()
+        .find(|&s| !chain_has_liberty(board, topo, s, p, q, c))
+}
+
+/// Does the chain through `s` after `c` plays `p` and `q` have a liberty?
+fn chain_has_liberty(
+    board: &ChainBoard,
+    topo: &Topology,
+    s: Point,
+    p: Point,
+    q: Point,
+    c: Colour,
+) -> bool {
+    let mut seen = [false; MAX_POINTS];
+    let mut stack = [0u16; MAX_POINTS];
+    let mut top = 1;
+    stack[0] = s.0;
+    seen[s.idx()] = true;
+    while top > 0 {
+        top -= 1;
+        let u = Point(stack[top]);
+        for &r in topo.neighbours(u) {
+            let r = Point(r);
+            let placed = r == p || r == q;
+            match board.get(r) {
+                None if !placed => return true,
+                Some(o) if o != c => {
+                    if board.liberties_within(topo, r, p, q) {
+                        return true;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if !seen[r.idx()] {
+                seen[r.idx()] = true;
+                stack[top] = r.0;
+                top += 1;
+            }
+        }
+    }
+    false
 }
 
 /// Would `c` placing one stone on empty `p` (the opening) be suicide?
