@@ -157,33 +157,61 @@ impl ChainBoard {
         self.libs[self.head[p.idx()] as usize] == 0
     }
 
-    /// True when every liberty of the chain through stone `p` is `a` or `b` (`a != b`): stones on
-    /// both would leave it without liberty. Decided in O(1) from the pseudo-liberty sums unless the
-    /// sums fit {a, b}, which is then confirmed by walking the chain (sums can collide).
+    /// How many stones of the chain through stone `p` touch `lib`: the multiplicity of `lib` among the
+    /// chain's pseudo-liberties when `lib` is empty, else 0.
+    #[inline]
+    fn lib_multiplicity(&self, topo: &Topology, p: Point, lib: Point) -> u16 {
+        if self.cells[lib.idx()] != EMPTY {
+            return 0;
+        }
+        let (h, v) = (self.head[p.idx()], self.cells[p.idx()]);
+        topo.neighbours(lib)
+            .iter()
+            .filter(|&&q| self.cells[q as usize] == v && self.head[q as usize] == h)
+            .count() as u16
+    }
+
+    /// True when every liberty of the chain through stone `p` is `a` or `b` (two different points):
+    /// stones on both would leave it without liberty. Exact, in O(degree) at most: the pseudo-liberties
+    /// all belong to `a` and `b` exactly when their count is the two points' multiplicities together.
+    /// Most chains are ruled out first in O(1) by their count and sums.
+    #[inline]
     pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
         let h = self.head[p.idx()] as usize;
-        let n = self.libs[h] as i64;
+        let n = self.libs[h] as u64;
         if n == 0 {
             return true;
         }
         if let Some(l) = self.atari_point(p) {
             return l == a || l == b;
         }
-        // With m copies of `a` and n - m of `b`: sum = m·a + (n−m)·b, squares likewise.
-        let (ai, bi) = (a.0 as i64, b.0 as i64);
-        let diff = self.lib_sum[h] as i64 - n * bi;
-        if ai == bi || diff % (ai - bi) != 0 {
+        // Each point is a pseudo-liberty at most `max_degree` times; the sum must lie between n·min
+        // and n·max of the two indices.
+        let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
+        let sum = self.lib_sum[h] as u64;
+        if n > 2 * topo.max_degree() as u64 || sum <= n * lo || sum >= n * hi {
             return false;
         }
-        let m = diff / (ai - bi);
-        if !(1..n).contains(&m) || self.lib_sq[h] as i64 != m * ai * ai + (n - m) * bi * bi {
-            return false;
+        n == (self.lib_multiplicity(topo, p, a) + self.lib_multiplicity(topo, p, b)) as u64
+    }
+
+    /// When the chain through stone `p` has exactly two liberties and `lib` is one of them, the other
+    /// one. Exact, in O(degree): with `lib`'s share taken out of the pseudo-liberty sums, the rest are
+    /// all one point exactly when `count · squares = sum²`.
+    pub fn second_liberty(&self, topo: &Topology, p: Point, lib: Point) -> Option<Point> {
+        let h = self.head[p.idx()] as usize;
+        let m = self.lib_multiplicity(topo, p, lib) as u64;
+        let n = self.libs[h] as u64;
+        if m == 0 || n <= m {
+            return None;
         }
-        self.chain_stones(p).all(|s| {
-            topo.neighbours(s)
-                .iter()
-                .all(|&q| self.cells[q as usize] != EMPTY || q == a.0 || q == b.0)
-        })
+        let l = lib.0 as u64;
+        let (rest, sum, sq) = (
+            n - m,
+            self.lib_sum[h] as u64 - m * l,
+            self.lib_sq[h] - m * l * l,
+        );
+        (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
 
     /// Exact number of liberties of the chain through stone `p` (not for hot loops).

@@ -268,11 +268,13 @@ impl TrigoGame {
 
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
-    /// (Black's opening: one random stone). Eyes are found lazily, when drawn. Allocates nothing.
+    /// (Black's opening: one random stone). Eyes are found lazily, when drawn; points that no legal pair
+    /// can use ([`legal::hopeless`]) leave the draw after a refused pair. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let c = self.pos.to_move;
         let eye = |p: u16| board.is_own_eye(&self.topo, Point(p), c);
+        let useless = |p: u16| eye(p) || legal::hopeless(board, &self.topo, Point(p), c);
         let mut cand = [0u16; MAX_POINTS];
         let mut n = 0;
         for p in board.empty_points() {
@@ -285,7 +287,7 @@ impl TrigoGame {
                 _ => TrigoMove::One(Point(cand[rng.below(n)])),
             };
         }
-        // Rejection sampling; nearly always the first draw is legal. Drawn eyes leave the list.
+        // Rejection sampling; nearly always the first draw is legal.
         let mut tries = 0;
         while n >= 2 && tries < 32 {
             let i = rng.below(n);
@@ -308,12 +310,18 @@ impl TrigoGame {
                 return TrigoMove::two(p, q);
             }
             tries += 1;
+            for k in [i.max(j), i.min(j)] {
+                if legal::hopeless(board, &self.topo, Point(cand[k]), c) {
+                    n -= 1;
+                    cand[k] = cand[n];
+                }
+            }
         }
-        // Crowded boards: drop the eyes, then scan every pair from a random start, so that a pass
-        // comes only when no pair is legal.
+        // Crowded boards: keep the points a legal pair could use, then scan every pair of them from a
+        // random start, so that a pass comes only when no pair is legal.
         let mut k = 0;
         while k < n {
-            if eye(cand[k]) {
+            if useless(cand[k]) {
                 n -= 1;
                 cand[k] = cand[n];
             } else {

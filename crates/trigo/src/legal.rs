@@ -131,6 +131,21 @@ fn chain_has_liberty(
     false
 }
 
+/// True when no legal pair can include a `c` stone on empty `s`: every neighbour is an enemy stone
+/// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
+/// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
+pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
+    topo.neighbours(s).iter().all(|&r| {
+        let r = Point(r);
+        match board.get(r) {
+            Some(o) if o != c => {
+                board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
+            }
+            _ => false,
+        }
+    })
+}
+
 /// Would `c` placing one stone on empty `p` (the opening) be suicide?
 pub fn single_suicide(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> bool {
     board.is_suicide(topo, p, c)
