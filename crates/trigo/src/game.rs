@@ -275,6 +275,21 @@ impl TrigoGame {
         let c = self.pos.to_move;
         let eye = |p: u16| board.is_own_eye(&self.topo, Point(p), c);
         let useless = |p: u16| eye(p) || legal::hopeless(board, &self.topo, Point(p), c);
+        // Fast path: a few pairs drawn straight from the board's empty list, no copy.
+        let n = board.empty_count();
+        if !self.pos.opening && n >= 2 {
+            for _ in 0..4 {
+                let i = rng.below(n);
+                let mut j = rng.below(n - 1);
+                if j >= i {
+                    j += 1;
+                }
+                let (p, q) = (board.nth_empty(i), board.nth_empty(j));
+                if !eye(p.0) && !eye(q.0) && self.pair_ok(p, q) {
+                    return TrigoMove::two(p, q);
+                }
+            }
+        }
         let mut cand = [0u16; MAX_POINTS];
         let mut n = 0;
         for p in board.empty_points() {
@@ -370,10 +385,6 @@ impl TrigoGame {
                 _ => TrigoMove::Pass,
             };
         }
-        let mut cand = [0u16; MAX_POINTS];
-        for (slot, p) in cand.iter_mut().zip(board.empty_points()) {
-            *slot = p.0;
-        }
         // Uniform over the C(n, 2) pairs plus the pass; a refused pair is drawn again. After many
         // refusals (a crowded board) the exact list is drawn from instead.
         let pairs = n * n.saturating_sub(1) / 2;
@@ -387,7 +398,7 @@ impl TrigoGame {
             if j >= i {
                 j += 1;
             }
-            let (p, q) = (Point(cand[i]), Point(cand[j]));
+            let (p, q) = (board.nth_empty(i), board.nth_empty(j));
             if self.pair_ok(p, q) {
                 return TrigoMove::two(p, q);
             }

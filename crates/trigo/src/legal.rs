@@ -100,11 +100,17 @@ fn chain_has_liberty(
     q: Point,
     c: Colour,
 ) -> bool {
-    let mut seen = [false; MAX_POINTS];
+    let mut seen = [0u64; MAX_POINTS.div_ceil(64)];
+    let mut mark = |r: Point| {
+        let (w, bit) = (r.idx() / 64, 1u64 << (r.idx() % 64));
+        let fresh = seen[w] & bit == 0;
+        seen[w] |= bit;
+        fresh
+    };
     let mut stack = [0u16; MAX_POINTS];
     let mut top = 1;
     stack[0] = s.0;
-    seen[s.idx()] = true;
+    mark(s);
     while top > 0 {
         top -= 1;
         let u = Point(stack[top]);
@@ -121,8 +127,7 @@ fn chain_has_liberty(
                 }
                 _ => {}
             }
-            if !seen[r.idx()] {
-                seen[r.idx()] = true;
+            if mark(r) {
                 stack[top] = r.0;
                 top += 1;
             }
