@@ -17,6 +17,8 @@ use thiserror::Error;
 /// Why a TriGo move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TrigoIllegal {
+    #[error("point {0} is not on this board")]
+    OffBoard(u16),
     #[error("occupied: {0} already has a stone")]
     Occupied(String),
     #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
@@ -381,7 +383,7 @@ impl TrigoGame {
             // n single stones (never suicide on the empty board) and the pass.
             let i = rng.below(n + 1);
             return match board.empty_points().nth(i) {
-                Some(p) if !legal::single_suicide(board, &self.topo, p, c) => TrigoMove::One(p),
+                Some(p) if !board.is_suicide(&self.topo, p, c) => TrigoMove::One(p),
                 _ => TrigoMove::Pass,
             };
         }
@@ -497,9 +499,7 @@ impl Game for TrigoGame {
                     out.extend(
                         empty
                             .iter()
-                            .filter(|&&p| {
-                                !legal::single_suicide(board, &self.topo, p, self.pos.to_move)
-                            })
+                            .filter(|&&p| !board.is_suicide(&self.topo, p, self.pos.to_move))
                             .map(|&p| TrigoMove::One(p)),
                     );
                 } else {
@@ -533,6 +533,15 @@ impl Game for TrigoGame {
             return Err(TrigoIllegal::GameOver);
         }
         let board = &self.pos.board;
+        let off = |p: Point| (p.idx() >= self.topo.len()).then_some(TrigoIllegal::OffBoard(p.0));
+        let off_board = match mv {
+            TrigoMove::One(p) | TrigoMove::Mark(p) => off(p),
+            TrigoMove::Two(p, q) => off(p).or_else(|| off(q)),
+            TrigoMove::Pass | TrigoMove::Resign | TrigoMove::Done => None,
+        };
+        if let Some(e) = off_board {
+            return Err(e);
+        }
         match mv {
             TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass if phase == Phase::Scoring => {
                 Err(TrigoIllegal::PlayEnded)
@@ -541,7 +550,7 @@ impl Game for TrigoGame {
                 Err(TrigoIllegal::Occupied(self.topo.name(p)))
             }
             TrigoMove::One(_) if !self.pos.opening => Err(TrigoIllegal::TwoStonesNeeded),
-            TrigoMove::One(p) if legal::single_suicide(board, &self.topo, p, self.pos.to_move) => {
+            TrigoMove::One(p) if board.is_suicide(&self.topo, p, self.pos.to_move) => {
                 Err(TrigoIllegal::Suicide(self.topo.name(p)))
             }
             TrigoMove::Two(p, _) if self.pos.opening => {
@@ -761,5 +770,19 @@ mod tests {
         assert!(!g.is_opening());
         g.set_position(&empty, Colour::Black).unwrap();
         assert!(g.is_opening());
+    }
+
+    #[test]
+    fn typed_moves_off_the_board_are_refused_not_panics() {
+        let mut g = TrigoGame::new(TrigoRules::default()).unwrap();
+        let far = Point(169);
+        assert_eq!(g.check(TrigoMove::One(far)), Err(TrigoIllegal::OffBoard(169)));
+        assert_eq!(g.play(TrigoMove::Mark(far)), Err(TrigoIllegal::OffBoard(169)));
+        g.play(TrigoMove::One(Point(84))).unwrap();
+        assert_eq!(
+            g.check(TrigoMove::Two(Point(0), Point(u16::MAX))),
+            Err(TrigoIllegal::OffBoard(u16::MAX))
+        );
+        assert_eq!(g.undo_depth(), 1);
     }
 }

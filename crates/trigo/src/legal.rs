@@ -151,11 +151,6 @@ pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> boo
     })
 }
 
-/// Would `c` placing one stone on empty `p` (the opening) be suicide?
-pub fn single_suicide(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> bool {
-    board.is_suicide(topo, p, c)
-}
-
 /// The enemy stones a pair would capture, when they are exactly two (the only captures a repeated
 /// position could undo), in index order.
 pub fn captured_two(

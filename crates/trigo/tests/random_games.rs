@@ -136,6 +136,12 @@ fn liberties_within_agrees_with_a_recount() {
                 })
                 .collect();
             for (i, &a) in empty.iter().enumerate() {
+                let second = match libs.as_slice() {
+                    [x, y] if *x == a => Some(*y),
+                    [x, y] if *y == a => Some(*x),
+                    _ => None,
+                };
+                assert_eq!(board.second_liberty(&topo, s, a), second);
                 for &b in &empty[i + 1..] {
                     let within = libs.iter().all(|&l| l == a || l == b);
                     assert_eq!(board.liberties_within(&topo, s, a, b), within);
