@@ -6,7 +6,7 @@
 //! O(1) and kept up to date incrementally. Every array is inline and fixed-size: a board is plain data,
 //! cloning it is one copy, and playing a move allocates nothing.
 
-use stones_core::{Colour, Point, Topology};
+use stones_core::{Colour, Point, SetupError, Topology};
 
 /// The largest number of points a board may have (25 × 25).
 pub const MAX_POINTS: usize = 625;
@@ -72,6 +72,43 @@ impl ChainBoard {
             b.empty_at[i] = i as u16;
         }
         b
+    }
+
+    /// A board with `stones` (one entry per point, `None` = empty) put on it; refused when the
+    /// entries do not match the board or a chain has no liberty.
+    pub fn from_stones(
+        topo: &Topology,
+        stones: &[Option<Colour>],
+    ) -> Result<ChainBoard, SetupError> {
+        if stones.len() != topo.len() {
+            return Err(SetupError(format!(
+                "the position has {} points but the board has {}",
+                stones.len(),
+                topo.len()
+            )));
+        }
+        let mut board = ChainBoard::new(topo);
+        for p in topo.points() {
+            if let Some(c) = stones[p.idx()] {
+                board.put(topo, p, c);
+            }
+        }
+        match topo
+            .points()
+            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
+        {
+            Some(p) => Err(SetupError(format!(
+                "the chain at {} has no liberty",
+                topo.name(p)
+            ))),
+            None => Ok(board),
+        }
+    }
+
+    /// One stone of each chain (its representative), in point order.
+    pub fn chains<'a>(&'a self, topo: &'a Topology) -> impl Iterator<Item = Point> + 'a {
+        topo.points()
+            .filter(|&p| self.get(p).is_some() && self.chain(p) == p)
     }
 
     /// Number of points.

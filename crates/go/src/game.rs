@@ -303,12 +303,7 @@ impl GoGame {
                 }
             }
             GoMove::Resign => pos.phase = Phase::Resigned(c),
-            GoMove::Mark(p) => {
-                let dead = !pos.dead[p.idx()];
-                for s in pos.board.chain_stones(p) {
-                    pos.dead[s.idx()] = dead;
-                }
-            }
+            GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
             GoMove::Done => pos.phase = Phase::Counted,
         }
         pos.last = Some(mv);
@@ -424,29 +419,7 @@ impl Game for GoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        if stones.len() != self.topo.len() {
-            return Err(SetupError(format!(
-                "the position has {} points but the board has {}",
-                stones.len(),
-                self.topo.len()
-            )));
-        }
-        let mut board = ChainBoard::new(&self.topo);
-        for p in self.topo.points() {
-            if let Some(c) = stones[p.idx()] {
-                board.put(&self.topo, p, c);
-            }
-        }
-        if let Some(p) = self
-            .topo
-            .points()
-            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
-        {
-            return Err(SetupError(format!(
-                "the chain at {} has no liberty",
-                self.topo.name(p)
-            )));
-        }
+        let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.seen = vec![(board.hash(), to_move)];
         self.undo.clear();
         self.pos = Position {
@@ -492,13 +465,7 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                let board = &self.pos.board;
-                out.extend(
-                    self.topo
-                        .points()
-                        .filter(|&p| board.get(p).is_some() && board.chain(p) == p)
-                        .map(GoMove::Mark),
-                );
+                out.extend(self.pos.board.chains(&self.topo).map(GoMove::Mark));
                 out.push(GoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}

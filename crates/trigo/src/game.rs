@@ -102,11 +102,16 @@ pub struct TrigoGame {
     rules: TrigoRules,
     pos: Position,
     undo: Vec<Position>,
+    /// The moves played with [`Game::play`], with their players; one per `undo` entry.
+    log: Vec<(Colour, TrigoMove)>,
 }
 
 impl PartialEq for TrigoGame {
     fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules && self.pos == other.pos && self.undo == other.undo
+        self.rules == other.rules
+            && self.pos == other.pos
+            && self.undo == other.undo
+            && self.log == other.log
     }
 }
 
@@ -150,13 +155,8 @@ impl TrigoGame {
     }
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
-    pub fn history(&self) -> Vec<(Colour, TrigoMove)> {
-        let after = self.undo.iter().skip(1).chain(std::iter::once(&self.pos));
-        self.undo
-            .iter()
-            .zip(after)
-            .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
-            .collect()
+    pub fn history(&self) -> &[(Colour, TrigoMove)] {
+        &self.log
     }
 
     /// The board count (territory, stones, dead) under the current dead-stone marks.
@@ -253,12 +253,7 @@ impl TrigoGame {
                 }
             }
             TrigoMove::Resign => pos.phase = Phase::Resigned(c),
-            TrigoMove::Mark(p) => {
-                let dead = !pos.dead[p.idx()];
-                for s in pos.board.chain_stones(p) {
-                    pos.dead[s.idx()] = dead;
-                }
-            }
+            TrigoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
             TrigoMove::Done => pos.phase = Phase::Counted,
         }
         if matches!(mv, TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass) {
@@ -427,6 +422,7 @@ impl Game for TrigoGame {
         Ok(TrigoGame {
             pos: Position::start(board, Colour::Black),
             undo: Vec::new(),
+            log: Vec::new(),
             topo,
             rules,
         })
@@ -445,30 +441,9 @@ impl Game for TrigoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        if stones.len() != self.topo.len() {
-            return Err(SetupError(format!(
-                "the position has {} points but the board has {}",
-                stones.len(),
-                self.topo.len()
-            )));
-        }
-        let mut board = ChainBoard::new(&self.topo);
-        for p in self.topo.points() {
-            if let Some(c) = stones[p.idx()] {
-                board.put(&self.topo, p, c);
-            }
-        }
-        if let Some(p) = self
-            .topo
-            .points()
-            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
-        {
-            return Err(SetupError(format!(
-                "the chain at {} has no liberty",
-                self.topo.name(p)
-            )));
-        }
+        let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.undo.clear();
+        self.log.clear();
         self.pos = Position::start(board, to_move);
         Ok(())
     }
@@ -514,13 +489,7 @@ impl Game for TrigoGame {
                 out.push(TrigoMove::Pass);
             }
             Phase::Scoring => {
-                let board = &self.pos.board;
-                out.extend(
-                    self.topo
-                        .points()
-                        .filter(|&p| board.get(p).is_some() && board.chain(p) == p)
-                        .map(TrigoMove::Mark),
-                );
+                out.extend(self.pos.board.chains(&self.topo).map(TrigoMove::Mark));
                 out.push(TrigoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}
@@ -571,6 +540,7 @@ impl Game for TrigoGame {
     fn play(&mut self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
         self.check(mv)?;
         self.undo.push(self.pos.clone());
+        self.log.push((self.pos.to_move, mv.canonical()));
         self.play_unchecked(mv);
         Ok(())
     }
@@ -579,6 +549,7 @@ impl Game for TrigoGame {
         match self.undo.pop() {
             Some(pos) => {
                 self.pos = pos;
+                self.log.pop();
                 true
             }
             None => false,
@@ -615,7 +586,7 @@ impl Game for TrigoGame {
             }
         }
         let mut captures = [0u32; 2];
-        for (c, mv) in self.history() {
+        for &(c, mv) in &self.log {
             let stones = match mv {
                 TrigoMove::One(p) => vec![p],
                 TrigoMove::Two(p, q) => vec![p, q],
@@ -776,8 +747,14 @@ mod tests {
     fn typed_moves_off_the_board_are_refused_not_panics() {
         let mut g = TrigoGame::new(TrigoRules::default()).unwrap();
         let far = Point(169);
-        assert_eq!(g.check(TrigoMove::One(far)), Err(TrigoIllegal::OffBoard(169)));
-        assert_eq!(g.play(TrigoMove::Mark(far)), Err(TrigoIllegal::OffBoard(169)));
+        assert_eq!(
+            g.check(TrigoMove::One(far)),
+            Err(TrigoIllegal::OffBoard(169))
+        );
+        assert_eq!(
+            g.play(TrigoMove::Mark(far)),
+            Err(TrigoIllegal::OffBoard(169))
+        );
         g.play(TrigoMove::One(Point(84))).unwrap();
         assert_eq!(
             g.check(TrigoMove::Two(Point(0), Point(u16::MAX))),

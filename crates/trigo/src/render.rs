@@ -7,9 +7,8 @@
 
 use crate::game::TrigoGame;
 use crate::moves::TrigoMove;
-use stones_core::{Colour, Game, Point, Shape};
-
-const RESET: &str = "\x1b[0m";
+use stones_core::{Game, Point, Shape};
+use stones_go::render::{stone_symbol, RESET};
 
 /// One character of the picture, with its ANSI paint.
 #[derive(Clone, Copy)]
@@ -43,12 +42,8 @@ pub fn render(game: &TrigoGame, colour: bool) -> String {
     for p in topo.points() {
         let (x, y) = topo.xy(p);
         let (x, y) = (x as i32, y as i32);
-        let dead = game.is_marked_dead(p);
-        let cell = match game.stone(p) {
-            Some(Colour::Black) => Cell(if dead { 'x' } else { 'X' }, Some("\x1b[1;36m")),
-            Some(Colour::White) => Cell(if dead { 'o' } else { 'O' }, Some("\x1b[1;33m")),
-            None => Cell('.', Some("\x1b[2m")),
-        };
+        let (sym, paint) = stone_symbol(game.stone(p), game.is_marked_dead(p));
+        let cell = Cell(sym, Some(paint));
         let row = &mut grid[line(y)];
         row[col(x, y)] = cell;
         if last.contains(&p) {

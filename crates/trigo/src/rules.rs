@@ -51,13 +51,7 @@ impl RuleSet for TrigoRules {
                 self.size
             ));
         }
-        let k = self.komi;
-        if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
-            return Err(format!(
-                "key `komi` is {k} but must be a whole or half number between -1000 and 1000"
-            ));
-        }
-        Ok(())
+        stones_go::rules::check_komi(self.komi).map_err(|m| format!("key `komi`: {m}"))
     }
 }
 
