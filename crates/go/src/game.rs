@@ -2,12 +2,13 @@
 
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
-use crate::rules::{DeadStones, GoRules, Ko, Placement, Scoring};
+use crate::phase::Phase;
+use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use std::sync::Arc;
 use stones_core::{
-    Adjacency, Colour, Game, MoveSyntaxError, Outcome, Point, RulesError, Score, SetupError,
-    Status, Topology,
+    Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
+    Topology,
 };
 use thiserror::Error;
 
@@ -50,14 +51,6 @@ pub enum GoIllegal {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Play,
-    Scoring,
-    Resigned(Colour),
-    Counted,
-}
-
 /// Everything that changes with a move; the undo stack holds earlier copies of it.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
@@ -296,10 +289,7 @@ impl GoGame {
                 pos.ko = None;
                 pos.to_move = c.opponent();
                 if pos.passes >= self.rules.passes_to_end {
-                    pos.phase = match self.rules.dead_stones {
-                        DeadStones::Agree => Phase::Scoring,
-                        DeadStones::None => Phase::Counted,
-                    };
+                    pos.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
             GoMove::Resign => pos.phase = Phase::Resigned(c),
@@ -442,12 +432,7 @@ impl Game for GoGame {
     }
 
     fn status(&self) -> Status {
-        match self.pos.phase {
-            Phase::Play => Status::Ongoing,
-            Phase::Scoring => Status::Scoring,
-            Phase::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            Phase::Counted => Status::Over(Outcome::from_score(&self.compute_score())),
-        }
+        self.pos.phase.status(|| self.compute_score())
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
@@ -474,7 +459,7 @@ impl Game for GoGame {
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
         let phase = self.pos.phase;
-        if matches!(phase, Phase::Resigned(_) | Phase::Counted) {
+        if phase.is_over() {
             return Err(GoIllegal::GameOver);
         }
         match mv {

@@ -7,10 +7,12 @@
 pub mod board;
 pub mod game;
 pub mod handicap;
+pub mod phase;
 pub mod render;
 pub mod rules;
 pub mod scoring;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
+pub use phase::Phase;
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};

@@ -3,15 +3,14 @@
 
 use crate::legal::{self, captured_two, pair_suicide};
 use crate::moves::{self, TrigoMove};
-use crate::rules::{DeadStones, TrigoRules};
+use crate::rules::TrigoRules;
 use std::sync::Arc;
 use stones_core::{
-    Colour, Game, MoveSyntaxError, Outcome, Point, Rng, RulesError, Score, SetupError, Status,
-    Topology,
+    Colour, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status, Topology,
 };
 use stones_go::board::MAX_POINTS;
 use stones_go::scoring::{self, Count};
-use stones_go::ChainBoard;
+use stones_go::{ChainBoard, Phase};
 use thiserror::Error;
 
 /// Why a TriGo move was refused.
@@ -43,14 +42,6 @@ pub enum TrigoIllegal {
     NotScoring,
     #[error("the game is over")]
     GameOver,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Play,
-    Scoring,
-    Resigned(Colour),
-    Counted,
 }
 
 /// The one move that could recreate the position right after the mover's previous move: the two
@@ -246,10 +237,7 @@ impl TrigoGame {
                 pos.ko = None;
                 pos.to_move = c.opponent();
                 if pos.passes >= 2 {
-                    pos.phase = match self.rules.dead_stones {
-                        DeadStones::Agree => Phase::Scoring,
-                        DeadStones::None => Phase::Counted,
-                    };
+                    pos.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
             TrigoMove::Resign => pos.phase = Phase::Resigned(c),
@@ -453,12 +441,7 @@ impl Game for TrigoGame {
     }
 
     fn status(&self) -> Status {
-        match self.pos.phase {
-            Phase::Play => Status::Ongoing,
-            Phase::Scoring => Status::Scoring,
-            Phase::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            Phase::Counted => Status::Over(Outcome::from_score(&self.score())),
-        }
+        self.pos.phase.status(|| self.score())
     }
 
     /// Stone moves in index order (each pair once, lower index first), then `Pass`. No board copy per
@@ -498,7 +481,7 @@ impl Game for TrigoGame {
 
     fn check(&self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
         let phase = self.pos.phase;
-        if matches!(phase, Phase::Resigned(_) | Phase::Counted) {
+        if phase.is_over() {
             return Err(TrigoIllegal::GameOver);
         }
         let board = &self.pos.board;
