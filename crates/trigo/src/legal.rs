@@ -1,6 +1,7 @@
-//! Legality of two-stone moves without playing them: cheap local tests decide nearly every pair, and
-//! only the rare doubtful ones (a stone whose last liberties run through an own chain) are simulated
-//! on a copy of the board.
+//! Legality of two-stone moves without playing them: cheap local tests (O(degree) liberty queries on
+//! the neighbouring chains) decide nearly every pair, and only the rare doubtful ones (a stone whose
+//! last liberties run through an own chain) are settled by walking the chains the pair would join —
+//! never by copying the board. Every answer is exact; tests compare it with trial play.
 
 use stones_core::{Colour, Point, Topology};
 use stones_go::board::MAX_POINTS;
