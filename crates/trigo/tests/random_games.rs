@@ -121,6 +121,7 @@ fn pair_test_agrees_with_trial_play_on_random_positions() {
 #[test]
 fn liberties_within_agrees_with_a_recount() {
     let mut rng = Rng::new(9);
+    let (mut seconds, mut withins) = (0, 0);
     for round in 0..200 {
         let topo = Topology::hex(3 + (round % 4) as u16);
         let board = random_board(&topo, &mut rng, 50 + round % 45);
@@ -142,13 +143,19 @@ fn liberties_within_agrees_with_a_recount() {
                     _ => None,
                 };
                 assert_eq!(board.second_liberty(&topo, s, a), second);
+                seconds += usize::from(second.is_some());
                 for &b in &empty[i + 1..] {
                     let within = libs.iter().all(|&l| l == a || l == b);
                     assert_eq!(board.liberties_within(&topo, s, a, b), within);
+                    withins += usize::from(within);
                 }
             }
         }
     }
+    assert!(
+        seconds > 100 && withins > 100,
+        "few chains with two liberties: {seconds} {withins}"
+    );
 }
 
 #[test]
