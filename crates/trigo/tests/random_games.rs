@@ -212,3 +212,35 @@ fn playouts_end_keep_invariants_and_score_like_a_recount() {
         }
     }
 }
+
+#[test]
+fn playout_moves_are_legal_and_pass_only_when_no_pair_is() {
+    let mut rng = Rng::new(23);
+    let mut moves = Vec::new();
+    let mut forced_passes = 0;
+    for size in [2, 3, 4].iter().cycle().take(60) {
+        let mut g = game(*size, "standard");
+        while g.status() == Status::Ongoing {
+            let mv = g.playout_move(&mut rng);
+            assert_eq!(g.check(mv), Ok(()), "{mv:?}\n{}", g.render(false));
+            let (board, topo, c) = (g.board(), g.topology(), g.to_move());
+            let eye = |p: Point| board.is_own_eye(topo, p, c);
+            match mv {
+                TrigoMove::Two(p, q) => assert!(!eye(p) && !eye(q)),
+                TrigoMove::Pass => {
+                    g.legal_moves(&mut moves);
+                    let usable = moves.iter().any(|m| match *m {
+                        TrigoMove::Two(p, q) => !eye(p) && !eye(q),
+                        _ => false,
+                    });
+                    assert!(!usable, "passed with a usable pair\n{}", g.render(false));
+                    forced_passes += 1;
+                }
+                TrigoMove::One(_) => assert!(g.is_opening()),
+                other => panic!("playout move {other:?}"),
+            }
+            g.play(mv).unwrap();
+        }
+    }
+    assert!(forced_passes >= 120, "{forced_passes}");
+}
