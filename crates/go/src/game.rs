@@ -2,12 +2,13 @@
 
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
-use crate::rules::{DeadStones, GoRules, Ko, Placement, Scoring};
+use crate::phase::Phase;
+use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use std::sync::Arc;
 use stones_core::{
-    Adjacency, Colour, Game, MoveSyntaxError, Outcome, Point, RulesError, Score, SetupError,
-    Status, Topology,
+    Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
+    Topology,
 };
 use thiserror::Error;
 
@@ -50,14 +51,6 @@ pub enum GoIllegal {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Play,
-    Scoring,
-    Resigned(Colour),
-    Counted,
-}
-
 /// Everything that changes with a move; the undo stack holds earlier copies of it.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
@@ -342,19 +335,11 @@ impl GoGame {
                 pos.ko = None;
                 pos.to_move = c.opponent();
                 if pos.passes >= self.rules.passes_to_end {
-                    pos.phase = match self.rules.dead_stones {
-                        DeadStones::Agree => Phase::Scoring,
-                        DeadStones::None => Phase::Counted,
-                    };
+                    pos.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
             GoMove::Resign => pos.phase = Phase::Resigned(c),
-            GoMove::Mark(p) => {
-                let dead = !pos.dead[p.idx()];
-                for s in pos.board.chain_stones(p) {
-                    pos.dead[s.idx()] = dead;
-                }
-            }
+            GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
             GoMove::Done => pos.phase = Phase::Counted,
         }
         pos.last = Some(mv);
@@ -470,29 +455,7 @@ impl Game for GoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        if stones.len() != self.topo.len() {
-            return Err(SetupError(format!(
-                "the position has {} points but the board has {}",
-                stones.len(),
-                self.topo.len()
-            )));
-        }
-        let mut board = ChainBoard::new(&self.topo);
-        for p in self.topo.points() {
-            if let Some(c) = stones[p.idx()] {
-                board.put(&self.topo, p, c);
-            }
-        }
-        if let Some(p) = self
-            .topo
-            .points()
-            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
-        {
-            return Err(SetupError(format!(
-                "the chain at {} has no liberty",
-                self.topo.name(p)
-            )));
-        }
+        let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.seen = vec![(board.hash(), to_move)];
         self.undo.clear();
         self.pos = Position {
@@ -515,12 +478,7 @@ impl Game for GoGame {
     }
 
     fn status(&self) -> Status {
-        match self.pos.phase {
-            Phase::Play => Status::Ongoing,
-            Phase::Scoring => Status::Scoring,
-            Phase::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            Phase::Counted => Status::Over(Outcome::from_score(&self.compute_score())),
-        }
+        self.pos.phase.status(|| self.compute_score())
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
@@ -553,7 +511,7 @@ impl Game for GoGame {
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
         let phase = self.pos.phase;
-        if matches!(phase, Phase::Resigned(_) | Phase::Counted) {
+        if phase.is_over() {
             return Err(GoIllegal::GameOver);
         }
         match mv {

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod game;
 pub mod handicap;
+pub mod phase;
 pub mod render;
 pub mod rules;
 pub mod scoring;
@@ -14,5 +15,6 @@ pub mod sgf;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
+pub use phase::Phase;
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
 pub use sgf::{GoRecord, GoSgfError};

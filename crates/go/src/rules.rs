@@ -186,6 +186,16 @@ impl GoRules {
     }
 }
 
+/// Checks a komi value: a whole or half number between −1000 and 1000 (Go and TriGo).
+pub fn check_komi(k: f64) -> Result<(), String> {
+    if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
+        return Err(format!(
+            "komi {k} must be a whole or half number between -1000 and 1000"
+        ));
+    }
+    Ok(())
+}
+
 impl RuleSet for GoRules {
     const GAME: &'static str = "go";
     const BUILTIN: &'static [Builtin] = &[
@@ -229,11 +239,7 @@ impl RuleSet for GoRules {
             .chain(self.komi.by_size.values().copied())
             .chain([self.handicap_komi]);
         for k in komis {
-            if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
-                return Err(format!(
-                    "komi {k} must be a whole or half number between -1000 and 1000"
-                ));
-            }
+            check_komi(k)?;
         }
         match self.handicap_placement {
             Placement::Fixed if self.handicap > 0 => {
