@@ -105,10 +105,9 @@ impl ChainBoard {
         }
     }
 
-    /// One stone of each chain (its representative), in point order.
-    pub fn chains<'a>(&'a self, topo: &'a Topology) -> impl Iterator<Item = Point> + 'a {
-        topo.points()
-            .filter(|&p| self.get(p).is_some() && self.chain(p) == p)
+    /// Every stone's point, in point order.
+    pub fn stones<'a>(&'a self, topo: &'a Topology) -> impl Iterator<Item = Point> + 'a {
+        topo.points().filter(|&p| self.get(p).is_some())
     }
 
     /// Number of points.

@@ -496,13 +496,7 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                let board = &self.pos.board;
-                out.extend(
-                    self.topo
-                        .points()
-                        .filter(|&p| board.get(p).is_some())
-                        .map(GoMove::Mark),
-                );
+                out.extend(self.pos.board.stones(&self.topo).map(GoMove::Mark));
                 out.push(GoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}

@@ -331,7 +331,7 @@ impl Game for TrigoGame {
                 out.push(TrigoMove::Pass);
             }
             Phase::Scoring => {
-                out.extend(self.pos.board.chains(&self.topo).map(TrigoMove::Mark));
+                out.extend(self.pos.board.stones(&self.topo).map(TrigoMove::Mark));
                 out.push(TrigoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}
@@ -466,6 +466,18 @@ impl Game for TrigoGame {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// Random play with [`TrigoGame::playout_move`] on the unchecked fast path, until play stops or
+    /// `cap` moves. Allocates nothing.
+    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut moves = 0;
+        while self.pos.phase == Phase::Play && moves < cap {
+            let mv = self.playout_move(rng);
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<TrigoMove> {

@@ -199,7 +199,7 @@ fn playouts_end_keep_invariants_and_score_like_a_recount() {
     for size in [2, 3, 5, 8, 13] {
         for _ in 0..10 {
             let mut g = game(size, "standard");
-            let n = g.playout(&mut rng);
+            let n = g.playout(&mut rng, 10 * g.topology().len());
             assert!(n > 0 && n <= 10 * g.topology().len());
             g.board().check_invariants(g.topology()).unwrap();
             assert!(

@@ -6,7 +6,6 @@ use crate::legal;
 use crate::moves::TrigoMove;
 use stones_core::{Game, Point, Rng};
 use stones_go::board::MAX_POINTS;
-use stones_go::Phase;
 
 impl TrigoGame {
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
@@ -100,19 +99,6 @@ impl TrigoGame {
             }
         }
         TrigoMove::Pass
-    }
-
-    /// Plays a random game to its end from here with [`TrigoGame::playout_move`], capped at ten moves
-    /// per point. Returns the number of moves played. Allocates nothing.
-    pub fn playout(&mut self, rng: &mut Rng) -> usize {
-        let cap = 10 * self.topo.len();
-        let mut moves = 0;
-        while self.pos.phase == Phase::Play && moves < cap {
-            let mv = self.playout_move(rng);
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
     }
 
     /// A uniformly random legal move in play (the pass included), for [`Game::random_move`].
