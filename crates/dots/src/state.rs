@@ -593,3 +593,29 @@ impl DotsGame {
 pub(crate) fn in_rect((x, y): (u16, u16), (x0, y0, x1, y1): (u16, u16, u16, u16)) -> bool {
     (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
 }
+
+impl DotsGame {
+    /// Checks the incremental bookkeeping against a from-scratch computation: hash, scores, the free
+    /// set. For tests; returns what differs.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let hash = (0..self.cells.len()).fold(0, |h, p| h ^ self.cell_key(p, self.cells[p]));
+        if hash != self.cells_hash {
+            return Err("incremental hash differs from a recount".into());
+        }
+        let recount = self.recount_now();
+        if recount != self.score_now() {
+            return Err(format!("score {:?} but recount {:?}", self.score_now(), recount));
+        }
+        let free = self.cells.iter().filter(|&&v| cell::is_free(v)).count();
+        if free != self.free.list.len() {
+            return Err(format!("{} free points but the free set holds {}", free, self.free.list.len()));
+        }
+        for (i, &p) in self.free.list.iter().enumerate() {
+            if !cell::is_free(self.cells[p as usize]) || self.free.pos[p as usize] as usize != i {
+                return Err(format!("free set entry {i} ({p}) is wrong"));
+            }
+        }
+        Ok(())
+    }
+}
