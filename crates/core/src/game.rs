@@ -174,6 +174,19 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// A text picture of the board, with coordinates; `colour` adds ANSI colours.
     fn render(&self, colour: bool) -> String;
 
+    /// Plays random moves until the game is over or `cap` moves are played; returns the moves played.
+    /// Games override this with their fast, allocation-free path (it is what `stones bench` times).
+    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut n = 0;
+        while n < cap && matches!(self.status(), Status::Ongoing) {
+            match self.random_move(rng) {
+                Some(mv) if self.play(mv).is_ok() => n += 1,
+                _ => break,
+            }
+        }
+        n
+    }
+
     /// A uniformly random legal move, or `None` when there is none (the game is over).
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
         let mut moves = Vec::new();

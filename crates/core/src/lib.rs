@@ -3,6 +3,7 @@
 
 pub mod board_text;
 pub mod colour;
+pub mod contract;
 pub mod error;
 pub mod game;
 pub mod rules;
@@ -13,5 +14,7 @@ pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
-pub use topology::{Adjacency, Point, Shape, Topology};
+pub use topology::{
+    column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
+};
 pub use zobrist::Rng;

@@ -67,17 +67,26 @@ pub fn parse_override(text: &str) -> Result<(String, toml::Value), RulesError> {
     Ok((key.to_string(), parsed))
 }
 
-/// Loads rules: `which` is a builtin name, a path to a TOML file, or `None` for the default.
+/// Loads rules: `which` is a builtin name, a path to a TOML file, or `None` for the default;
+/// `overrides` are `key=value` texts.
 pub fn load<R: RuleSet>(
     which: Option<&str>,
     overrides: &[String],
 ) -> Result<(R, String), RulesError> {
-    let (name, text) = locate::<R>(which)?;
     let overrides = overrides
         .iter()
         .map(|o| parse_override(o))
         .collect::<Result<Vec<_>, _>>()?;
-    let rules = from_text::<R>(&name, &text, &overrides)?;
+    load_with(which, &overrides)
+}
+
+/// Like [`load`], with overrides already read as TOML values (a case file's `[set]` table).
+pub fn load_with<R: RuleSet>(
+    which: Option<&str>,
+    overrides: &[(String, toml::Value)],
+) -> Result<(R, String), RulesError> {
+    let (name, text) = locate::<R>(which)?;
+    let rules = from_text::<R>(&name, &text, overrides)?;
     Ok((rules, name))
 }
 
@@ -142,14 +151,23 @@ pub fn from_text<R: RuleSet>(
     Ok(rules)
 }
 
-/// Folds a multi-line TOML error into one readable line.
+/// Turns a TOML error about re-serialised text into one line that quotes the offending entry
+/// (its line number would point into our merged text, not the user's file).
 fn tidy(message: &str) -> String {
-    message
+    let lines: Vec<&str> = message
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && *l != "|")
-        .collect::<Vec<_>>()
-        .join(" ")
+        .filter(|l| !l.is_empty())
+        .collect();
+    let entry = lines.iter().find_map(|l| {
+        let (num, rest) = l.split_once(" | ")?;
+        num.trim().parse::<u32>().ok().map(|_| rest.trim())
+    });
+    let what = lines.last().copied().unwrap_or(message);
+    match entry {
+        Some(entry) => format!("`{entry}`: {what}"),
+        None => what.to_string(),
+    }
 }
 
 /// A board size: one number for a square board, or `[width, height]`.

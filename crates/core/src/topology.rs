@@ -53,6 +53,8 @@ pub struct Topology {
     adj: Vec<u16>,
     degree: Vec<u8>,
     stride: usize,
+    /// Square grids only: per point, its diagonal neighbours, 4 slots padded with [`NO_POINT`].
+    diag: Vec<[u16; 4]>,
     /// Per point, `(x, y)`.
     coords: Vec<(u16, u16)>,
     /// `(x, y)` → point, over the bounding box `box_w * box_h`; [`NO_POINT`] outside the board.
@@ -140,7 +142,25 @@ impl Topology {
                 }
             }
         }
-        let mut state = 0x5702_e5ee_d000_0000 ^ (box_w as u64) << 16 ^ box_h as u64;
+        let diag = match shape {
+            Shape::Square { .. } => coords
+                .iter()
+                .map(|&(x, y)| {
+                    let mut d = [NO_POINT; 4];
+                    let mut n = 0;
+                    for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                        if nx >= 0 && ny >= 0 && nx < box_w as i32 && ny < box_h as i32 {
+                            d[n] = lookup[ny as usize * box_w as usize + nx as usize];
+                            n += 1;
+                        }
+                    }
+                    d
+                })
+                .collect(),
+            Shape::Hex { .. } => Vec::new(),
+        };
+        let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
             .map(|_| [splitmix64(&mut state), splitmix64(&mut state)])
             .collect();
@@ -150,6 +170,7 @@ impl Topology {
             adj,
             degree,
             stride,
+            diag,
             coords,
             lookup,
             box_w,
@@ -191,6 +212,17 @@ impl Topology {
     #[inline]
     pub fn degree(&self, p: Point) -> usize {
         self.degree[p.idx()] as usize
+    }
+
+    /// The diagonal neighbours of `p` on a square grid (none on the hexagon).
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.diag
+            .get(p.idx())
+            .into_iter()
+            .flatten()
+            .take_while(|&&q| q != NO_POINT)
+            .map(|&q| Point(q))
     }
 
     /// The largest number of neighbours any point can have (4, 6 or 8).
@@ -330,6 +362,14 @@ pub fn column_label(x: u16) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// Column labels of a `width`-column square grid, each left-aligned in `cell` characters, trimmed.
+pub fn column_label_row(width: u16, cell: usize) -> String {
+    let row: String = (0..width)
+        .map(|x| format!("{:<cell$}", column_label(x)))
+        .collect();
+    row.trim_end().to_string()
 }
 
 /// Inverse of [`column_label`] (case-insensitive); `None` for I or anything not a letter.

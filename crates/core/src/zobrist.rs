@@ -35,6 +35,6 @@ impl Rng {
     /// A uniform number in `0..n` (`n > 0`).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }

@@ -1,0 +1,286 @@
+//! Case files — one rule edge case each — and replays of move lists, as transcripts.
+//!
+//! A case is TOML: `game`, `ruleset`, `description`, optional `[set]` overrides, optional `[setup]`
+//! (`board` rows top first with `x`/`o`/`.`, `to_move`), `moves` (text moves; a refused move is reported
+//! and not applied) and `dead` (chains to mark dead once play has stopped, by one stone each).
+//! `moves` and `dead` may stand at the top or, written after `to_move`, inside `[setup]` (TOML puts
+//! them there); both read the same.
+
+use crate::registry::GameKind;
+use crate::text_game::{AnyGame, PlayError, TextGame};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use stones_core::{fmt_points, Colour, Status};
+
+/// A case file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseFile {
+    pub game: String,
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub set: toml::Table,
+    #[serde(default)]
+    pub setup: Option<Setup>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub dead: Vec<String>,
+}
+
+/// A starting position (and, when written after it, the moves).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    #[serde(default)]
+    pub board: Option<String>,
+    #[serde(default)]
+    pub to_move: Option<Colour>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub dead: Vec<String>,
+}
+
+impl CaseFile {
+    /// The moves, wherever the file put them.
+    pub fn all_moves(&self) -> Result<&[String], String> {
+        pick(&self.moves, self.setup.as_ref().map(|s| &s.moves), "moves")
+    }
+
+    /// The dead stones, wherever the file put them.
+    pub fn all_dead(&self) -> Result<&[String], String> {
+        pick(&self.dead, self.setup.as_ref().map(|s| &s.dead), "dead")
+    }
+}
+
+fn pick<'a>(
+    top: &'a [String],
+    inner: Option<&'a Vec<String>>,
+    key: &str,
+) -> Result<&'a [String], String> {
+    match inner {
+        Some(v) if !v.is_empty() && !top.is_empty() => Err(format!(
+            "`{key}` is given both at the top and inside [setup]; give it once"
+        )),
+        Some(v) if !v.is_empty() => Ok(v),
+        _ => Ok(top),
+    }
+}
+
+/// Black's and White's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Pair<T> {
+    pub black: T,
+    pub white: T,
+}
+
+/// One move of a replay and what became of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveRecord {
+    pub n: usize,
+    pub player: Colour,
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `ok` or `illegal`.
+    pub result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub captures: Pair<u32>,
+}
+
+/// Everything a replay shows; serialised as the `--json` output.
+#[derive(Clone, Debug, Serialize)]
+pub struct Transcript {
+    pub game: String,
+    pub ruleset: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    pub moves: Vec<MoveRecord>,
+    pub to_move: Colour,
+    pub board: Vec<String>,
+    pub captures: Pair<u32>,
+    /// `ongoing`, `scoring` or `over`.
+    pub status: String,
+    pub result: Option<String>,
+    pub score: Pair<f64>,
+    /// The board as drawn for a person (not part of the JSON).
+    #[serde(skip)]
+    pub picture: String,
+    /// The starting board as drawn, when the case sets one up.
+    #[serde(skip)]
+    pub start_picture: Option<String>,
+}
+
+/// Reads and replays a case file.
+pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read case file {}: {e}", path.display()))?;
+    let case: CaseFile = toml::from_str(&text)
+        .map_err(|e| format!("case file {} is not valid: {}", path.display(), e.message()))?;
+    let ruleset = case.ruleset.as_deref().map(|r| resolve_ruleset(path, r));
+    replay_case(&case, ruleset.as_deref()).map_err(|e| format!("case file {}: {e}", path.display()))
+}
+
+/// A ruleset named in a case file: a builtin name, or a path relative to the case file.
+fn resolve_ruleset(case_path: &Path, ruleset: &str) -> String {
+    let relative = case_path.parent().map(|d| d.join(ruleset));
+    match relative {
+        Some(p) if ruleset.ends_with(".toml") && p.is_file() => p.display().to_string(),
+        _ => ruleset.to_string(),
+    }
+}
+
+/// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
+pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
+    let kind = GameKind::parse(&case.game)?;
+    let overrides: Vec<(String, toml::Value)> = case
+        .set
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let (mut game, ruleset_name) = kind
+        .create(ruleset.or(case.ruleset.as_deref()), &overrides)
+        .map_err(|e| e.to_string())?;
+    let mut start_picture = None;
+    if let Some(setup) = &case.setup {
+        match (&setup.board, setup.to_move) {
+            (Some(board), to_move) => {
+                game.setup_text(board, to_move.unwrap_or(Colour::Black))
+                    .map_err(|e| e.to_string())?;
+                start_picture = Some(game.render_board(false));
+            }
+            (None, Some(_)) => return Err("[setup] gives `to_move` without a `board`".into()),
+            (None, None) => {}
+        }
+    }
+    let (moves, dead) = (case.all_moves()?, case.all_dead()?);
+    let mut records = Vec::new();
+    for mv in moves {
+        records.push(play_recorded(&mut game, mv, records.len() + 1));
+    }
+    if !dead.is_empty() {
+        for stone in dead {
+            let text = format!("dead {stone}");
+            records.push(play_recorded(&mut game, &text, records.len() + 1));
+        }
+        if game.game_status() == Status::Scoring {
+            records.push(play_recorded(&mut game, "done", records.len() + 1));
+        }
+    }
+    let mut ruleset_label = ruleset_name;
+    if !overrides.is_empty() {
+        let list: Vec<String> = overrides.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        ruleset_label = format!("{ruleset_label} ({})", list.join(", "));
+    }
+    Ok(transcript(
+        &game,
+        ruleset_label,
+        case.description.clone(),
+        records,
+        start_picture,
+    ))
+}
+
+/// Replays a list of text moves from the start of a new game.
+pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String]) -> Transcript {
+    let mut game = game;
+    let mut records = Vec::new();
+    for mv in moves {
+        records.push(play_recorded(&mut game, mv, records.len() + 1));
+    }
+    transcript(&game, ruleset, String::new(), records, None)
+}
+
+/// Plays one text move and records the outcome; a refused move changes nothing.
+pub fn play_recorded(game: &mut AnyGame, text: &str, n: usize) -> MoveRecord {
+    let player = game.player_to_move();
+    let (mv, result, reason) = match game.play_text(text) {
+        Ok(canonical) => (canonical, "ok", None),
+        Err(PlayError::Illegal { text, reason }) => (text, "illegal", Some(reason)),
+        Err(e @ PlayError::Syntax(_)) => (text.trim().to_string(), "illegal", Some(e.to_string())),
+    };
+    let [black, white] = game.capture_counts();
+    MoveRecord {
+        n,
+        player,
+        mv,
+        result,
+        reason,
+        captures: Pair { black, white },
+    }
+}
+
+fn transcript(
+    game: &AnyGame,
+    ruleset: String,
+    description: String,
+    moves: Vec<MoveRecord>,
+    start_picture: Option<String>,
+) -> Transcript {
+    let status = game.game_status();
+    let [black, white] = game.capture_counts();
+    let score = game.current_score();
+    Transcript {
+        game: game.game_name().to_string(),
+        ruleset,
+        description,
+        moves,
+        to_move: game.player_to_move(),
+        board: game.board_rows(),
+        captures: Pair { black, white },
+        status: status.to_string(),
+        result: match status {
+            Status::Over(outcome) => Some(outcome.result),
+            _ => None,
+        },
+        score: Pair {
+            black: score.black,
+            white: score.white,
+        },
+        picture: game.render_board(false),
+        start_picture,
+    }
+}
+
+impl Transcript {
+    /// The readable form: header, each move with its fate, the final board, captures, score, result.
+    pub fn readable(&self) -> String {
+        let mut out = format!("game: {}\nruleset: {}\n", self.game, self.ruleset);
+        if !self.description.is_empty() {
+            out.push_str(&format!("description: {}\n", self.description.trim()));
+        }
+        if let Some(start) = &self.start_picture {
+            out.push_str("\nstart:\n");
+            out.push_str(start);
+        }
+        out.push('\n');
+        for m in &self.moves {
+            let fate = match &m.reason {
+                None => "ok".to_string(),
+                Some(r) => format!("REFUSED — {r}"),
+            };
+            out.push_str(&format!(
+                "{:>3}. {:<5} {:<10} {}   [captures B {} W {}]\n",
+                m.n, m.player, m.mv, fate, m.captures.black, m.captures.white
+            ));
+        }
+        if self.moves.is_empty() {
+            out.push_str("(no moves)\n");
+        }
+        out.push_str("\nfinal:\n");
+        out.push_str(&self.picture);
+        out.push_str(&format!(
+            "to move: {}\nstatus: {}\nscore now: black {}, white {}\nresult: {}\n",
+            self.to_move,
+            self.status,
+            fmt_points(self.score.black),
+            fmt_points(self.score.white),
+            self.result.as_deref().unwrap_or("-")
+        ));
+        out
+    }
+}

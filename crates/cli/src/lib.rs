@@ -1,0 +1,12 @@
+//! stones-cli: the `stones` front door — games by name, interactive play, replays and case files,
+//! benchmarks, and the protocol adapters.
+
+pub mod bench;
+pub mod case;
+pub mod cli;
+pub mod play;
+pub mod registry;
+pub mod text_game;
+
+pub use registry::GameKind;
+pub use text_game::{AnyGame, PlayError, TextGame};

@@ -1,0 +1,634 @@
+//! The Go game: moves, legality with reasons, ko and superko, handicap, passes, dead stones, score.
+
+use crate::board::{ChainBoard, MAX_POINTS};
+use crate::handicap;
+use crate::rules::{DeadStones, GoRules, Ko, Placement, Scoring};
+use crate::scoring::{self, Count};
+use std::sync::Arc;
+use stones_core::{
+    Adjacency, Colour, Game, MoveSyntaxError, Outcome, Point, RulesError, Score, SetupError,
+    Status, Topology,
+};
+use thiserror::Error;
+
+/// A Go move in typed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GoMove {
+    /// A stone on a point.
+    Play(Point),
+    /// Pass.
+    Pass,
+    /// The player to move resigns.
+    Resign,
+    /// After play: mark or unmark the chain through this stone as dead.
+    Mark(Point),
+    /// After play: the marking is agreed; count the game.
+    Done,
+}
+
+/// Why a Go move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GoIllegal {
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
+    #[error("suicide: the stone would have no liberty and captures nothing")]
+    Suicide,
+    #[error("ko: the single stone just captured cannot be taken back at once")]
+    Ko,
+    #[error("superko: the move would repeat an earlier position")]
+    Superko,
+    #[error("no pass while Black places handicap stones")]
+    PassDuringHandicap,
+    #[error("play has ended: mark dead chains by naming one of their stones, then `done`")]
+    PlayEnded,
+    #[error("no stone on {0} to mark as dead")]
+    NothingToMark(String),
+    #[error("dead stones are marked only after the closing passes")]
+    NotScoring,
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Play,
+    Scoring,
+    Resigned(Colour),
+    Counted,
+}
+
+/// Everything that changes with a move; the undo stack holds earlier copies of it.
+#[derive(Clone, Debug, PartialEq)]
+struct Position {
+    board: ChainBoard,
+    to_move: Colour,
+    /// The point the player to move may not play on at once (simple ko).
+    ko: Option<Point>,
+    passes: u8,
+    captures: [u32; 2],
+    phase: Phase,
+    handicap_left: u8,
+    dead: [bool; MAX_POINTS],
+    last: Option<GoMove>,
+    /// Length of `GoGame::seen` in this position.
+    seen_len: usize,
+}
+
+/// A game of Go under a [`GoRules`] ruleset.
+#[derive(Clone, Debug)]
+pub struct GoGame {
+    topo: Arc<Topology>,
+    rules: GoRules,
+    pos: Position,
+    undo: Vec<Position>,
+    /// Every position so far: stone hash and the player to move (for superko).
+    seen: Vec<(u64, Colour)>,
+}
+
+impl PartialEq for GoGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules && self.pos == other.pos && self.seen == other.seen
+    }
+}
+
+impl GoGame {
+    /// The board (stones and chains).
+    pub fn board(&self) -> &ChainBoard {
+        &self.pos.board
+    }
+
+    /// The shared topology.
+    pub fn topology_arc(&self) -> &Arc<Topology> {
+        &self.topo
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<GoMove> {
+        self.pos.last
+    }
+
+    /// The simple-ko point the player to move may not play on now.
+    pub fn ko_point(&self) -> Option<Point> {
+        self.pos.ko
+    }
+
+    /// Handicap stones Black still has to place (free placement).
+    pub fn handicap_left(&self) -> u8 {
+        self.pos.handicap_left
+    }
+
+    /// Stones marked dead (during the dead-stone step).
+    pub fn is_marked_dead(&self, p: Point) -> bool {
+        self.pos.dead[p.idx()]
+    }
+
+    /// Exact liberties of the chain through `p`, or 0 for an empty point.
+    pub fn liberties(&self, p: Point) -> u32 {
+        if self.pos.board.get(p).is_none() {
+            return 0;
+        }
+        self.pos.board.liberties(&self.topo, p)
+    }
+
+    /// Moves played since the start (passes included).
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Every move played with [`Game::play`] since the start, with the player who made it.
+    pub fn history(&self) -> Vec<(Colour, GoMove)> {
+        let after = self.undo.iter().skip(1).chain(std::iter::once(&self.pos));
+        self.undo
+            .iter()
+            .zip(after)
+            .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
+            .collect()
+    }
+
+    /// The stones of the starting position (handicap or set-up stones), before any move.
+    pub fn initial_stones(&self) -> Vec<Option<Colour>> {
+        let start = self.undo.first().unwrap_or(&self.pos);
+        self.topo.points().map(|p| start.board.get(p)).collect()
+    }
+
+    /// The player to move in the starting position.
+    pub fn initial_to_move(&self) -> Colour {
+        self.undo.first().unwrap_or(&self.pos).to_move
+    }
+
+    /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
+    pub fn count(&self) -> Count {
+        scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
+    }
+
+    /// Sets komi for this game (both even and handicap games), as GTP's `komi` does.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.rules.komi = crate::rules::Komi::flat(komi);
+        self.rules.handicap_komi = komi;
+    }
+
+    /// Puts Black handicap stones on an empty board and gives White the move (GTP `set_free_handicap`,
+    /// or fixed placements). The history restarts from here.
+    pub fn place_handicap(&mut self, points: &[Point]) -> Result<(), SetupError> {
+        if self.pos.board.empty_count() != self.topo.len() || !self.undo.is_empty() {
+            return Err(SetupError(
+                "handicap stones go on an empty board before any move".into(),
+            ));
+        }
+        if points.len() < 2 || points.len() >= self.topo.len() {
+            return Err(SetupError(format!(
+                "a handicap is 2 or more stones on distinct points, not {}",
+                points.len()
+            )));
+        }
+        let mut stones = vec![None; self.topo.len()];
+        for &p in points {
+            if stones[p.idx()].is_some() {
+                return Err(SetupError(format!(
+                    "handicap point {} given twice",
+                    self.topo.name(p)
+                )));
+            }
+            stones[p.idx()] = Some(Colour::Black);
+        }
+        self.rules.handicap = points.len().min(9) as u8;
+        self.set_position(&stones, Colour::White)
+    }
+
+    /// The score under the ruleset with the current dead-stone marks.
+    fn compute_score(&self) -> Score {
+        let count = self.count();
+        let komi = self.rules.effective_komi();
+        let (b, w) = (Colour::Black.idx(), Colour::White.idx());
+        let (black, white) = match self.rules.scoring {
+            Scoring::Area => (
+                count.territory[b] + count.stones[b],
+                count.territory[w] + count.stones[w],
+            ),
+            Scoring::Territory => (
+                count.territory_outside_seki[b] + self.pos.captures[b] + count.dead[w],
+                count.territory_outside_seki[w] + self.pos.captures[w] + count.dead[b],
+            ),
+        };
+        Score {
+            black: black as f64,
+            white: white as f64 + komi,
+        }
+    }
+
+    fn position_hash(&self, board_hash: u64, to_move: Colour) -> u64 {
+        match to_move {
+            Colour::Black => board_hash,
+            Colour::White => board_hash ^ self.topo.side_key(),
+        }
+    }
+
+    /// Would a stone on `p` repeat an earlier position under the superko rule?
+    fn repeats(&self, p: Point, c: Colour) -> bool {
+        let situational = match self.rules.ko {
+            Ko::Simple => return false,
+            Ko::Positional => false,
+            Ko::Situational => true,
+        };
+        let after = self
+            .pos
+            .board
+            .hash_after(&self.topo, p, c, self.rules.suicide);
+        let next = if self.pos.handicap_left > 1 {
+            c
+        } else {
+            c.opponent()
+        };
+        self.seen
+            .iter()
+            .any(|&(h, side)| h == after && (!situational || side == next))
+    }
+
+    fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
+        let c = self.pos.to_move;
+        let board = &self.pos.board;
+        if board.get(p).is_some() {
+            return Err(GoIllegal::Occupied(self.topo.name(p)));
+        }
+        if self.pos.ko == Some(p) {
+            return Err(GoIllegal::Ko);
+        }
+        if board.is_suicide(&self.topo, p, c) {
+            let alone = self
+                .topo
+                .neighbours(p)
+                .iter()
+                .all(|&q| board.get(Point(q)) != Some(c));
+            if !self.rules.suicide || alone {
+                return Err(GoIllegal::Suicide);
+            }
+        }
+        if self.repeats(p, c) {
+            return Err(GoIllegal::Superko);
+        }
+        Ok(())
+    }
+
+    /// Plays a move known to be legal, without recording undo information or checking superko.
+    /// The fast path for playouts and search.
+    pub fn play_unchecked(&mut self, mv: GoMove) {
+        let pos = &mut self.pos;
+        let c = pos.to_move;
+        match mv {
+            GoMove::Play(p) => {
+                let placed = pos.board.play(&self.topo, p, c);
+                pos.captures[c.idx()] += placed.captured;
+                pos.captures[c.opponent().idx()] += placed.suicided;
+                pos.ko = placed
+                    .single_capture
+                    .filter(|_| pos.board.chain_size(p) == 1 && pos.board.atari_point(p).is_some());
+                pos.passes = 0;
+                if pos.handicap_left > 0 {
+                    pos.handicap_left -= 1;
+                }
+                if pos.handicap_left == 0 {
+                    pos.to_move = c.opponent();
+                }
+            }
+            GoMove::Pass => {
+                pos.passes += 1;
+                pos.ko = None;
+                pos.to_move = c.opponent();
+                if pos.passes >= self.rules.passes_to_end {
+                    pos.phase = match self.rules.dead_stones {
+                        DeadStones::Agree => Phase::Scoring,
+                        DeadStones::None => Phase::Counted,
+                    };
+                }
+            }
+            GoMove::Resign => pos.phase = Phase::Resigned(c),
+            GoMove::Mark(p) => {
+                let dead = !pos.dead[p.idx()];
+                for s in pos.board.chain_stones(p) {
+                    pos.dead[s.idx()] = dead;
+                }
+            }
+            GoMove::Done => pos.phase = Phase::Counted,
+        }
+        pos.last = Some(mv);
+        if matches!(mv, GoMove::Play(_) | GoMove::Pass) && self.rules.ko != Ko::Simple {
+            let key = (self.pos.board.hash(), self.pos.to_move);
+            self.seen.truncate(self.pos.seen_len);
+            self.seen.push(key);
+            self.pos.seen_len = self.seen.len();
+        }
+    }
+
+    /// A random move for playouts: uniform over empty points that are legal (simple ko) and do not fill
+    /// an own single-point eye; `Pass` when there is none. Allocates nothing.
+    pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
+        let board = &self.pos.board;
+        let c = self.pos.to_move;
+        let mut cand = [0u16; MAX_POINTS];
+        let mut n = 0;
+        for p in board.empty_points() {
+            cand[n] = p.0;
+            n += 1;
+        }
+        while n > 0 {
+            let i = rng.below(n);
+            let p = Point(cand[i]);
+            if self.pos.ko != Some(p)
+                && !board.is_own_eye(&self.topo, p, c)
+                && !board.is_suicide(&self.topo, p, c)
+            {
+                return GoMove::Play(p);
+            }
+            n -= 1;
+            cand[i] = cand[n];
+        }
+        GoMove::Pass
+    }
+}
+
+impl Game for GoGame {
+    type Move = GoMove;
+    type Rules = GoRules;
+    type Illegal = GoIllegal;
+    const NAME: &'static str = "go";
+
+    fn new(rules: GoRules) -> Result<Self, RulesError> {
+        use stones_core::RuleSet;
+        rules.validate().map_err(|m| RulesError::new("go", m))?;
+        let topo = Arc::new(Topology::square(
+            rules.size.width,
+            rules.size.height,
+            Adjacency::Orthogonal,
+        ));
+        let board = ChainBoard::new(&topo);
+        let mut game = GoGame {
+            pos: Position {
+                seen_len: 1,
+                board,
+                to_move: Colour::Black,
+                ko: None,
+                passes: 0,
+                captures: [0; 2],
+                phase: Phase::Play,
+                handicap_left: 0,
+                dead: [false; MAX_POINTS],
+                last: None,
+            },
+            seen: vec![(0, Colour::Black)],
+            undo: Vec::new(),
+            topo,
+            rules,
+        };
+        if game.rules.handicap > 0 {
+            match game.rules.handicap_placement {
+                Placement::Free => game.pos.handicap_left = game.rules.handicap,
+                Placement::Fixed => {
+                    let pts = handicap::seed_points(game.rules.size, game.rules.handicap)
+                        .map_err(|m| RulesError::new("go", m))?;
+                    let pts: Vec<Point> = pts
+                        .into_iter()
+                        .filter_map(|xy| handicap::to_point(&game.topo, xy))
+                        .collect();
+                    game.place_handicap(&pts)
+                        .map_err(|e| RulesError::new("go", e.to_string()))?;
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    fn rules(&self) -> &GoRules {
+        &self.rules
+    }
+
+    fn topology(&self) -> &Topology {
+        &self.topo
+    }
+
+    fn set_position(
+        &mut self,
+        stones: &[Option<Colour>],
+        to_move: Colour,
+    ) -> Result<(), SetupError> {
+        if stones.len() != self.topo.len() {
+            return Err(SetupError(format!(
+                "the position has {} points but the board has {}",
+                stones.len(),
+                self.topo.len()
+            )));
+        }
+        let mut board = ChainBoard::new(&self.topo);
+        for p in self.topo.points() {
+            if let Some(c) = stones[p.idx()] {
+                board.put(&self.topo, p, c);
+            }
+        }
+        if let Some(p) = self
+            .topo
+            .points()
+            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
+        {
+            return Err(SetupError(format!(
+                "the chain at {} has no liberty",
+                self.topo.name(p)
+            )));
+        }
+        self.seen = vec![(board.hash(), to_move)];
+        self.undo.clear();
+        self.pos = Position {
+            board,
+            to_move,
+            ko: None,
+            passes: 0,
+            captures: [0; 2],
+            phase: Phase::Play,
+            handicap_left: 0,
+            dead: [false; MAX_POINTS],
+            last: None,
+            seen_len: 1,
+        };
+        Ok(())
+    }
+
+    fn to_move(&self) -> Colour {
+        self.pos.to_move
+    }
+
+    fn status(&self) -> Status {
+        match self.pos.phase {
+            Phase::Play => Status::Ongoing,
+            Phase::Scoring => Status::Scoring,
+            Phase::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
+            Phase::Counted => Status::Over(Outcome::from_score(&self.compute_score())),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<GoMove>) {
+        out.clear();
+        match self.pos.phase {
+            Phase::Play => {
+                out.extend(
+                    self.topo
+                        .points()
+                        .filter(|&p| self.check_stone(p).is_ok())
+                        .map(GoMove::Play),
+                );
+                if self.pos.handicap_left == 0 {
+                    out.push(GoMove::Pass);
+                }
+            }
+            Phase::Scoring => {
+                let board = &self.pos.board;
+                out.extend(
+                    self.topo
+                        .points()
+                        .filter(|&p| board.get(p).is_some())
+                        .map(GoMove::Mark),
+                );
+                out.push(GoMove::Done);
+            }
+            Phase::Resigned(_) | Phase::Counted => {}
+        }
+    }
+
+    fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
+        let phase = self.pos.phase;
+        if matches!(phase, Phase::Resigned(_) | Phase::Counted) {
+            return Err(GoIllegal::GameOver);
+        }
+        match mv {
+            GoMove::Play(_) | GoMove::Pass if phase == Phase::Scoring => Err(GoIllegal::PlayEnded),
+            GoMove::Play(p) => self.check_stone(p),
+            GoMove::Pass if self.pos.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
+            GoMove::Pass | GoMove::Resign => Ok(()),
+            GoMove::Mark(_) | GoMove::Done if phase != Phase::Scoring => Err(GoIllegal::NotScoring),
+            GoMove::Mark(p) if self.pos.board.get(p).is_none() => {
+                Err(GoIllegal::NothingToMark(self.topo.name(p)))
+            }
+            GoMove::Mark(_) | GoMove::Done => Ok(()),
+        }
+    }
+
+    fn play(&mut self, mv: GoMove) -> Result<(), GoIllegal> {
+        self.check(mv)?;
+        self.undo.push(self.pos.clone());
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(pos) => {
+                self.pos = pos;
+                self.seen.truncate(self.pos.seen_len);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<GoMove, MoveSyntaxError> {
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "pass" => return Ok(GoMove::Pass),
+            "resign" => return Ok(GoMove::Resign),
+            "done" => return Ok(GoMove::Done),
+            _ => {}
+        }
+        let (mark, point) = match t.split_once(char::is_whitespace) {
+            Some((word, rest)) if word.eq_ignore_ascii_case("dead") => (true, rest.trim()),
+            _ => (self.pos.phase == Phase::Scoring, t),
+        };
+        let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
+            text: t.to_string(),
+            why: format!(
+                "expected {}, pass or resign (after play: a stone to mark dead, or done)",
+                e.allowed
+            ),
+        })?;
+        Ok(if mark {
+            GoMove::Mark(p)
+        } else {
+            GoMove::Play(p)
+        })
+    }
+
+    fn move_text(&self, mv: GoMove) -> String {
+        match mv {
+            GoMove::Play(p) => self.topo.name(p),
+            GoMove::Pass => "pass".into(),
+            GoMove::Resign => "resign".into(),
+            GoMove::Mark(p) => format!("dead {}", self.topo.name(p)),
+            GoMove::Done => "done".into(),
+        }
+    }
+
+    fn stone(&self, p: Point) -> Option<Colour> {
+        self.pos.board.get(p)
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.pos.captures
+    }
+
+    fn score(&self) -> Score {
+        self.compute_score()
+    }
+
+    fn hash(&self) -> u64 {
+        let mut h = self.position_hash(self.pos.board.hash(), self.pos.to_move);
+        if let Some(k) = self.pos.ko {
+            h ^= self.topo.key(k, Colour::Black).rotate_left(17);
+        }
+        h ^ (self.pos.passes as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn render(&self, colour: bool) -> String {
+        crate::render::render(self, colour)
+    }
+
+    /// Random play with [`GoGame::playout_move`] on the unchecked fast path (simple ko only, no undo
+    /// record), until play stops or `cap` moves.
+    fn playout(&mut self, rng: &mut stones_core::Rng, cap: usize) -> usize {
+        let mut moves = 0;
+        while self.pos.phase == Phase::Play && moves < cap {
+            let mv = self.playout_move(rng);
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
+    }
+
+    fn random_move(&self, rng: &mut stones_core::Rng) -> Option<GoMove> {
+        match self.pos.phase {
+            Phase::Play => {
+                let mut cand = [0u16; MAX_POINTS];
+                let mut n = 0;
+                for p in self.pos.board.empty_points() {
+                    cand[n] = p.0;
+                    n += 1;
+                }
+                let pass = usize::from(self.pos.handicap_left == 0);
+                while n + pass > 0 {
+                    let i = rng.below(n + pass);
+                    if i == n {
+                        return Some(GoMove::Pass);
+                    }
+                    let p = Point(cand[i]);
+                    if self.check_stone(p).is_ok() {
+                        return Some(GoMove::Play(p));
+                    }
+                    n -= 1;
+                    cand[i] = cand[n];
+                }
+                None
+            }
+            _ => {
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! stones-go: the rules of Go — captures, suicide, simple ko and superko, komi, fixed and free handicap,
+//! passes, the dead-stone step, territory and area scoring.
+//!
+//! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
+//! over any [`stones_core::Topology`]; TriGo uses them too.
+
+pub mod board;
+pub mod game;
+pub mod handicap;
+pub mod render;
+pub mod rules;
+pub mod scoring;
+
+pub use board::ChainBoard;
+pub use game::{GoGame, GoIllegal, GoMove};
+pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};

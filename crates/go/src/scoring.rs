@@ -1,0 +1,128 @@
+//! Counting the board: regions of empty points, territory, area, and seki — over any topology.
+
+use crate::board::{ChainBoard, MAX_POINTS};
+use stones_core::{Colour, Point, Topology};
+
+/// Who owns each point once dead stones are removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Empty points (dead stones' points included) surrounded only by each colour.
+    pub territory: [u32; 2],
+    /// The same, leaving out regions that touch a chain in seki (territory scoring).
+    pub territory_outside_seki: [u32; 2],
+    /// Living stones of each colour.
+    pub stones: [u32; 2],
+    /// Dead stones of each colour (they become the other side's prisoners).
+    pub dead: [u32; 2],
+    /// Per point: the owner of the region or stone, or `None` for neutral points.
+    pub owner: Vec<Option<Colour>>,
+    /// Per point: true for stones of chains in seki.
+    pub seki: Vec<bool>,
+}
+
+/// Counts `board`, treating stones with `dead[p]` as removed.
+pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
+    let mut live = board.clone();
+    let mut dead_count = [0u32; 2];
+    for p in topo.points() {
+        if dead[p.idx()] {
+            if let Some(c) = live.get(p) {
+                dead_count[c.idx()] += live.remove_chain(topo, p);
+            }
+        }
+    }
+    let n = topo.len();
+    let mut owner: Vec<Option<Colour>> = (0..n).map(|i| live.get(Point(i as u16))).collect();
+    let seki = seki_stones(&live, topo);
+    let mut region = vec![u32::MAX; n];
+    let mut territory = [0u32; 2];
+    let mut outside_seki = [0u32; 2];
+    let mut stack = Vec::new();
+    let mut members = Vec::new();
+    for start in topo.points() {
+        if live.get(start).is_some() || region[start.idx()] != u32::MAX {
+            continue;
+        }
+        let (mut borders, mut touches_seki) = ([false; 2], false);
+        members.clear();
+        stack.push(start);
+        region[start.idx()] = start.0 as u32;
+        while let Some(p) = stack.pop() {
+            members.push(p);
+            for &q in topo.neighbours(p) {
+                match live.get(Point(q)) {
+                    Some(c) => {
+                        borders[c.idx()] = true;
+                        touches_seki |= seki[q as usize];
+                    }
+                    None if region[q as usize] == u32::MAX => {
+                        region[q as usize] = start.0 as u32;
+                        stack.push(Point(q));
+                    }
+                    None => {}
+                }
+            }
+        }
+        let who = match borders {
+            [true, false] => Some(Colour::Black),
+            [false, true] => Some(Colour::White),
+            _ => None,
+        };
+        if let Some(c) = who {
+            territory[c.idx()] += members.len() as u32;
+            if !touches_seki {
+                outside_seki[c.idx()] += members.len() as u32;
+            }
+        }
+        for p in &members {
+            owner[p.idx()] = who;
+        }
+    }
+    Count {
+        territory,
+        territory_outside_seki: outside_seki,
+        stones: [
+            live.stone_count(Colour::Black),
+            live.stone_count(Colour::White),
+        ],
+        dead: dead_count,
+        owner,
+        seki,
+    }
+}
+
+/// Stones of chains in seki: chains next to a shared empty point where a stone of either colour would
+/// be left with at most one liberty (filling it would only put oneself in atari).
+pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
+    let mut seki = vec![false; topo.len()];
+    for p in board.empty_points() {
+        let nbrs = topo.neighbours(p);
+        let touches = |c: Colour| nbrs.iter().any(|&q| board.get(Point(q)) == Some(c));
+        if !(touches(Colour::Black) && touches(Colour::White)) {
+            continue;
+        }
+        let self_atari = |c: Colour| {
+            if board.would_capture(topo, p, c) {
+                return false;
+            }
+            let mut trial = board.clone();
+            trial.put(topo, p, c);
+            trial.liberties(topo, p) <= 1
+        };
+        if self_atari(Colour::Black) && self_atari(Colour::White) {
+            for &q in nbrs {
+                if board.get(Point(q)).is_some() {
+                    for s in board.chain_stones(Point(q)) {
+                        seki[s.idx()] = true;
+                    }
+                }
+            }
+        }
+    }
+    seki
+}
+
+/// A per-point mask with no stone marked dead.
+pub fn nothing_dead() -> [bool; MAX_POINTS] {
+    [false; MAX_POINTS]
+}
