@@ -47,7 +47,12 @@ impl DotsGame {
 
     /// Fills the regions of `seeds` (points beside the new dot, in different local groups) at the same
     /// pace, merging fills that meet; then handles each closed region.
-    fn split_regions(&mut self, s: &mut crate::scratch::Scratch, seeds: &[u16], who: Colour) -> u32 {
+    fn split_regions(
+        &mut self,
+        s: &mut crate::scratch::Scratch,
+        seeds: &[u16],
+        who: Colour,
+    ) -> u32 {
         let k = seeds.len();
         let n = s.len;
         let first = s.stamps(4);
@@ -109,10 +114,8 @@ impl DotsGame {
             }
         }
         let mut captured = 0;
-        for r in 0..k {
-            if find(&parent, r) != r || open[r] {
-                continue;
-            }
+        let roots = (0..k).filter(|&r| find(&parent, r) == r && !open[r]);
+        for r in roots {
             let members = (0..k).filter(|&g| find(&parent, g) == r);
             let region = || {
                 members

@@ -29,7 +29,11 @@ impl Game for DotsGame {
 
     /// Every dot of the setup is live: enclosures and free areas form only through moves. A player
     /// with dots in the setup counts as having moved (no first-move zone for it).
-    fn set_position(&mut self, stones: &[Option<Colour>], to_move: Colour) -> Result<(), SetupError> {
+    fn set_position(
+        &mut self,
+        stones: &[Option<Colour>],
+        to_move: Colour,
+    ) -> Result<(), SetupError> {
         self.set_stones(stones, to_move)
     }
 
@@ -50,7 +54,7 @@ impl Game for DotsGame {
         let zone = self.binding_zone(self.to_move);
         for p in self.topo.points() {
             if cell::is_free(self.cells[p.idx()])
-                && zone.map_or(true, |z| in_rect(self.topo.xy(p), z))
+                && zone.is_none_or(|z| in_rect(self.topo.xy(p), z))
             {
                 out.push(DotsMove::Put(p));
             }
@@ -133,6 +137,20 @@ impl Game for DotsGame {
         crate::render::render(self, colour)
     }
 
+    /// Random points on the unchecked fast path until the field is full or `cap` moves are played.
+    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        self.reserve(cap.min(self.free.list.len() + 2));
+        let mut n = 0;
+        while n < cap {
+            match self.random_move(rng) {
+                Some(mv) => self.play_unchecked(mv),
+                None => break,
+            }
+            n += 1;
+        }
+        n
+    }
+
     /// A uniformly random free point (inside the zone for a first move) in O(1); never `stop`.
     /// `None` when the game is over.
     fn random_move(&self, rng: &mut Rng) -> Option<DotsMove> {
@@ -151,7 +169,11 @@ impl Game for DotsGame {
 
 impl DotsGame {
     /// A uniformly random free point of the zone, or `None` when the zone has none.
-    fn random_in_zone(&self, rng: &mut Rng, (x0, y0, x1, y1): (u16, u16, u16, u16)) -> Option<Point> {
+    fn random_in_zone(
+        &self,
+        rng: &mut Rng,
+        (x0, y0, x1, y1): (u16, u16, u16, u16),
+    ) -> Option<Point> {
         let (w, h) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
         let at = |i: usize| {
             self.topo

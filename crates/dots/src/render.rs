@@ -30,7 +30,10 @@ pub fn render(game: &DotsGame, colour: bool) -> String {
             } else {
                 ' '
             });
-            let v = game.topo.at(x as i32, y as i32).map_or(0, |p| game.cells[p.idx()]);
+            let v = game
+                .topo
+                .at(x as i32, y as i32)
+                .map_or(0, |p| game.cells[p.idx()]);
             push_point(&mut out, v, colour);
         }
         out.push(if last == Some((w - 1, y)) { ']' } else { ' ' });

@@ -149,7 +149,11 @@ mod tests {
         );
         assert!(load("extra-move").extra_move);
         for b in DotsRules::BUILTIN {
-            assert!(stones_core::rules::description(b.text).is_some(), "{}", b.name);
+            assert!(
+                stones_core::rules::description(b.text).is_some(),
+                "{}",
+                b.name
+            );
         }
     }
 

@@ -289,7 +289,12 @@ fn parse_size(v: &str) -> Result<(u16, u16), SgfError> {
             "SZ[{v}]: expected SZ[n] or SZ[width:height] with sides from 2 to 52"
         ))
     };
-    let num = |s: &str| s.trim().parse::<u16>().ok().filter(|n| (2..=52).contains(n));
+    let num = |s: &str| {
+        s.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (2..=52).contains(n))
+    };
     match v.split_once(':') {
         Some((w, h)) => Ok((num(w).ok_or_else(bad)?, num(h).ok_or_else(bad)?)),
         None => {
@@ -316,11 +321,11 @@ fn point(v: &str, rec: &SgfRecord) -> Result<(u16, u16), String> {
 }
 
 fn chain(v: &str, rec: &SgfRecord) -> Result<Vec<(u16, u16)>, String> {
-    if v.len() % 2 != 0 {
+    let pairs = v.as_bytes().chunks_exact(2);
+    if !pairs.remainder().is_empty() {
         return Err(format!("capture chain '{v}' has an odd number of letters"));
     }
-    v.as_bytes()
-        .chunks(2)
+    pairs
         .map(|c| point(&String::from_utf8_lossy(c), rec))
         .collect()
 }
@@ -354,8 +359,13 @@ pub fn replay(rec: &SgfRecord, rules: &DotsRules) -> Result<Replay, SgfError> {
     for (i, m) in rec.moves.iter().enumerate() {
         let number = i + 1;
         let p = at(m.at).ok_or_else(|| bad(number, &m.text, "off the field".into()))?;
-        game.play_as(m.colour, DotsMove::Put(p))
-            .map_err(|e| bad(number, &m.text, format!("{} at {}: {e}", m.colour, topo.name(p))))?;
+        game.play_as(m.colour, DotsMove::Put(p)).map_err(|e| {
+            bad(
+                number,
+                &m.text,
+                format!("{} at {}: {e}", m.colour, topo.name(p)),
+            )
+        })?;
         if !m.chains.is_empty() {
             if let Some(w) = check_chains(&game, m, number) {
                 warnings.push(w);

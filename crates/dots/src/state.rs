@@ -11,7 +11,9 @@ use crate::scratch::Scratch;
 use std::sync::Arc;
 use stones_core::topology::column_label;
 use stones_core::zobrist::splitmix64;
-use stones_core::{Adjacency, Colour, Outcome, Point, RulesError, Score, SetupError, Status, Topology};
+use stones_core::{
+    Adjacency, Colour, Outcome, Point, RulesError, Score, SetupError, Status, Topology,
+};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -605,11 +607,19 @@ impl DotsGame {
         }
         let recount = self.recount_now();
         if recount != self.score_now() {
-            return Err(format!("score {:?} but recount {:?}", self.score_now(), recount));
+            return Err(format!(
+                "score {:?} but recount {:?}",
+                self.score_now(),
+                recount
+            ));
         }
         let free = self.cells.iter().filter(|&&v| cell::is_free(v)).count();
         if free != self.free.list.len() {
-            return Err(format!("{} free points but the free set holds {}", free, self.free.list.len()));
+            return Err(format!(
+                "{} free points but the free set holds {}",
+                free,
+                self.free.list.len()
+            ));
         }
         for (i, &p) in self.free.list.iter().enumerate() {
             if !cell::is_free(self.cells[p as usize]) || self.free.pos[p as usize] as usize != i {

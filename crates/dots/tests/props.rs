@@ -11,12 +11,18 @@ fn rules(seed: u64, (w, h): (u16, u16)) -> DotsRules {
     let mut rng = Rng::new(seed);
     let name = DotsRules::BUILTIN[rng.below(DotsRules::BUILTIN.len())].name;
     let mut r = DotsRules::load(Some(name), &[]).unwrap().0;
-    r.size = BoardSize { width: w, height: h };
+    r.size = BoardSize {
+        width: w,
+        height: h,
+    };
     if rng.below(3) == 0 {
         r.capture_timing = [CaptureTiming::Immediate, CaptureTiming::OnOwnerMove][rng.below(2)];
         r.stop = [StopRule::PlayOn, StopRule::Grounding][rng.below(2)];
         r.extra_move = rng.below(2) == 0;
-        r.zone_size = BoardSize { width: 1 + rng.below(4) as u16, height: 1 + rng.below(4) as u16 };
+        r.zone_size = BoardSize {
+            width: 1 + rng.below(4) as u16,
+            height: 1 + rng.below(4) as u16,
+        };
     }
     r
 }
@@ -70,7 +76,9 @@ fn no_missed_enclosure(g0: &DotsGame, g1: &DotsGame, p: Point, who: Colour) {
     walls[p.idx()] = true;
     let (x, y) = t.xy(p);
     for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
-        let Some(n) = t.at(x as i32 + dx, y as i32 + dy) else { continue };
+        let Some(n) = t.at(x as i32 + dx, y as i32 + dy) else {
+            continue;
+        };
         if walls[n.idx()] {
             continue;
         }
@@ -78,13 +86,29 @@ fn no_missed_enclosure(g0: &DotsGame, g1: &DotsGame, p: Point, who: Colour) {
         if !closed || part.len() + 1 == before.len() {
             continue;
         }
-        let enemy = part.iter().any(|&c| live(g0, Point(c as u16), who.opponent()));
+        let enemy = part
+            .iter()
+            .any(|&c| live(g0, Point(c as u16), who.opponent()));
         for &c in &part {
             let q = Point(c as u16);
             if enemy {
-                assert_eq!(g1.enclosure_owner(q), Some(who), "missed enclosure at {}\n{}", t.name(q), g1.render(false));
-            } else if g1.dot(q).is_none() && g1.enclosure_owner(q).is_none() && g0.enclosure_owner(q).is_none() {
-                assert!(g1.in_base(q, who), "missed free area at {}\n{}", t.name(q), g1.render(false));
+                assert_eq!(
+                    g1.enclosure_owner(q),
+                    Some(who),
+                    "missed enclosure at {}\n{}",
+                    t.name(q),
+                    g1.render(false)
+                );
+            } else if g1.dot(q).is_none()
+                && g1.enclosure_owner(q).is_none()
+                && g0.enclosure_owner(q).is_none()
+            {
+                assert!(
+                    g1.in_base(q, who),
+                    "missed free area at {}\n{}",
+                    t.name(q),
+                    g1.render(false)
+                );
             }
         }
     }
@@ -107,7 +131,8 @@ fn random_games_keep_every_invariant() {
             let before = g.clone();
             let who = g.to_move();
             g.play(mv).unwrap();
-            g.check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            g.check_invariants()
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(g.score(), g.recount());
             if let DotsMove::Put(p) = mv {
                 no_missed_enclosure(&before, &g, p, who);
@@ -151,7 +176,12 @@ fn legal_move_list_agrees_with_check() {
             g.legal_moves(&mut list);
             for p in g.topology().points() {
                 let m = DotsMove::Put(p);
-                assert_eq!(list.contains(&m), g.check(m).is_ok(), "{}", g.topology().name(p));
+                assert_eq!(
+                    list.contains(&m),
+                    g.check(m).is_ok(),
+                    "{}",
+                    g.topology().name(p)
+                );
             }
             assert!(list.contains(&DotsMove::Stop));
             g.play(mv).unwrap();
@@ -166,7 +196,13 @@ fn legal_move_list_agrees_with_check() {
 fn random_playouts_fill_the_field() {
     let mut rng = Rng::new(5);
     for &size in &SIZES {
-        let rules = DotsRules { size: BoardSize { width: size.0, height: size.1 }, ..DotsRules::default() };
+        let rules = DotsRules {
+            size: BoardSize {
+                width: size.0,
+                height: size.1,
+            },
+            ..DotsRules::default()
+        };
         let mut g = DotsGame::new(rules).unwrap();
         let r = stones_dots::random_playout(&mut g, &mut rng);
         assert!(matches!(g.status(), Status::Over(_)));
@@ -174,5 +210,18 @@ fn random_playouts_fill_the_field() {
         assert_eq!(r.captured, g.captured());
         assert!(r.moves as usize <= g.topology().len());
         g.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn core_contract_holds_for_every_builtin_on_small_fields() {
+    for (i, b) in DotsRules::BUILTIN.iter().enumerate() {
+        let mut r = DotsRules::load(Some(b.name), &[]).unwrap().0;
+        r.size = BoardSize {
+            width: 7 + i as u16,
+            height: 6,
+        };
+        let g = DotsGame::new(r).unwrap();
+        stones_core::contract::check_random_games(&g, i as u64, 6, 200).unwrap();
     }
 }
