@@ -10,7 +10,8 @@
 //! Each region found is minimal by construction (figure-eights give two regions, tails none).
 
 use crate::cell;
-use crate::geometry::on_field;
+use crate::geometry::{on_field, pt};
+use crate::scratch::Scratch;
 use crate::state::DotsGame;
 use stones_core::Colour;
 
@@ -47,12 +48,7 @@ impl DotsGame {
 
     /// Fills the regions of `seeds` (points beside the new dot, in different local groups) at the same
     /// pace, merging fills that meet; then handles each closed region.
-    fn split_regions(
-        &mut self,
-        s: &mut crate::scratch::Scratch,
-        seeds: &[u16],
-        who: Colour,
-    ) -> u32 {
+    fn split_regions(&mut self, s: &mut Scratch, seeds: &[u16], who: Colour) -> u32 {
         let k = seeds.len();
         let n = s.len;
         let first = s.stamps(4);
@@ -116,27 +112,99 @@ impl DotsGame {
         let mut captured = 0;
         let roots = (0..k).filter(|&r| find(&parent, r) == r && !open[r]);
         for r in roots {
-            let members = (0..k).filter(|&g| find(&parent, g) == r);
-            let region = || {
-                members
-                    .clone()
-                    .flat_map(|g| s.queue[g * n..g * n + tail[g]].iter())
-            };
-            let opp = who.opponent();
-            if region().any(|&q| cell::is_live(self.cells[q as usize], opp)) {
-                for &q in region() {
-                    captured += self.enclose_point(q as usize, who);
+            let mut len = 0;
+            for g in (0..k).filter(|&g| find(&parent, g) == r) {
+                s.region[len..len + tail[g]].copy_from_slice(&s.queue[g * n..g * n + tail[g]]);
+                len += tail[g];
+            }
+            captured += self.settle_region(s, len, who);
+        }
+        captured
+    }
+
+    /// Settles the closed region in `s.region[..len]` for `who`: with its holes (whatever `who`'s
+    /// islands inside it surround, so the whole area strictly inside the chain), it becomes an
+    /// enclosure if it holds a live enemy dot, else a free area. Returns the enemy dots captured.
+    fn settle_region(&mut self, s: &mut Scratch, len: usize, who: Colour) -> u32 {
+        let len = self.add_holes(s, len);
+        let region = &s.region[..len];
+        if region
+            .iter()
+            .any(|&q| cell::is_live(self.cells[q as usize], who.opponent()))
+        {
+            region
+                .iter()
+                .map(|&q| self.enclose_point(q as usize, who))
+                .sum()
+        } else {
+            for &q in region {
+                let v = self.cells[q as usize];
+                if cell::is_free(v) {
+                    self.set_cell(q as usize, v | cell::base_bit(who));
                 }
-            } else {
-                for &q in region() {
-                    let v = self.cells[q as usize];
-                    if cell::is_free(v) {
-                        self.set_cell(q as usize, v | cell::base_bit(who));
+            }
+            0
+        }
+    }
+
+    /// Appends to `s.region[..len]` its holes: the eight-way connected sets of other points it
+    /// surrounds. A fill that reaches the region's bounding box border, or a point an earlier fill found
+    /// outside, is outside. Returns the new length.
+    fn add_holes(&self, s: &mut Scratch, mut len: usize) -> usize {
+        let first = s.stamps(3);
+        let (inside, current, outside) = (first, first + 1, first + 2);
+        let (mut x0, mut y0, mut x1, mut y1) = (u16::MAX, u16::MAX, 0, 0);
+        for &q in &s.region[..len] {
+            s.mark[q as usize] = inside;
+            let (x, y) = self.topo.xy(pt(q));
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        let border = |q: u16| {
+            let (x, y) = self.topo.xy(pt(q));
+            x <= x0 || x >= x1 || y <= y0 || y >= y1
+        };
+        let original = len;
+        for i in 0..original {
+            for &start in &self.geo.ring[s.region[i] as usize] {
+                if !on_field(start) || [inside, outside].contains(&s.mark[start as usize]) {
+                    continue;
+                }
+                // Fill from `start`; the stack keeps every point visited.
+                s.mark[start as usize] = current;
+                s.stack[0] = start;
+                let (mut head, mut tail) = (0, 1);
+                let mut hole = !border(start);
+                while hole && head < tail {
+                    let c = s.stack[head];
+                    head += 1;
+                    for &nb in &self.geo.ring[c as usize] {
+                        if !on_field(nb) {
+                            continue;
+                        }
+                        let m = s.mark[nb as usize];
+                        if m == outside || (m != inside && m != current && border(nb)) {
+                            hole = false;
+                            break;
+                        }
+                        if m != inside && m != current {
+                            s.mark[nb as usize] = current;
+                            s.stack[tail] = nb;
+                            tail += 1;
+                        }
+                    }
+                }
+                let to = if hole { inside } else { outside };
+                for j in 0..tail {
+                    let c = s.stack[j];
+                    s.mark[c as usize] = to;
+                    if hole {
+                        s.region[len] = c;
+                        len += 1;
                     }
                 }
             }
         }
-        captured
+        len
     }
 
     /// Puts `q` inside an enclosure of `who`; returns 1 when that captures a live enemy dot.
@@ -179,8 +247,10 @@ impl DotsGame {
         }
         let mut captured = 0;
         if closed {
-            for i in 0..tail {
-                captured += self.enclose_point(s.queue[i] as usize, who);
+            s.region[..tail].copy_from_slice(&s.queue[..tail]);
+            let len = self.add_holes(&mut s, tail);
+            for i in 0..len {
+                captured += self.enclose_point(s.region[i] as usize, who);
             }
         }
         self.scratch = s;

@@ -13,6 +13,10 @@ pub struct Scratch {
     pub queue: Vec<u16>,
     /// Points per queue.
     pub len: usize,
+    /// One region being settled (its points, then its holes).
+    pub region: Vec<u16>,
+    /// A stack for hole fills.
+    pub stack: Vec<u16>,
 }
 
 impl Scratch {
@@ -23,6 +27,8 @@ impl Scratch {
             stamp: 0,
             queue: vec![0; 4 * len],
             len,
+            region: vec![0; len],
+            stack: vec![0; len],
         }
     }
 

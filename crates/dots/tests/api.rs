@@ -14,8 +14,15 @@ fn text_moves_read_both_notations_and_round_trip() {
     let p = t.parse_point("N13").unwrap();
     assert_eq!(t.xy(p), (12, 19));
     assert_eq!(g.parse_move("n13"), Ok(DotsMove::Put(p)));
-    assert_eq!(g.parse_move("mt"), Ok(DotsMove::Put(p)), "SGF form: x=m(12), y=t(19)");
-    assert_eq!(g.parse_move("AO1"), Ok(DotsMove::Put(t.at(38, 31).unwrap())));
+    assert_eq!(
+        g.parse_move("mt"),
+        Ok(DotsMove::Put(p)),
+        "SGF form: x=m(12), y=t(19)"
+    );
+    assert_eq!(
+        g.parse_move("AO1"),
+        Ok(DotsMove::Put(t.at(38, 31).unwrap()))
+    );
     assert_eq!(g.parse_move("MF"), Ok(DotsMove::Put(t.at(38, 31).unwrap())));
     assert_eq!(g.parse_move(" STOP "), Ok(DotsMove::Stop));
     assert_eq!(g.parse_move("resign"), Ok(DotsMove::Resign));
@@ -34,7 +41,10 @@ fn text_moves_read_both_notations_and_round_trip() {
 fn refusals_are_typed_readable_and_change_nothing() {
     let mut g = official();
     assert_eq!(DotsIllegal::Occupied.to_string(), "occupied");
-    assert_eq!(DotsIllegal::InsideEnclosure.to_string(), "inside an enclosure");
+    assert_eq!(
+        DotsIllegal::InsideEnclosure.to_string(),
+        "inside an enclosure"
+    );
     let a1 = g.parse_move("A1").unwrap();
     let before = g.clone();
     let e = g.play(a1).unwrap_err();
@@ -66,7 +76,10 @@ fn render_shows_coordinates_enclosures_captured_dots_and_the_last_dot() {
     assert!(lines[0].trim_start().starts_with('A') && lines[1].contains("A B C D E F G H J"));
     assert!(lines[2].starts_with(" 32 ") && lines[2].ends_with(" 32"));
     let row4 = lines[2 + 28];
-    assert!(row4.starts_with("  4  . . x @ x]") || row4.contains("x @[x]"), "{row4}");
+    assert!(
+        row4.starts_with("  4  . . x @ x]") || row4.contains("x @[x]"),
+        "{row4}"
+    );
     assert!(text.contains("@ captured white"));
     let coloured = g.render(true);
     assert!(coloured.contains("\x1b[") && coloured.contains("\x1b[0m"));
@@ -80,7 +93,9 @@ fn sgf_write_then_read_replays_to_the_same_position() {
         rules.first_move_zone = false;
         let mut g = DotsGame::new(rules.clone()).unwrap();
         for _ in 0..400 {
-            let Some(mv) = g.random_move(&mut rng) else { break };
+            let Some(mv) = g.random_move(&mut rng) else {
+                break;
+            };
             g.play(mv).unwrap();
         }
         let text = sgf::write(&g).unwrap();
@@ -151,7 +166,10 @@ fn broken_records_give_clear_errors_and_never_panic() {
 #[test]
 fn a_game_ends_only_when_the_field_is_full_stopped_or_resigned() {
     let mut g = DotsGame::new(DotsRules {
-        size: stones_core::BoardSize { width: 6, height: 4 },
+        size: stones_core::BoardSize {
+            width: 6,
+            height: 4,
+        },
         ..DotsRules::default()
     })
     .unwrap();

@@ -316,6 +316,15 @@ fn expect(name: &str, r: &Run) {
             r.captured_dot("H8", false);
             r.captured_dot("K8", true);
         }
+        "enclosure-fills-holes" => {
+            r.accepted(0);
+            r.captured(0, [1, 0]);
+            r.refused(1, "inside an enclosure");
+            r.accepted(2);
+            r.refused(3, "inside an enclosure");
+            assert_eq!(r.game.enclosure_owner(r.point("G5")), Some(Black));
+            r.captured_dot("G6", false);
+        }
         other => panic!("case {other} has no expectations here: add them"),
     }
 }
