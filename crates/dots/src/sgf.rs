@@ -445,8 +445,86 @@ fn inside(poly: &[(u16, u16)], x: u16, y: u16) -> bool {
     result
 }
 
-/// Writes `game` as a `GM[40]` record: size, start dots, every dot with its colour, the result.
-/// STOP moves are not written (the colours of the dots say who moved); resignation is in `RE[]`.
+/// The capture chains of the last move: for each area its dot enclosed, the own dots around it, as a
+/// closed walk from that dot back to it (eight-way steps, counter-clockwise as drawn, like zagram.org).
+pub fn last_chains(game: &DotsGame) -> Vec<Vec<Point>> {
+    let Some(p) = game.last_point() else {
+        return Vec::new();
+    };
+    let topo = game.topology();
+    let area = game.last_enclosed();
+    let inside = |x: i32, y: i32| {
+        topo.at(x, y)
+            .is_some_and(|q| area.binary_search(&q).is_ok())
+    };
+    let mut done = vec![false; area.len()];
+    let mut chains = Vec::new();
+    for start in 0..area.len() {
+        if done[start] {
+            continue;
+        }
+        // Mark the orthogonally connected piece of the area holding `start`.
+        let mut stack = vec![start];
+        done[start] = true;
+        while let Some(i) = stack.pop() {
+            let (x, y) = topo.xy(area[i]);
+            for (dx, dy) in DIRS {
+                if let Some(j) = topo
+                    .at(x as i32 + dx, y as i32 + dy)
+                    .and_then(|q| area.binary_search(&q).ok())
+                {
+                    if !done[j] {
+                        done[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        // `area` is sorted by index, so `start` is the piece's top-left point: walk its boundary
+        // clockwise from its top side, collecting the points just outside.
+        let (sx, sy) = topo.xy(area[start]);
+        let (mut c, mut d) = ((sx as i32, sy as i32), 0usize);
+        let mut walk: Vec<Point> = Vec::new();
+        loop {
+            let (dx, dy) = DIRS[d];
+            if let Some(q) = topo.at(c.0 + dx, c.1 + dy) {
+                if walk.last() != Some(&q) {
+                    walk.push(q);
+                }
+            }
+            let t = (d + 1) % 4;
+            let ahead = (c.0 + DIRS[t].0, c.1 + DIRS[t].1);
+            let diag = (ahead.0 + dx, ahead.1 + dy);
+            if inside(diag.0, diag.1) {
+                (c, d) = (diag, (d + 3) % 4);
+            } else if inside(ahead.0, ahead.1) {
+                c = ahead;
+            } else {
+                d = t;
+            }
+            if c == (sx as i32, sy as i32) && d == 0 {
+                break;
+            }
+        }
+        if walk.len() > 1 && walk.first() == walk.last() {
+            walk.pop();
+        }
+        if let Some(at) = walk.iter().position(|&q| q == p) {
+            walk.rotate_left(at);
+            walk.push(p);
+            walk.reverse();
+            chains.push(walk);
+        }
+    }
+    chains
+}
+
+/// North, east, south, west (y grows downwards).
+const DIRS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// Writes `game` as a `GM[40]` record: size, start dots, every dot with its colour and the capture
+/// chains it closed, the result. STOP moves are not written (the colours of the dots say who moved);
+/// resignation is in `RE[]`.
 pub fn write(game: &DotsGame) -> Result<String, SgfError> {
     let topo = game.topology();
     let (w, h) = topo.bounding_box();
@@ -470,9 +548,20 @@ pub fn write(game: &DotsGame) -> Result<String, SgfError> {
     if let stones_core::Status::Over(o) = game.status() {
         out.push_str(&format!("RE[{}]", o.result));
     }
-    for (c, mv) in game.history() {
+    let history: Vec<(Colour, DotsMove)> = game.history().collect();
+    let mut replay = game.clone();
+    while replay.undo_move() {}
+    for (c, mv) in history {
+        replay.play_as(c, mv).map_err(|e| {
+            SgfError::Unsupported(format!("the game does not replay from its start: {e}"))
+        })?;
         if let DotsMove::Put(p) = mv {
-            out.push_str(&format!(";{}[{}]", c.letter(), name(p)));
+            out.push_str(&format!(";{}[{}", c.letter(), name(p)));
+            for chain in last_chains(&replay) {
+                out.push('.');
+                chain.iter().for_each(|&q| out.push_str(&name(q)));
+            }
+            out.push(']');
         }
     }
     out.push_str(")\n");

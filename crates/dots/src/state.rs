@@ -379,6 +379,8 @@ impl DotsGame {
         self.resolve_pending(me);
         match self.rules.stop {
             StopRule::Grounding => {
+                // Queued intruders are taken first, so that no dot counts twice.
+                self.resolve_pending(opp);
                 self.bonus[opp.idx()] += self.ungrounded(me);
                 self.finish();
             }

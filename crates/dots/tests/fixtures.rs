@@ -45,3 +45,25 @@ fn szkrab6492_counts_16_to_0_with_two_chains_differing_in_shape() {
     assert!(r.warnings[0].starts_with("move 70 "), "{:?}", r.warnings);
     assert!(r.warnings[1].starts_with("move 71 "), "{:?}", r.warnings);
 }
+
+#[test]
+fn written_records_carry_the_same_chains_and_replay_to_the_same_counts() {
+    for name in ["zagram352562.sgf", "szkrab1295.sgf", "szkrab6492.sgf"] {
+        let original = sgf::parse(&fixture(name)).unwrap();
+        let r = replay(name);
+        let text = sgf::write(&r.game).unwrap();
+        let rec = sgf::parse(&text).unwrap();
+        let again = sgf::replay(&rec, &r.game.rules().clone()).unwrap();
+        assert_eq!(again.game.captured(), r.game.captured(), "{name}");
+        assert!(again.warnings.is_empty(), "{name}: {:?}", again.warnings);
+        let chains = |rec: &sgf::SgfRecord| -> Vec<usize> {
+            rec.moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| !m.chains.is_empty())
+                .map(|(i, _)| i)
+                .collect()
+        };
+        assert_eq!(chains(&rec), chains(&original), "{name}: moves with chains");
+    }
+}
