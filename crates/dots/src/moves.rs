@@ -29,6 +29,9 @@ pub enum DotsIllegal {
         /// The zone in words, e.g. `columns N–AB, rows 13–20`.
         zone: String,
     },
+    /// The point does not exist on this field (a typed move built by hand).
+    #[error("not a point of this field")]
+    OffField,
     /// The game has ended; no move is accepted.
     #[error("the game is over")]
     GameOver,

@@ -309,7 +309,8 @@ impl DotsGame {
     pub fn check_as(&self, who: Colour, mv: DotsMove) -> Result<(), DotsIllegal> {
         match mv {
             DotsMove::Put(p) if p.idx() < self.cells.len() => self.check_point(who, p),
-            DotsMove::Put(_) => Err(DotsIllegal::Occupied),
+            DotsMove::Put(_) if self.end.is_some() => Err(DotsIllegal::GameOver),
+            DotsMove::Put(_) => Err(DotsIllegal::OffField),
             DotsMove::Stop | DotsMove::Resign if self.end.is_some() => Err(DotsIllegal::GameOver),
             DotsMove::Stop | DotsMove::Resign => Ok(()),
         }
@@ -324,7 +325,7 @@ impl DotsGame {
     }
 
     /// Plays `mv` for the player to move without checking it: the fast path for playouts. The move
-    /// must be legal (as from [`DotsGame::random_move`] or a successful check).
+    /// must be legal (as from `Game::random_move` or a successful check).
     #[inline]
     pub fn play_unchecked(&mut self, mv: DotsMove) {
         self.apply(self.to_move, mv);

@@ -60,6 +60,9 @@ fn refusals_are_typed_readable_and_change_nothing() {
     assert_eq!(g.play(DotsMove::Stop), Err(DotsIllegal::GameOver));
     assert_eq!(DotsIllegal::GameOver.to_string(), "the game is over");
     assert!(g.set_position(&[None; 3], Colour::Black).is_err());
+    let mut fresh = official();
+    let off = DotsMove::Put(stones_core::Point(5000));
+    assert_eq!(fresh.play(off), Err(DotsIllegal::OffField));
 }
 
 #[test]
