@@ -5,7 +5,9 @@
 //! when a closed chain of walls surrounds it, diagonal links included). A region holding an edge point is
 //! open: a chain cannot pass outside the field. The regions a new dot can close are the ones it splits
 //! off from the region it stood in; the dot's ring of eight neighbours tells locally which orthogonal
-//! neighbours it separates, and only then do fills run, interleaved one step at a time so that the cost
+//! neighbours it separates; chain sets (union-find over dots, see `DotsGame::set_of`) then tell whether
+//! two of the wall runs around the dot were already linked — without that no chain can close. Only then
+//! do fills run, interleaved one step at a time so that the cost
 //! is bounded by the smallest closed region (an open fill stops at the first edge point it reaches).
 //! Each region found is minimal by construction (figure-eights give two regions, tails none).
 
@@ -38,6 +40,22 @@ impl DotsGame {
             }
         }
         if k < 2 {
+            return 0;
+        }
+        // The wall runs around the dot alternate with its `k` gap groups. A new closed chain needs
+        // two runs already linked elsewhere: when every run lies in its own chain set, none is.
+        let mut roots = [u16::MAX; 8];
+        let mut distinct = 0;
+        for &q in &ring {
+            if wall(q) {
+                let r = self.set_of(q as usize);
+                if !roots[..distinct].contains(&r) {
+                    roots[distinct] = r;
+                    distinct += 1;
+                }
+            }
+        }
+        if distinct >= k {
             return 0;
         }
         let mut s = std::mem::take(&mut self.scratch);

@@ -35,6 +35,8 @@ enum Change {
     PendingPush(Colour),
     /// An intruder was taken from this owner's queue.
     PendingTake(Colour, u16),
+    /// This root was joined under another in the chain sets.
+    Union(u16),
 }
 
 /// What undo needs besides the change log.
@@ -86,6 +88,11 @@ pub struct DotsGame {
     pub(crate) frames: Vec<Frame>,
     /// The start position (after `new` or `set_position`).
     pub(crate) start: Arc<Vec<Cell>>,
+    /// Chain sets: every dot joined with the dots of its colour around it when it was put (captured
+    /// or not), union by size, no path compression (so undo is exact). Connectivity here includes
+    /// every real link between live dots, so two dots in different sets are never linked.
+    pub(crate) parent: Vec<u16>,
+    set_size: Vec<u16>,
     pub(crate) scratch: Scratch,
 }
 
@@ -134,6 +141,8 @@ impl DotsGame {
             log: Vec::with_capacity(8 * n),
             frames: Vec::with_capacity(n + 8),
             start: Arc::new(Vec::new()),
+            parent: Vec::new(),
+            set_size: Vec::new(),
             scratch: Scratch::new(n),
         };
         game.reset(&stones, Colour::Black);
@@ -166,6 +175,14 @@ impl DotsGame {
         self.log.clear();
         self.frames.clear();
         self.start = Arc::new(self.cells.clone());
+        self.parent = (0..n as u16).collect();
+        self.set_size = vec![1; n];
+        for p in 0..n {
+            if let Some(c) = cell::dot(self.cells[p]) {
+                self.join_around(p, c);
+            }
+        }
+        self.log.clear();
     }
 
     /// Replaces the position with `stones` (all live) and `to_move`; the history is cleared.
@@ -236,6 +253,36 @@ impl DotsGame {
         }
         self.log.push(Change::Cell(p as u16, old));
         self.raw_set(p, new);
+    }
+
+    /// The chain set of the dot on `p`.
+    #[inline]
+    pub(crate) fn set_of(&self, mut p: usize) -> u16 {
+        while self.parent[p] as usize != p {
+            p = self.parent[p] as usize;
+        }
+        p as u16
+    }
+
+    /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
+    fn join_around(&mut self, p: usize, who: Colour) {
+        for i in 0..8 {
+            let q = self.geo.ring[p][i];
+            if !crate::geometry::on_field(q) || cell::dot(self.cells[q as usize]) != Some(who) {
+                continue;
+            }
+            let (a, b) = (self.set_of(p) as usize, self.set_of(q as usize) as usize);
+            if a != b {
+                let (child, root) = if self.set_size[a] < self.set_size[b] {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                self.parent[child] = root as u16;
+                self.set_size[root] += self.set_size[child];
+                self.log.push(Change::Union(child as u16));
+            }
+        }
     }
 
     /// Queues `intruder` for capture by `owner` at its next move.
@@ -357,6 +404,7 @@ impl DotsGame {
         self.set_cell(p, cell::with_dot(before, me) & !cell::base_bit(me));
         self.moved[me.idx()] = true;
         let captured = self.enclose_around(p, me);
+        self.join_around(p, me);
         if cell::in_base(before, opp) {
             if captured > 0 {
                 self.break_base(p, opp);
@@ -424,6 +472,11 @@ impl DotsGame {
                     self.pending[c.idx()].pop();
                 }
                 Some(Change::PendingTake(c, r)) => self.pending[c.idx()].push(r),
+                Some(Change::Union(child)) => {
+                    let root = self.parent[child as usize] as usize;
+                    self.set_size[root] -= self.set_size[child as usize];
+                    self.parent[child as usize] = child;
+                }
                 None => break,
             }
         }
