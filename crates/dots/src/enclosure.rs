@@ -7,8 +7,9 @@
 //! off from the region it stood in; the dot's ring of eight neighbours tells locally which orthogonal
 //! neighbours it separates; chain sets (union-find over dots, see `DotsGame::set_of`) then tell whether
 //! two of the wall runs around the dot were already linked — without that no chain can close. Only then
-//! do fills run, interleaved one step at a time so that the cost
-//! is bounded by the smallest closed region (an open fill stops at the first edge point it reaches).
+//! do fills run, interleaved one step at a time, so that a small closed region is settled in about as
+//! many steps as it has points however large the open region beside it (an open fill stops at the
+//! first edge point it reaches).
 //! Each region found is minimal by construction (figure-eights give two regions, tails none).
 
 use crate::cell;

@@ -3,8 +3,9 @@
 use crate::cell;
 use crate::geometry::pt;
 use crate::moves::{DotsIllegal, DotsMove};
+use crate::play::in_rect;
 use crate::rules::DotsRules;
-use crate::state::{in_rect, DotsGame};
+use crate::state::DotsGame;
 use stones_core::{
     Colour, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status, Topology,
 };

@@ -27,12 +27,14 @@ mod enclosure;
 mod game;
 mod geometry;
 mod moves;
+mod play;
 mod playout;
 pub mod render;
 mod rules;
 mod scratch;
 pub mod sgf;
 mod state;
+mod view;
 
 pub use moves::{DotsIllegal, DotsMove};
 pub use playout::{bench_random_games, random_playout, BenchResult, PlayoutResult};

@@ -1,19 +1,15 @@
-//! The Dots position and its move engine: placing dots, STOP, the end of the game, exact undo.
+//! The Dots position: its state, construction, logged point writes, chain sets and exact undo.
 //!
 //! Every change to a point goes through [`DotsGame::set_cell`], which keeps the scores, the Zobrist hash
 //! and the set of free points up to date and logs the old value; undo replays the log backwards.
 
 use crate::cell::{self, Cell, EMPTY};
 use crate::geometry::{pt, Geometry};
-use crate::moves::{DotsIllegal, DotsMove};
-use crate::rules::{CaptureTiming, DotsRules, Start, StopRule};
+use crate::moves::DotsMove;
+use crate::rules::{DotsRules, Start};
 use crate::scratch::Scratch;
 use std::sync::Arc;
-use stones_core::topology::column_label;
-use stones_core::zobrist::splitmix64;
-use stones_core::{
-    Adjacency, Colour, Outcome, Point, RulesError, Score, SetupError, Status, Topology,
-};
+use stones_core::{Adjacency, Colour, Point, RulesError, SetupError, Topology};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +22,7 @@ pub enum End {
 
 /// One undoable change.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Change {
+pub(crate) enum Change {
     /// A point's old value.
     Cell(u16, Cell),
     /// A point left the free set from this index.
@@ -46,12 +42,12 @@ pub struct Frame {
     pub mv: DotsMove,
     /// Who played it.
     pub player: Colour,
-    log_len: u32,
-    to_move: Colour,
-    moved: [bool; 2],
-    stopped: Option<Colour>,
-    end: Option<End>,
-    bonus: [u32; 2],
+    pub(crate) log_len: u32,
+    pub(crate) to_move: Colour,
+    pub(crate) moved: [bool; 2],
+    pub(crate) stopped: Option<Colour>,
+    pub(crate) end: Option<End>,
+    pub(crate) bonus: [u32; 2],
 }
 
 /// The points where a move is allowed (empty and not enclosed), with O(1) removal and exact undo.
@@ -74,7 +70,7 @@ pub struct DotsGame {
     pub(crate) score: [u32; 2],
     /// Dots counted for each player by grounding at a STOP.
     pub(crate) bonus: [u32; 2],
-    cells_hash: u64,
+    pub(crate) cells_hash: u64,
     pub(crate) to_move: Colour,
     /// Whether each player has put a dot yet (the first-move zone binds until then).
     pub(crate) moved: [bool; 2],
@@ -84,7 +80,7 @@ pub struct DotsGame {
     pub(crate) free: FreeSet,
     /// Per base owner, intruders waiting to be captured at that owner's next move.
     pub(crate) pending: [Vec<u16>; 2],
-    log: Vec<Change>,
+    pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
     /// The start position (after `new` or `set_position`).
     pub(crate) start: Arc<Vec<Cell>>,
@@ -265,7 +261,7 @@ impl DotsGame {
     }
 
     /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
-    fn join_around(&mut self, p: usize, who: Colour) {
+    pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
         for i in 0..8 {
             let q = self.geo.ring[p][i];
             if !crate::geometry::on_field(q) || cell::dot(self.cells[q as usize]) != Some(who) {
@@ -283,169 +279,6 @@ impl DotsGame {
                 self.log.push(Change::Union(child as u16));
             }
         }
-    }
-
-    /// Queues `intruder` for capture by `owner` at its next move.
-    pub(crate) fn push_pending(&mut self, owner: Colour, intruder: u16) {
-        self.pending[owner.idx()].push(intruder);
-        self.log.push(Change::PendingPush(owner));
-    }
-
-    /// Captures, for `owner`, every queued intruder still live inside one of its bases.
-    pub(crate) fn resolve_pending(&mut self, owner: Colour) {
-        while let Some(r) = self.pending[owner.idx()].pop() {
-            self.log.push(Change::PendingTake(owner, r));
-            let v = self.cells[r as usize];
-            if cell::is_live(v, owner.opponent()) && cell::in_base(v, owner) {
-                self.capture_component(owner, r as usize);
-            }
-        }
-    }
-
-    /// Whether `who` may put a dot on `p` now, and why not.
-    pub fn check_point(&self, who: Colour, p: Point) -> Result<(), DotsIllegal> {
-        if self.end.is_some() {
-            return Err(DotsIllegal::GameOver);
-        }
-        let v = self.cells[p.idx()];
-        if cell::dot(v).is_some() {
-            return Err(DotsIllegal::Occupied);
-        }
-        if cell::owner(v).is_some() {
-            return Err(DotsIllegal::InsideEnclosure);
-        }
-        if let Some(z) = self.binding_zone(who) {
-            if !in_rect(self.topo.xy(p), z) {
-                return Err(DotsIllegal::OutsideZone {
-                    zone: self.zone_text(z),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// The zone `who`'s next dot must lie in: its first move, while the zone still has a free point.
-    pub(crate) fn binding_zone(&self, who: Colour) -> Option<(u16, u16, u16, u16)> {
-        let z = self.zone?;
-        if self.moved[who.idx()] {
-            return None;
-        }
-        let any_free = (z.1..=z.3).any(|y| {
-            (z.0..=z.2).any(|x| {
-                self.topo
-                    .at(x as i32, y as i32)
-                    .is_some_and(|p| cell::is_free(self.cells[p.idx()]))
-            })
-        });
-        any_free.then_some(z)
-    }
-
-    /// The zone in words: `columns N–AB, rows 13–20`.
-    fn zone_text(&self, (x0, y0, x1, y1): (u16, u16, u16, u16)) -> String {
-        let h = self.rules.size.height;
-        format!(
-            "columns {}–{}, rows {}–{}",
-            column_label(x0),
-            column_label(x1),
-            h - y1,
-            h - y0
-        )
-    }
-
-    /// Whether `mv` is legal for `who` now.
-    pub fn check_as(&self, who: Colour, mv: DotsMove) -> Result<(), DotsIllegal> {
-        match mv {
-            DotsMove::Put(p) if p.idx() < self.cells.len() => self.check_point(who, p),
-            DotsMove::Put(_) if self.end.is_some() => Err(DotsIllegal::GameOver),
-            DotsMove::Put(_) => Err(DotsIllegal::OffField),
-            DotsMove::Stop | DotsMove::Resign if self.end.is_some() => Err(DotsIllegal::GameOver),
-            DotsMove::Stop | DotsMove::Resign => Ok(()),
-        }
-    }
-
-    /// Checks and plays `mv` for `who`, even out of turn (for records with extra moves); the turn
-    /// passes as after any move of `who`. A refused move changes nothing.
-    pub fn play_as(&mut self, who: Colour, mv: DotsMove) -> Result<(), DotsIllegal> {
-        self.check_as(who, mv)?;
-        self.apply(who, mv);
-        Ok(())
-    }
-
-    /// Plays `mv` for the player to move without checking it: the fast path for playouts. The move
-    /// must be legal (as from `Game::random_move` or a successful check).
-    #[inline]
-    pub fn play_unchecked(&mut self, mv: DotsMove) {
-        self.apply(self.to_move, mv);
-    }
-
-    fn apply(&mut self, who: Colour, mv: DotsMove) {
-        self.frames.push(Frame {
-            mv,
-            player: who,
-            log_len: self.log.len() as u32,
-            to_move: self.to_move,
-            moved: self.moved,
-            stopped: self.stopped,
-            end: self.end,
-            bonus: self.bonus,
-        });
-        self.to_move = who;
-        match mv {
-            DotsMove::Put(p) => self.put(p.idx()),
-            DotsMove::Stop => self.stop(),
-            DotsMove::Resign => self.end = Some(End::Resigned(who)),
-        }
-    }
-
-    fn put(&mut self, p: usize) {
-        let me = self.to_move;
-        let opp = me.opponent();
-        let before = self.cells[p];
-        self.set_cell(p, cell::with_dot(before, me) & !cell::base_bit(me));
-        self.moved[me.idx()] = true;
-        let captured = self.enclose_around(p, me);
-        self.join_around(p, me);
-        if cell::in_base(before, opp) {
-            if captured > 0 {
-                self.break_base(p, opp);
-            } else if self.rules.capture_timing == CaptureTiming::Immediate {
-                self.capture_component(opp, p);
-            } else {
-                self.push_pending(opp, p as u16);
-            }
-        }
-        self.resolve_pending(me);
-        if self.free.list.is_empty() {
-            self.finish();
-        } else if self.stopped.is_none() && !(self.rules.extra_move && captured > 0) {
-            self.to_move = opp;
-        }
-    }
-
-    fn stop(&mut self) {
-        let me = self.to_move;
-        let opp = me.opponent();
-        self.resolve_pending(me);
-        match self.rules.stop {
-            StopRule::Grounding => {
-                // Queued intruders are taken first, so that no dot counts twice.
-                self.resolve_pending(opp);
-                self.bonus[opp.idx()] += self.ungrounded(me);
-                self.finish();
-            }
-            StopRule::PlayOn if self.stopped.is_some() => self.finish(),
-            StopRule::PlayOn => {
-                self.stopped = Some(me);
-                self.to_move = opp;
-            }
-        }
-    }
-
-    /// Ends play: every queued intruder is captured, then the score decides.
-    fn finish(&mut self) {
-        self.resolve_pending(Colour::Black);
-        self.resolve_pending(Colour::White);
-        self.end = Some(End::Finished);
     }
 
     /// Takes back the last move; false when there is none.
@@ -486,117 +319,6 @@ impl DotsGame {
         self.end = f.end;
         self.bonus = f.bonus;
         true
-    }
-
-    /// Where the game stands.
-    pub fn status_now(&self) -> Status {
-        match self.end {
-            None => Status::Ongoing,
-            Some(End::Resigned(loser)) => Status::Over(Outcome::resignation(loser)),
-            Some(End::Finished) => Status::Over(Outcome::from_score(&self.score_now())),
-        }
-    }
-
-    /// Each player's points: enemy dots in its enclosures plus grounding.
-    pub fn score_now(&self) -> Score {
-        Score {
-            black: (self.score[0] + self.bonus[0]) as f64,
-            white: (self.score[1] + self.bonus[1]) as f64,
-        }
-    }
-
-    /// The score counted from scratch over every point.
-    pub fn recount_now(&self) -> Score {
-        let mut n = self.bonus;
-        for &v in &self.cells {
-            if let Some(c) = cell::captor(v) {
-                n[c.idx()] += 1;
-            }
-        }
-        Score {
-            black: n[0] as f64,
-            white: n[1] as f64,
-        }
-    }
-
-    /// The Zobrist hash of everything that matters for play.
-    pub fn hash_now(&self) -> u64 {
-        let mut h = self.cells_hash;
-        if self.to_move == Colour::White {
-            h ^= self.topo.side_key();
-        }
-        let code = |c: Option<Colour>| c.map_or(0u64, |c| c.idx() as u64 + 1);
-        let end = match self.end {
-            None => 0,
-            Some(End::Finished) => 1,
-            Some(End::Resigned(c)) => 2 + c.idx() as u64,
-        };
-        let misc = self.moved[0] as u64
-            | (self.moved[1] as u64) << 1
-            | code(self.stopped) << 2
-            | end << 4
-            | (self.bonus[0] as u64) << 8
-            | (self.bonus[1] as u64) << 32;
-        if misc != 0 {
-            let mut s = misc ^ self.topo.side_key();
-            h ^= splitmix64(&mut s);
-        }
-        for c in Colour::BOTH {
-            for &r in &self.pending[c.idx()] {
-                h ^= self.topo.key(pt(r), c).rotate_left(7);
-            }
-        }
-        h
-    }
-
-    /// The ruleset.
-    pub fn rules(&self) -> &DotsRules {
-        &self.rules
-    }
-
-    /// The field's geometry.
-    pub fn topology(&self) -> &Topology {
-        &self.topo
-    }
-
-    /// Whose turn it is.
-    pub fn turn(&self) -> Colour {
-        self.to_move
-    }
-
-    /// The dot on `p` (live or captured).
-    pub fn dot(&self, p: Point) -> Option<Colour> {
-        cell::dot(self.cells[p.idx()])
-    }
-
-    /// The owner of the enclosure holding `p`, if any.
-    pub fn enclosure_owner(&self, p: Point) -> Option<Colour> {
-        cell::owner(self.cells[p.idx()])
-    }
-
-    /// True when the dot on `p` is captured.
-    pub fn is_captured(&self, p: Point) -> bool {
-        cell::captor(self.cells[p.idx()]).is_some()
-    }
-
-    /// True when `p` lies in a free area (base) of `who`.
-    pub fn in_base(&self, p: Point, who: Colour) -> bool {
-        cell::in_base(self.cells[p.idx()], who)
-    }
-
-    /// Enemy dots inside each player's enclosures, Black first (grounding not included).
-    pub fn captured(&self) -> [u32; 2] {
-        self.score
-    }
-
-    /// The player who said STOP first, if any.
-    pub fn stopped(&self) -> Option<Colour> {
-        self.stopped
-    }
-
-    /// Intruders waiting to be captured at the next move of `owner` (on-owner-move timing).
-    pub fn pending(&self, owner: Colour) -> impl Iterator<Item = Point> + '_ {
-        self.pending[owner.idx()].iter().map(|&r| pt(r))
     }
 
     /// The moves played since the start position, with their players.
@@ -644,12 +366,6 @@ impl DotsGame {
         self.frames.reserve(moves);
         self.log.reserve(8 * moves);
     }
-}
-
-/// True when `(x, y)` lies in the inclusive rectangle.
-#[inline]
-pub(crate) fn in_rect((x, y): (u16, u16), (x0, y0, x1, y1): (u16, u16, u16, u16)) -> bool {
-    (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
 }
 
 impl DotsGame {
