@@ -225,3 +225,17 @@ fn core_contract_holds_for_every_builtin_on_small_fields() {
         stones_core::contract::check_random_games(&g, i as u64, 6, 200).unwrap();
     }
 }
+
+#[test]
+fn game_playout_stops_at_the_cap_or_the_full_field() {
+    let mut rng = Rng::new(9);
+    let mut g = DotsGame::new(DotsRules::default()).unwrap();
+    assert_eq!(g.playout(&mut rng, 10), 10);
+    assert_eq!(g.history().count(), 10);
+    g.check_invariants().unwrap();
+    let n = g.playout(&mut rng, usize::MAX);
+    assert!(n > 500 && matches!(g.status(), Status::Over(_)));
+    assert_eq!(g.score(), g.recount());
+    while g.undo() {}
+    assert_eq!(g, DotsGame::new(DotsRules::default()).unwrap());
+}
