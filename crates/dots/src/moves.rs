@@ -32,6 +32,9 @@ pub enum DotsIllegal {
     /// The point does not exist on this field (a typed move built by hand).
     #[error("not a point of this field")]
     OffField,
+    /// This player has said STOP; only the other one moves now.
+    #[error("this player has said STOP and moves no more")]
+    Stopped,
     /// The game has ended; no move is accepted.
     #[error("the game is over")]
     GameOver,

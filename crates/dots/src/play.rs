@@ -77,6 +77,9 @@ impl DotsGame {
 
     /// Whether `mv` is legal for `who` now.
     pub fn check_as(&self, who: Colour, mv: DotsMove) -> Result<(), DotsIllegal> {
+        if self.end.is_none() && self.stopped == Some(who) && mv != DotsMove::Resign {
+            return Err(DotsIllegal::Stopped);
+        }
         match mv {
             DotsMove::Put(p) if p.idx() < self.cells.len() => self.check_point(who, p),
             DotsMove::Put(_) if self.end.is_some() => Err(DotsIllegal::GameOver),

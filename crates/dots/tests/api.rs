@@ -63,6 +63,12 @@ fn refusals_are_typed_readable_and_change_nothing() {
     let mut fresh = official();
     let off = DotsMove::Put(stones_core::Point(5000));
     assert_eq!(fresh.play(off), Err(DotsIllegal::OffField));
+    // After Black's STOP only White moves; a record cannot make Black move again either.
+    fresh.play(DotsMove::Stop).unwrap();
+    assert_eq!(fresh.to_move(), Colour::White);
+    let p = fresh.parse_move("N13").unwrap();
+    assert_eq!(fresh.play_as(Colour::Black, p), Err(DotsIllegal::Stopped));
+    assert_eq!(fresh.play_as(Colour::White, p), Ok(()));
 }
 
 #[test]
