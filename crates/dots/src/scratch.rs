@@ -51,3 +51,23 @@ impl PartialEq for Scratch {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_are_fresh_even_when_the_counter_wraps() {
+        let mut s = Scratch::new(4);
+        let a = s.stamps(4);
+        assert_eq!(a, 1);
+        s.mark[2] = a + 3;
+        assert_eq!(s.stamps(1), 5);
+        s.stamp = u32::MAX - 3;
+        s.mark[1] = u32::MAX - 3;
+        let b = s.stamps(4);
+        assert_eq!(b, 1);
+        assert!(s.mark.iter().all(|&m| m < b), "old marks cleared: {:?}", s.mark);
+        assert_eq!(s, Scratch::default(), "scratch never makes positions differ");
+    }
+}
