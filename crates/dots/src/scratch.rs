@@ -67,7 +67,15 @@ mod tests {
         s.mark[1] = u32::MAX - 3;
         let b = s.stamps(4);
         assert_eq!(b, 1);
-        assert!(s.mark.iter().all(|&m| m < b), "old marks cleared: {:?}", s.mark);
-        assert_eq!(s, Scratch::default(), "scratch never makes positions differ");
+        assert!(
+            s.mark.iter().all(|&m| m < b),
+            "old marks cleared: {:?}",
+            s.mark
+        );
+        assert_eq!(
+            s,
+            Scratch::default(),
+            "scratch never makes positions differ"
+        );
     }
 }
