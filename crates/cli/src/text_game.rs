@@ -9,6 +9,7 @@
 use enum_dispatch::enum_dispatch;
 use stones_core::board_text::{board_rows, parse_board};
 use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Status};
+use stones_dots::DotsGame;
 use stones_go::GoGame;
 use stones_trigo::TrigoGame;
 use thiserror::Error;
@@ -18,6 +19,7 @@ use thiserror::Error;
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     GoGame,
+    DotsGame,
     TrigoGame,
 }
 

@@ -38,7 +38,7 @@ pub enum StopRule {
 
 /// Dots rules. `Default` equals `rulesets/dots/official.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(deny_unknown_fields)]
 pub struct DotsRules {
     /// Field size in points, `[width, height]` (or one number for a square field); each side 2–200.
     pub size: BoardSize,
@@ -102,7 +102,7 @@ impl RuleSet for DotsRules {
         let z = self.zone_size;
         if !(1..=200).contains(&z.width) || !(1..=200).contains(&z.height) {
             return Err(format!(
-                "key `zone-size` is [{}, {}] but each side must be from 1 to 200",
+                "key `zone_size` is [{}, {}] but each side must be from 1 to 200",
                 z.width, z.height
             ));
         }
@@ -178,6 +178,6 @@ mod tests {
         let big = base.replace("[39, 32]", "[300, 32]");
         assert!(err(&big).contains("size"));
         let zone = base.replace("[15, 8]", "[0, 8]");
-        assert!(err(&zone).contains("zone-size"));
+        assert!(err(&zone).contains("zone_size"));
     }
 }
