@@ -139,6 +139,32 @@ fn sgf_write_then_read_replays_to_the_same_position() {
 }
 
 #[test]
+fn record_moves_step_by_step_refuse_without_changing_anything() {
+    let rules = DotsRules::load(Some("grounding"), &[]).unwrap().0;
+    let rec = sgf::parse("(;GM[40]SZ[5:4]AW[cc];B[aa];W[aa];B[ba];W[ed])").unwrap();
+    assert_eq!((rec.width, rec.height, rec.moves.len()), (5, 4, 4));
+    let mut g = rec.start(&rules).unwrap();
+    assert_eq!(g.topology().len(), 20);
+    assert_eq!(g.dot(g.topology().at(2, 2).unwrap()), Some(Colour::White));
+    assert_eq!(sgf::play_move(&mut g, &rec.moves[0], 1), Ok(None));
+    let before = g.clone();
+    assert_eq!(
+        sgf::play_move(&mut g, &rec.moves[1], 2),
+        Err(DotsIllegal::Occupied)
+    );
+    assert_eq!(g, before);
+    // Black again, out of turn, as records may have it.
+    assert_eq!(sgf::play_move(&mut g, &rec.moves[2], 3), Ok(None));
+    assert_eq!(g.history().count(), 2);
+    // A move built by hand off the field is refused, not a panic.
+    let mut off = rec.moves[3].clone();
+    off.at = (4, 4);
+    assert_eq!(sgf::play_move(&mut g, &off, 4), Err(DotsIllegal::OffField));
+    let e = sgf::replay(&rec, &rules).unwrap_err().to_string();
+    assert_eq!(e, "SGF move 2 (aa): white at A4: occupied");
+}
+
+#[test]
 fn broken_records_give_clear_errors_and_never_panic() {
     let rules = DotsRules::load(Some("grounding"), &[]).unwrap().0;
     let err = |t: &str| {
@@ -147,11 +173,16 @@ fn broken_records_give_clear_errors_and_never_panic() {
             .unwrap_err()
             .to_string()
     };
-    assert!(err("hello").contains("syntax"));
+    assert_eq!(
+        err("hello"),
+        "SGF: at byte 0: expected '(' to open a game tree, found 'h'"
+    );
     assert!(err("(;GM[1]SZ[19])").contains("GM[40]"));
     assert!(err("(;GM[40])").contains("SZ"));
     assert!(err("(;GM[40]SZ[1000])").contains("SZ[1000]"));
-    assert!(err("(;GM[40]SZ[5];B[aa").contains("unterminated"));
+    assert!(err("(;GM[40]SZ[5];B[aa").contains("at byte 18: expected ']'"));
+    assert!(err("(;GM[40]SZ[5];B[aa][bb])").contains("exactly one value"));
+    assert!(err("(;GM[40]SZ[5];B[aa];AB[bb])").contains("root node"));
     assert!(err("(;GM[40]SZ[5];B[zz])").contains("move 1"));
     assert!(err("(;GM[40]SZ[5];B[aa];W[aa])").contains("occupied"));
     assert!(err("(;GM[40]SZ[5];B[bb.bbc])").contains("odd"));
@@ -166,6 +197,13 @@ fn broken_records_give_clear_errors_and_never_panic() {
         }
     }
     let mut rng = Rng::new(3);
+    let alphabet = b"();[]\\.:ABGMSZW40 \naZ\xc3\xa9";
+    for _ in 0..5000 {
+        let mut b = b"(;GM[40]SZ[5]".to_vec();
+        b.extend((0..rng.below(30)).map(|_| alphabet[rng.below(alphabet.len())]));
+        let t = String::from_utf8_lossy(&b);
+        let _ = sgf::parse(&t).map(|r| sgf::replay(&r, &rules));
+    }
     let mut bytes = fixture.into_bytes();
     for _ in 0..300 {
         let i = rng.below(bytes.len());

@@ -3,6 +3,7 @@
 use super::{last_chains, point_name, SgfError};
 use crate::moves::DotsMove;
 use crate::state::DotsGame;
+use stones_core::sgf::{self, Node};
 use stones_core::{Colour, Game, Point};
 
 /// Writes `game` as a `GM[40]` record: size, start dots, every dot with its colour and the capture
@@ -17,20 +18,30 @@ pub fn write(game: &DotsGame) -> Result<String, SgfError> {
         )));
     }
     let name = |p: Point| point_name(topo, p).unwrap_or_default();
-    let mut out = format!("(;FF[4]GM[40]CA[UTF-8]AP[stones]SZ[{w}:{h}]");
+    let mut root = Node::default();
+    for (ident, value) in [
+        ("FF", "4".to_string()),
+        ("GM", "40".into()),
+        ("CA", "UTF-8".into()),
+        ("AP", "stones".into()),
+        ("SZ", format!("{w}:{h}")),
+    ] {
+        root.push(ident, vec![value]);
+    }
     for c in Colour::BOTH {
         let dots: Vec<String> = topo
             .points()
             .filter(|p| crate::cell::dot(game.start[p.idx()]) == Some(c))
-            .map(|p| format!("[{}]", name(p)))
+            .map(name)
             .collect();
         if !dots.is_empty() {
-            out.push_str(&format!("A{}{}", c.letter(), dots.concat()));
+            root.push(&format!("A{}", c.letter()), dots);
         }
     }
     if let stones_core::Status::Over(o) = game.status() {
-        out.push_str(&format!("RE[{}]", o.result));
+        root.push("RE", vec![o.result]);
     }
+    let mut nodes = vec![root];
     let history: Vec<(Colour, DotsMove)> = game.history().collect();
     let mut replay = game.clone();
     while replay.undo_move() {}
@@ -39,14 +50,15 @@ pub fn write(game: &DotsGame) -> Result<String, SgfError> {
             SgfError::Unsupported(format!("the game does not replay from its start: {e}"))
         })?;
         if let DotsMove::Put(p) = mv {
-            out.push_str(&format!(";{}[{}", c.letter(), name(p)));
+            let mut value = name(p);
             for chain in last_chains(&replay) {
-                out.push('.');
-                chain.iter().for_each(|&q| out.push_str(&name(q)));
+                value.push('.');
+                chain.iter().for_each(|&q| value.push_str(&name(q)));
             }
-            out.push(']');
+            let mut node = Node::default();
+            node.push(&c.letter().to_string(), vec![value]);
+            nodes.push(node);
         }
     }
-    out.push_str(")\n");
-    Ok(out)
+    Ok(sgf::write(&nodes))
 }
