@@ -47,8 +47,8 @@ pub enum Command {
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
-        /// A case file (.case), an SGF record (.sgf: Go GM[1], or Dots GM[40], replayed under the
-        /// `grounding` ruleset unless --ruleset says otherwise), or a game name with --moves.
+        /// A case file (.case), an SGF record (.sgf: Go, or Dots — replayed under the `grounding`
+        /// ruleset unless --ruleset says otherwise), or a game name with --moves.
         target: String,
         /// Moves separated by spaces or commas (TriGo pairs as a1+b2), with a game name.
         #[arg(long)]
