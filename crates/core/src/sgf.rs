@@ -306,6 +306,24 @@ impl Parser<'_> {
     }
 }
 
+/// The coordinate an SGF point letter stands for: `a`–`z` are 0–25, `A`–`Z` are 26–51.
+pub fn coord_index(c: u8) -> Option<u16> {
+    match c {
+        b'a'..=b'z' => Some((c - b'a') as u16),
+        b'A'..=b'Z' => Some((c - b'A') as u16 + 26),
+        _ => None,
+    }
+}
+
+/// The SGF letter for coordinate `i` (0–51).
+pub fn coord_letter(i: u16) -> Option<char> {
+    match i {
+        0..=25 => Some((b'a' + i as u8) as char),
+        26..=51 => Some((b'A' + (i - 26) as u8) as char),
+        _ => None,
+    }
+}
+
 /// Escapes a value for writing: `\` and `]` get a backslash.
 pub fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());

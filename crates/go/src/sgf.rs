@@ -82,22 +82,9 @@ fn bad(ident: &str, value: &str, why: impl Into<String>) -> GoSgfError {
     }
 }
 
-/// Reads one SGF coordinate letter: `a`–`z` are 0–25, `A`–`Z` are 26–51.
-fn coord(b: u8) -> Option<u16> {
-    match b {
-        b'a'..=b'z' => Some((b - b'a') as u16),
-        b'A'..=b'Z' => Some((b - b'A') as u16 + 26),
-        _ => None,
-    }
-}
-
-/// Writes a coordinate as its SGF letter.
+/// Writes a coordinate (0–24 on a Go board) as its SGF letter.
 fn letter(v: u16) -> char {
-    if v < 26 {
-        (b'a' + v as u8) as char
-    } else {
-        (b'A' + (v - 26) as u8) as char
-    }
+    sgf::coord_letter(v).unwrap_or('?')
 }
 
 impl GoRecord {
@@ -197,7 +184,7 @@ impl GoRecord {
         let (w, h) = (self.size.width, self.size.height);
         let b = v.trim().as_bytes();
         let xy = match b {
-            [x, y] => coord(*x).zip(coord(*y)),
+            [x, y] => sgf::coord_index(*x).zip(sgf::coord_index(*y)),
             _ => None,
         };
         match xy {

@@ -63,23 +63,7 @@ pub struct SgfRecord {
     pub result: Option<String>,
 }
 
-/// The index of an SGF coordinate letter: `a`–`z` are 0–25, `A`–`Z` 26–51.
-pub fn coord_index(c: u8) -> Option<u16> {
-    match c {
-        b'a'..=b'z' => Some((c - b'a') as u16),
-        b'A'..=b'Z' => Some((c - b'A') as u16 + 26),
-        _ => None,
-    }
-}
-
-/// The SGF letter for coordinate `i` (0–51).
-pub fn coord_letter(i: u16) -> Option<char> {
-    match i {
-        0..=25 => Some((b'a' + i as u8) as char),
-        26..=51 => Some((b'A' + (i - 26) as u8) as char),
-        _ => None,
-    }
-}
+pub use stones_core::sgf::{coord_index, coord_letter};
 
 /// The point named by two SGF letters on `topo`, if on the field.
 pub fn sgf_point(topo: &Topology, a: u8, b: u8) -> Option<Point> {
