@@ -197,3 +197,121 @@ fn bench_prints_playouts_per_second() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("playouts/s"));
 }
+
+#[test]
+fn replay_an_sgf_record_reproduces_its_result() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/fixtures/go/gnugo-selfplay/gg9_1.sgf"
+    );
+    let out = stones(
+        &["replay", fixture, "--ruleset", "tromp-taylor", "--json"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["result"], "W+32.5");
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["result"] == "ok"));
+    let broken = std::env::temp_dir().join(format!("stones-broken-{}.sgf", std::process::id()));
+    std::fs::write(&broken, "(;GM[1]SZ[9];B[ee];W[ee").unwrap();
+    let out = stones(&["replay", broken.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("expected ']'"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_file(&broken).ok();
+}
+
+#[test]
+fn replay_a_dots_record_reproduces_its_counts() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/fixtures/dots/szkrab1295.sgf"
+    );
+    let out = stones(&["replay", fixture, "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["game"], "dots");
+    assert!(v["ruleset"].as_str().unwrap().starts_with("grounding"));
+    assert_eq!(v["description"], "SGF record, RE[B+17]");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["result"] == "ok"));
+    assert_eq!(v["captures"]["black"], 17);
+    assert_eq!(v["captures"]["white"], 0);
+    let last = moves.last().unwrap();
+    assert_eq!(
+        (&last["captures"]["black"], &last["captures"]["white"]),
+        (&17.into(), &0.into())
+    );
+    // Captures rise move by move, never fall, and Black's first capture comes before the end.
+    let blacks: Vec<u64> = moves
+        .iter()
+        .map(|m| m["captures"]["black"].as_u64().unwrap())
+        .collect();
+    assert!(blacks.windows(2).all(|w| w[0] <= w[1]) && blacks[moves.len() / 2] > 0);
+
+    // The record whose two chains take longer paths says so; a repeated point is refused, and the
+    // replay goes on.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/fixtures/dots/szkrab6492.sgf"
+    );
+    let out = stones(&["replay", fixture], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("2 written capture chain(s) differ"), "{s}");
+    let dir = std::env::temp_dir();
+    let twice = dir.join(format!("stones-dots-twice-{}.sgf", std::process::id()));
+    std::fs::write(&twice, "(;GM[40]SZ[5];B[aa];W[aa];W[bb])").unwrap();
+    let out = stones(&["replay", twice.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let fates: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(fates, ["ok", "illegal", "ok"]);
+    assert_eq!(v["moves"][1]["reason"], "occupied");
+    std::fs::remove_file(&twice).ok();
+
+    let broken = dir.join(format!("stones-dots-broken-{}.sgf", std::process::id()));
+    for (record, says) in [
+        ("(;GM[40]SZ[30];B[aa];W[bb", "at byte 25: expected ']'"),
+        (
+            "(;GM[40]SZ[30];B[a!])",
+            "SGF move 1 (a!): 'a!' is not a point of this 30:30 field",
+        ),
+        ("(;GM[40]SZ[99];B[aa])", "SZ[99]"),
+    ] {
+        std::fs::write(&broken, record).unwrap();
+        let out = stones(&["replay", broken.to_str().unwrap()], "");
+        assert!(!out.status.success(), "{record}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{record}: {}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_file(&broken).ok();
+}
+
+#[test]
+fn gtp_session_over_standard_io() {
+    let session = "1 protocol_version\n2 boardsize 9\n3 play black E5\n4 play white E5\n5 genmove white\n6 captures black\nquit\n";
+    let out = stones(&["gtp", "--ruleset", "chinese"], session);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.starts_with("=1 2\n\n=2 \n\n=3 \n\n?4 illegal move\n\n=5 "),
+        "{s}"
+    );
+    assert!(s.contains("=6 0\n\n"), "{s}");
+}

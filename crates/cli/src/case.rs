@@ -214,7 +214,8 @@ pub fn play_recorded(game: &mut AnyGame, text: &str, n: usize) -> MoveRecord {
     }
 }
 
-fn transcript(
+/// Builds the transcript of a replayed game.
+pub(crate) fn transcript(
     game: &AnyGame,
     ruleset: String,
     description: String,

@@ -4,6 +4,7 @@ use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
 use crate::play::play;
 use crate::registry::{parse_overrides, GameKind};
+use crate::sgf_replay::replay_sgf;
 use crate::text_game::AnyGame;
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
@@ -46,7 +47,8 @@ pub enum Command {
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
-        /// A case file (.case / .toml), or a game name with --moves.
+        /// A case file (.case), an SGF record (.sgf: Go, or Dots — replayed under the `grounding`
+        /// ruleset unless --ruleset says otherwise), or a game name with --moves.
         target: String,
         /// Moves separated by spaces or commas (TriGo pairs as a1+b2), with a game name.
         #[arg(long)]
@@ -56,6 +58,11 @@ pub enum Command {
         /// Print one JSON object instead of the readable transcript.
         #[arg(long)]
         json: bool,
+    },
+    /// Be a GTP (Go Text Protocol 2) engine on standard input and output, for GUIs and other engines.
+    Gtp {
+        #[command(flatten)]
+        rules: RulesArgs,
     },
     /// Random playouts per second on the game's fast path.
     Bench {
@@ -135,6 +142,16 @@ pub fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Gtp { rules } => {
+            let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
+            let (rules, _) = stones_core::rules::load_with::<stones_go::GoRules>(
+                rules.ruleset.as_deref(),
+                &overrides,
+            )
+            .map_err(|e| e.to_string())?;
+            stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules)
+                .map_err(|e| e.to_string())
+        }
         Command::Bench {
             game,
             size,
@@ -195,9 +212,18 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
             "replay {target} needs --moves \"D4 Q16 …\" (or give a case file)"
         ));
     }
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+    {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
+        return replay_sgf(&text, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
+    }
     if rules.ruleset.is_some() || !rules.set.is_empty() {
         return Err(
-            "--ruleset and --set go with --moves; a case file names its own ruleset".into(),
+            "--ruleset and --set go with --moves or an SGF file; a case file names its own ruleset"
+                .into(),
         );
     }
     replay_case_file(path)

@@ -6,6 +6,7 @@ pub mod case;
 pub mod cli;
 pub mod play;
 pub mod registry;
+pub mod sgf_replay;
 pub mod text_game;
 
 pub use registry::GameKind;

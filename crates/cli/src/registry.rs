@@ -4,7 +4,9 @@
 use crate::text_game::AnyGame;
 use stones_core::rules::{description, load_with};
 use stones_core::{Builtin, Game, RuleSet, RulesError};
+use stones_dots::DotsGame;
 use stones_go::GoGame;
+use stones_trigo::TrigoGame;
 use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 
 /// The games `stones` knows, by their command-line names.
@@ -12,6 +14,8 @@ use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 #[strum(serialize_all = "lowercase")]
 pub enum GameKind {
     Go,
+    Dots,
+    Trigo,
 }
 
 impl GameKind {
@@ -31,6 +35,12 @@ impl GameKind {
             GameKind::Go => {
                 "Go: surround territory, capture chains without liberties; ko, komi, handicap"
             }
+            GameKind::Dots => {
+                "Dots: enclose your opponent's dots with chains of your own; no pass, STOP to finish"
+            }
+            GameKind::Trigo => {
+                "TriGo: Go on a hexagon of 169 points, two stones per move after Black's first"
+            }
         }
     }
 
@@ -38,6 +48,8 @@ impl GameKind {
     pub fn builtin_rulesets(self) -> &'static [Builtin] {
         match self {
             GameKind::Go => <GoGame as Game>::Rules::BUILTIN,
+            GameKind::Dots => <DotsGame as Game>::Rules::BUILTIN,
+            GameKind::Trigo => <TrigoGame as Game>::Rules::BUILTIN,
         }
     }
 
@@ -65,6 +77,8 @@ impl GameKind {
     ) -> Result<(AnyGame, String), RulesError> {
         match self {
             GameKind::Go => create::<GoGame>(ruleset, overrides),
+            GameKind::Dots => create::<DotsGame>(ruleset, overrides),
+            GameKind::Trigo => create::<TrigoGame>(ruleset, overrides),
         }
     }
 
@@ -76,6 +90,10 @@ impl GameKind {
                 let set = [("size".to_string(), size.clone())];
                 match self {
                     GameKind::Go => contract::<GoGame>(builtin.name, &set, seed, games, steps)?,
+                    GameKind::Dots => contract::<DotsGame>(builtin.name, &set, seed, games, steps)?,
+                    GameKind::Trigo => {
+                        contract::<TrigoGame>(builtin.name, &set, seed, games, steps)?
+                    }
                 }
             }
         }
@@ -91,6 +109,8 @@ impl GameKind {
         };
         let sizes: &[&str] = match self {
             GameKind::Go => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
+            GameKind::Dots => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
+            GameKind::Trigo => &["v = 2", "v = 3", "v = 4"],
         };
         sizes.iter().filter_map(|s| v(s)).collect()
     }

@@ -9,7 +9,9 @@
 use enum_dispatch::enum_dispatch;
 use stones_core::board_text::{board_rows, parse_board};
 use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Status};
+use stones_dots::DotsGame;
 use stones_go::GoGame;
+use stones_trigo::TrigoGame;
 use thiserror::Error;
 
 /// A game of any kind, dispatched without `Box<dyn>`. One line per game.
@@ -17,6 +19,8 @@ use thiserror::Error;
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     GoGame,
+    DotsGame,
+    TrigoGame,
 }
 
 /// Why a move given as text was not played.

@@ -7,6 +7,7 @@ pub mod contract;
 pub mod error;
 pub mod game;
 pub mod rules;
+pub mod sgf;
 pub mod topology;
 pub mod zobrist;
 

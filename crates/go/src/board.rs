@@ -6,7 +6,7 @@
 //! O(1) and kept up to date incrementally. Every array is inline and fixed-size: a board is plain data,
 //! cloning it is one copy, and playing a move allocates nothing.
 
-use stones_core::{Colour, Point, Topology};
+use stones_core::{Colour, Point, SetupError, Topology};
 
 /// The largest number of points a board may have (25 × 25).
 pub const MAX_POINTS: usize = 625;
@@ -74,6 +74,42 @@ impl ChainBoard {
         b
     }
 
+    /// A board with `stones` (one entry per point, `None` = empty) put on it; refused when the
+    /// entries do not match the board or a chain has no liberty.
+    pub fn from_stones(
+        topo: &Topology,
+        stones: &[Option<Colour>],
+    ) -> Result<ChainBoard, SetupError> {
+        if stones.len() != topo.len() {
+            return Err(SetupError(format!(
+                "the position has {} points but the board has {}",
+                stones.len(),
+                topo.len()
+            )));
+        }
+        let mut board = ChainBoard::new(topo);
+        for p in topo.points() {
+            if let Some(c) = stones[p.idx()] {
+                board.put(topo, p, c);
+            }
+        }
+        match topo
+            .points()
+            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
+        {
+            Some(p) => Err(SetupError(format!(
+                "the chain at {} has no liberty",
+                topo.name(p)
+            ))),
+            None => Ok(board),
+        }
+    }
+
+    /// Every stone's point, in point order.
+    pub fn stones<'a>(&'a self, topo: &'a Topology) -> impl Iterator<Item = Point> + 'a {
+        topo.points().filter(|&p| self.get(p).is_some())
+    }
+
     /// Number of points.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -117,6 +153,13 @@ impl ChainBoard {
             .map(|&q| Point(q))
     }
 
+    /// The `i`-th empty point (`i < empty_count()`), in the same arbitrary order as
+    /// [`ChainBoard::empty_points`]: O(1) random draws of empty points without copying the list.
+    #[inline]
+    pub fn nth_empty(&self, i: usize) -> Point {
+        Point(self.empties[..self.n_empty as usize][i])
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize
@@ -155,6 +198,63 @@ impl ChainBoard {
     #[inline]
     pub fn has_no_liberty(&self, p: Point) -> bool {
         self.libs[self.head[p.idx()] as usize] == 0
+    }
+
+    /// How many stones of the chain through stone `p` touch `lib`: the multiplicity of `lib` among the
+    /// chain's pseudo-liberties when `lib` is empty, else 0.
+    #[inline]
+    fn lib_multiplicity(&self, topo: &Topology, p: Point, lib: Point) -> u16 {
+        if self.cells[lib.idx()] != EMPTY {
+            return 0;
+        }
+        let (h, v) = (self.head[p.idx()], self.cells[p.idx()]);
+        topo.neighbours(lib)
+            .iter()
+            .filter(|&&q| self.cells[q as usize] == v && self.head[q as usize] == h)
+            .count() as u16
+    }
+
+    /// True when every liberty of the chain through stone `p` is `a` or `b` (two different points):
+    /// stones on both would leave it without liberty. Exact, in O(degree) at most: the pseudo-liberties
+    /// all belong to `a` and `b` exactly when their count is the two points' multiplicities together.
+    /// Most chains are ruled out first in O(1) by their count and sums.
+    #[inline]
+    pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
+        let h = self.head[p.idx()] as usize;
+        let n = self.libs[h] as u64;
+        if n == 0 {
+            return true;
+        }
+        if let Some(l) = self.atari_point(p) {
+            return l == a || l == b;
+        }
+        // Each point is a pseudo-liberty at most `max_degree` times; the sum must lie between n·min
+        // and n·max of the two indices.
+        let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
+        let sum = self.lib_sum[h] as u64;
+        if n > 2 * topo.max_degree() as u64 || sum <= n * lo || sum >= n * hi {
+            return false;
+        }
+        n == (self.lib_multiplicity(topo, p, a) + self.lib_multiplicity(topo, p, b)) as u64
+    }
+
+    /// When the chain through stone `p` has exactly two liberties and `lib` is one of them, the other
+    /// one. Exact, in O(degree): with `lib`'s share taken out of the pseudo-liberty sums, the rest are
+    /// all one point exactly when `count · squares = sum²`.
+    pub fn second_liberty(&self, topo: &Topology, p: Point, lib: Point) -> Option<Point> {
+        let h = self.head[p.idx()] as usize;
+        let m = self.lib_multiplicity(topo, p, lib) as u64;
+        let n = self.libs[h] as u64;
+        if m == 0 || n <= m {
+            return None;
+        }
+        let l = lib.0 as u64;
+        let (rest, sum, sq) = (
+            n - m,
+            self.lib_sum[h] as u64 - m * l,
+            self.lib_sq[h] - m * l * l,
+        );
+        (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
 
     /// Exact number of liberties of the chain through stone `p` (not for hot loops).

@@ -2,12 +2,13 @@
 
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
-use crate::rules::{DeadStones, GoRules, Ko, Placement, Scoring};
+use crate::phase::Phase;
+use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use std::sync::Arc;
 use stones_core::{
-    Adjacency, Colour, Game, MoveSyntaxError, Outcome, Point, RulesError, Score, SetupError,
-    Status, Topology,
+    Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
+    Topology,
 };
 use thiserror::Error;
 
@@ -50,20 +51,12 @@ pub enum GoIllegal {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Play,
-    Scoring,
-    Resigned(Colour),
-    Counted,
-}
-
 /// Everything that changes with a move; the undo stack holds earlier copies of it.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
     board: ChainBoard,
     to_move: Colour,
-    /// The point the player to move may not play on at once (simple ko).
+    /// The simple-ko point: the capturer's opponent may not play on it at once.
     ko: Option<Point>,
     passes: u8,
     captures: [u32; 2],
@@ -196,6 +189,44 @@ impl GoGame {
         self.set_position(&stones, Colour::White)
     }
 
+    /// Gives the move to `c` without a move being played, for GTP `play`/`genmove` and SGF records,
+    /// which may name either colour. Nothing changes when `c` is already to move. Otherwise:
+    /// - a simple-ko ban stays on the player who did not capture, so the capturer may fill the ko point
+    ///   (as in GNU Go, where a ko point is forbidden to the capturer's opponent until the next move);
+    /// - a free-handicap placement still under way ends;
+    /// - the position with `c` to move joins the superko history (situational superko sees it).
+    ///
+    /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
+    /// next move comes back to this position with `c` to move; undoing further restores what was before.
+    pub fn set_to_move(&mut self, c: Colour) {
+        if self.pos.to_move == c {
+            return;
+        }
+        self.pos.to_move = c;
+        self.pos.handicap_left = 0;
+        if self.rules.ko != Ko::Simple {
+            self.seen.truncate(self.pos.seen_len);
+            self.seen.push((self.pos.board.hash(), c));
+            self.pos.seen_len = self.seen.len();
+        }
+    }
+
+    /// Goes back to play after the closing passes (GTP controllers and game records may play on after
+    /// two passes): dead marks are cleared and the pass count restarts. Returns false, changing nothing,
+    /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
+    /// next move's undo entry keeps the resumed state.
+    pub fn resume_play(&mut self) -> bool {
+        match self.pos.phase {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                self.pos.phase = Phase::Play;
+                self.pos.passes = 0;
+                self.pos.dead = [false; MAX_POINTS];
+                true
+            }
+        }
+    }
+
     /// The score under the ruleset with the current dead-stone marks.
     fn compute_score(&self) -> Score {
         let count = self.count();
@@ -251,7 +282,15 @@ impl GoGame {
         if board.get(p).is_some() {
             return Err(GoIllegal::Occupied(self.topo.name(p)));
         }
-        if self.pos.ko == Some(p) {
+        // The ko point is forbidden to the player who did not just capture: after a ko capture all its
+        // neighbours are the capturer's, who may fill it (this matters only after `set_to_move`).
+        if self.pos.ko == Some(p)
+            && !self
+                .topo
+                .neighbours(p)
+                .iter()
+                .any(|&q| board.get(Point(q)) == Some(c))
+        {
             return Err(GoIllegal::Ko);
         }
         if board.is_suicide(&self.topo, p, c) {
@@ -296,19 +335,11 @@ impl GoGame {
                 pos.ko = None;
                 pos.to_move = c.opponent();
                 if pos.passes >= self.rules.passes_to_end {
-                    pos.phase = match self.rules.dead_stones {
-                        DeadStones::Agree => Phase::Scoring,
-                        DeadStones::None => Phase::Counted,
-                    };
+                    pos.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
             GoMove::Resign => pos.phase = Phase::Resigned(c),
-            GoMove::Mark(p) => {
-                let dead = !pos.dead[p.idx()];
-                for s in pos.board.chain_stones(p) {
-                    pos.dead[s.idx()] = dead;
-                }
-            }
+            GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
             GoMove::Done => pos.phase = Phase::Counted,
         }
         pos.last = Some(mv);
@@ -322,9 +353,25 @@ impl GoGame {
 
     /// A random move for playouts: uniform over empty points that are legal (simple ko) and do not fill
     /// an own single-point eye; `Pass` when there is none. Allocates nothing.
+    ///
+    /// A few draws straight from the board's empty list come first (accepted only when acceptable, so
+    /// uniform over the acceptable points); only when they all miss does it sample without replacement
+    /// from a copy of the list. Either stage is uniform over the same points, so the mixture is too.
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.to_move;
+        let acceptable = |p: Point| {
+            self.pos.ko != Some(p)
+                && !board.is_own_eye(&self.topo, p, c)
+                && !board.is_suicide(&self.topo, p, c)
+        };
+        let n = board.empty_count();
+        for _ in 0..n.min(4) {
+            let p = board.nth_empty(rng.below(n));
+            if acceptable(p) {
+                return GoMove::Play(p);
+            }
+        }
         let mut cand = [0u16; MAX_POINTS];
         let mut n = 0;
         for p in board.empty_points() {
@@ -334,10 +381,7 @@ impl GoGame {
         while n > 0 {
             let i = rng.below(n);
             let p = Point(cand[i]);
-            if self.pos.ko != Some(p)
-                && !board.is_own_eye(&self.topo, p, c)
-                && !board.is_suicide(&self.topo, p, c)
-            {
+            if acceptable(p) {
                 return GoMove::Play(p);
             }
             n -= 1;
@@ -411,29 +455,7 @@ impl Game for GoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        if stones.len() != self.topo.len() {
-            return Err(SetupError(format!(
-                "the position has {} points but the board has {}",
-                stones.len(),
-                self.topo.len()
-            )));
-        }
-        let mut board = ChainBoard::new(&self.topo);
-        for p in self.topo.points() {
-            if let Some(c) = stones[p.idx()] {
-                board.put(&self.topo, p, c);
-            }
-        }
-        if let Some(p) = self
-            .topo
-            .points()
-            .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
-        {
-            return Err(SetupError(format!(
-                "the chain at {} has no liberty",
-                self.topo.name(p)
-            )));
-        }
+        let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.seen = vec![(board.hash(), to_move)];
         self.undo.clear();
         self.pos = Position {
@@ -456,12 +478,7 @@ impl Game for GoGame {
     }
 
     fn status(&self) -> Status {
-        match self.pos.phase {
-            Phase::Play => Status::Ongoing,
-            Phase::Scoring => Status::Scoring,
-            Phase::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            Phase::Counted => Status::Over(Outcome::from_score(&self.compute_score())),
-        }
+        self.pos.phase.status(|| self.compute_score())
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
@@ -479,13 +496,7 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                let board = &self.pos.board;
-                out.extend(
-                    self.topo
-                        .points()
-                        .filter(|&p| board.get(p).is_some())
-                        .map(GoMove::Mark),
-                );
+                out.extend(self.pos.board.stones(&self.topo).map(GoMove::Mark));
                 out.push(GoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}
@@ -494,7 +505,7 @@ impl Game for GoGame {
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
         let phase = self.pos.phase;
-        if matches!(phase, Phase::Resigned(_) | Phase::Counted) {
+        if phase.is_over() {
             return Err(GoIllegal::GameOver);
         }
         match mv {

@@ -1,5 +1,5 @@
 //! stones-go: the rules of Go — captures, suicide, simple ko and superko, komi, fixed and free handicap,
-//! passes, the dead-stone step, territory and area scoring.
+//! passes, the dead-stone step, territory and area scoring; game records in SGF ([`sgf`]).
 //!
 //! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
 //! over any [`stones_core::Topology`]; TriGo uses them too.
@@ -7,10 +7,14 @@
 pub mod board;
 pub mod game;
 pub mod handicap;
+pub mod phase;
 pub mod render;
 pub mod rules;
 pub mod scoring;
+pub mod sgf;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
+pub use phase::Phase;
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
+pub use sgf::{GoRecord, GoSgfError};

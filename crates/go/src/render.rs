@@ -4,7 +4,8 @@ use crate::game::{GoGame, GoMove};
 use crate::handicap;
 use stones_core::{column_label_row, Colour, Game, Point};
 
-const RESET: &str = "\x1b[0m";
+/// Ends an ANSI paint.
+pub const RESET: &str = "\x1b[0m";
 
 /// Draws the board of `game`; `colour` adds ANSI colours.
 pub fn render(game: &GoGame, colour: bool) -> String {
@@ -53,17 +54,27 @@ pub fn render(game: &GoGame, colour: bool) -> String {
 }
 
 fn cell(game: &GoGame, p: Point, star: bool, colour: bool) -> String {
-    let dead = game.is_marked_dead(p);
     let (sym, paint) = match game.stone(p) {
-        Some(Colour::Black) => (if dead { 'x' } else { 'X' }, "\x1b[1;36m"),
-        Some(Colour::White) => (if dead { 'o' } else { 'O' }, "\x1b[1;33m"),
-        None if star => ('+', "\x1b[2m"),
-        None => ('.', "\x1b[2m"),
+        None if star => ('+', EMPTY_PAINT),
+        stone => stone_symbol(stone, game.is_marked_dead(p)),
     };
     if colour {
         format!("{paint}{sym}{RESET}")
     } else {
         sym.to_string()
+    }
+}
+
+/// The ANSI paint of empty points.
+pub const EMPTY_PAINT: &str = "\x1b[2m";
+
+/// How a point looks in Go and TriGo pictures, with its ANSI paint: `X`/`O` for stones (lowercase
+/// when marked dead), `.` for empty points.
+pub fn stone_symbol(stone: Option<Colour>, dead: bool) -> (char, &'static str) {
+    match stone {
+        Some(Colour::Black) => (if dead { 'x' } else { 'X' }, "\x1b[1;36m"),
+        Some(Colour::White) => (if dead { 'o' } else { 'O' }, "\x1b[1;33m"),
+        None => ('.', EMPTY_PAINT),
     }
 }
 

@@ -186,6 +186,16 @@ impl GoRules {
     }
 }
 
+/// Checks a komi value: a whole or half number between −1000 and 1000 (Go and TriGo).
+pub fn check_komi(k: f64) -> Result<(), String> {
+    if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
+        return Err(format!(
+            "komi {k} must be a whole or half number between -1000 and 1000"
+        ));
+    }
+    Ok(())
+}
+
 impl RuleSet for GoRules {
     const GAME: &'static str = "go";
     const BUILTIN: &'static [Builtin] = &[
@@ -229,14 +239,25 @@ impl RuleSet for GoRules {
             .chain(self.komi.by_size.values().copied())
             .chain([self.handicap_komi]);
         for k in komis {
-            if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
-                return Err(format!(
-                    "komi {k} must be a whole or half number between -1000 and 1000"
-                ));
-            }
+            check_komi(k)?;
         }
-        if self.handicap > 0 && self.handicap_placement == Placement::Fixed {
-            crate::handicap::seed_points(self.size, self.handicap)?;
+        match self.handicap_placement {
+            Placement::Fixed if self.handicap > 0 => {
+                crate::handicap::seed_points(self.size, self.handicap)?;
+            }
+            Placement::Free => {
+                // Black may not pass while placing, and a stone on the last empty point would be
+                // suicide: a handicap filling the board would leave Black without a legal move.
+                let points = self.size.width as u32 * self.size.height as u32;
+                if self.handicap as u32 >= points {
+                    return Err(format!(
+                        "key `handicap` is {} but a {}x{} board has only {points} points; a free \
+                         handicap must leave at least one empty",
+                        self.handicap, self.size.width, self.size.height
+                    ));
+                }
+            }
+            Placement::Fixed => {}
         }
         Ok(())
     }

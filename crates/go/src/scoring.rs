@@ -122,6 +122,14 @@ pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
     seki
 }
 
+/// Marks the chain through stone `p` dead, or alive again if it was marked (the dead-stone step).
+pub fn toggle_dead(board: &ChainBoard, dead: &mut [bool], p: Point) {
+    let now = !dead[p.idx()];
+    for s in board.chain_stones(p) {
+        dead[s.idx()] = now;
+    }
+}
+
 /// A per-point mask with no stone marked dead.
 pub fn nothing_dead() -> [bool; MAX_POINTS] {
     [false; MAX_POINTS]

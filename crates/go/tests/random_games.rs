@@ -71,3 +71,31 @@ fn playouts_end_and_keep_invariants() {
         assert!(ended >= 19, "only {ended} of 20 playouts on {size} ended");
     }
 }
+
+#[test]
+fn playout_moves_are_uniform_over_acceptable_points() {
+    use stones_core::board_text::parse_board;
+    let mut g = GoGame::new(rules("classic", "5")).unwrap();
+    let board = "x x x x x\nx . x . x\nx x x o o\n. o o . .\n. o . o .";
+    let stones = parse_board(g.topology(), board).unwrap();
+    g.set_position(&stones, stones_core::Colour::Black).unwrap();
+    // B4 is Black's eye and C1 would be suicide: never played. D4 touches a white stone, so it is no
+    // eye; every other empty point is played equally often.
+    let mut counts = std::collections::BTreeMap::new();
+    let mut rng = Rng::new(3);
+    let draws = 30_000;
+    for _ in 0..draws {
+        *counts
+            .entry(g.move_text(g.playout_move(&mut rng)))
+            .or_insert(0) += 1;
+    }
+    let names: Vec<&str> = counts.keys().map(String::as_str).collect();
+    assert_eq!(names, ["A1", "A2", "D2", "D4", "E1", "E2"], "{counts:?}");
+    let expected = draws as f64 / names.len() as f64;
+    for (name, &n) in &counts {
+        assert!(
+            (n as f64 - expected).abs() < 0.05 * expected,
+            "{name}: {n} of {draws}"
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! Replaying SGF game records as transcripts, like case files: each move accepted or refused.
+//!
+//! The game is picked by `GM`: 1 (or absent) is Go, 40 is Dots. Moves are played for the colour the
+//! record names, even out of turn (records repeat colours); a refused move is reported and skipped,
+//! and the replay goes on. The record's own field size and set-up replace the ruleset's.
+//!
+//! Dots records (`GM[40]`) come from online servers (zagram.org, szkrab.net.pl), whose games have no
+//! first-move zone and capture an intruder into an empty base at once. So without `--ruleset` they
+//! are replayed under the `grounding` ruleset, which has exactly those rules and gives the servers'
+//! counts; `--ruleset official` (first-move zone, capture at the owner's next move) or `--set` keys
+//! change that. Capture chains written in the record are checked against the engine's enclosures;
+//! any that differ in shape are listed in the transcript's description (the engine's count stands).
+
+use crate::case::{transcript, MoveRecord, Pair, Transcript};
+use crate::cli::RulesArgs;
+use crate::registry::parse_overrides;
+use crate::text_game::AnyGame;
+use stones_core::rules::load_with;
+use stones_core::sgf::{self, Node};
+use stones_core::{Game, Status};
+use stones_dots::sgf::{play_move, read_nodes};
+use stones_dots::DotsRules;
+use stones_go::sgf::GoRecord;
+use stones_go::{GoGame, GoMove, GoRules};
+
+/// The ruleset Dots records are replayed under when none is given (see the module doc).
+pub const DOTS_RECORD_RULESET: &str = "grounding";
+
+/// Reads an SGF file and replays its main line; the game is picked by `GM` (1 = Go, the default;
+/// 40 = Dots).
+pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
+    let nodes = sgf::parse_main_line(text).map_err(|e| e.to_string())?;
+    let gm = nodes
+        .first()
+        .and_then(|n| n.first("GM"))
+        .unwrap_or("1")
+        .trim()
+        .to_string();
+    match gm.as_str() {
+        "1" => replay_go(text, rules),
+        "40" => replay_dots(&nodes, rules),
+        other => Err(format!(
+            "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
+        )),
+    }
+}
+
+/// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
+/// repeat a colour and go on after passes, as records do; an illegal move is reported and skipped.
+fn replay_go(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
+    let record = GoRecord::parse(text).map_err(|e| e.to_string())?;
+    let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
+    let (base, name) =
+        load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
+    let mut game = record.start(&base).map_err(|e| e.to_string())?;
+    let start_picture = Some(game.render(false));
+    let mut moves = Vec::new();
+    for (i, &(colour, at)) in record.moves.iter().enumerate() {
+        let mv = at
+            .and_then(|(x, y)| game.topology().at(x as i32, y as i32))
+            .map_or(GoMove::Pass, GoMove::Play);
+        if game.status() != Status::Ongoing {
+            game.resume_play();
+        }
+        game.set_to_move(colour);
+        let reason = game.play(mv).err().map(|e| e.to_string());
+        let [black, white] = game.captures();
+        moves.push(MoveRecord {
+            n: i + 1,
+            player: colour,
+            mv: game.move_text(mv),
+            result: if reason.is_some() { "illegal" } else { "ok" },
+            reason,
+            captures: Pair { black, white },
+        });
+    }
+    let label = format!(
+        "{name} (record: size {}, komi {})",
+        record.size,
+        record
+            .komi
+            .map_or("from the ruleset".to_string(), stones_core::fmt_points)
+    );
+    let description = record
+        .result
+        .as_ref()
+        .map(|r| format!("SGF record, RE[{r}]"))
+        .unwrap_or_default();
+    let game: AnyGame = GoGame::into(game);
+    Ok(transcript(&game, label, description, moves, start_picture))
+}
+
+/// Replays a Dots record under a base ruleset (`grounding` unless `--ruleset` names another); the
+/// record's field size and start dots apply.
+fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
+    let record = read_nodes(nodes).map_err(|e| e.to_string())?;
+    let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
+    let ruleset = rules.ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
+    let (base, name) =
+        load_with::<DotsRules>(Some(ruleset), &overrides).map_err(|e| e.to_string())?;
+    let mut game = record.start(&base).map_err(|e| e.to_string())?;
+    let start_picture = (!record.setup.is_empty()).then(|| game.render(false));
+    let mut moves = Vec::new();
+    let mut warnings = Vec::new();
+    for (i, m) in record.moves.iter().enumerate() {
+        let mv = game
+            .topology()
+            .at(m.at.0 as i32, m.at.1 as i32)
+            .map_or_else(|| m.text.clone(), |p| game.topology().name(p));
+        let outcome = play_move(&mut game, m, i + 1);
+        let reason = match outcome {
+            Ok(warning) => {
+                warnings.extend(warning);
+                None
+            }
+            Err(e) => Some(e.to_string()),
+        };
+        let [black, white] = game.captures();
+        moves.push(MoveRecord {
+            n: i + 1,
+            player: m.colour,
+            mv,
+            result: if reason.is_some() { "illegal" } else { "ok" },
+            reason,
+            captures: Pair { black, white },
+        });
+    }
+    let label = format!("{name} (record: field {}:{})", record.width, record.height);
+    let mut description = match &record.result {
+        Some(r) => format!("SGF record, RE[{r}]"),
+        None => "SGF record".to_string(),
+    };
+    if !warnings.is_empty() {
+        description.push_str(&format!(
+            "; {} written capture chain(s) differ from the engine's enclosures (the engine's count is used): {}",
+            warnings.len(),
+            warnings.join("; ")
+        ));
+    }
+    let game: AnyGame = game.into();
+    Ok(transcript(&game, label, description, moves, start_picture))
+}

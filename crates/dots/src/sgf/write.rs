@@ -1,0 +1,64 @@
+//! Writing a game as a `GM[40]` record.
+
+use super::{last_chains, point_name, SgfError};
+use crate::moves::DotsMove;
+use crate::state::DotsGame;
+use stones_core::sgf::{self, Node};
+use stones_core::{Colour, Game, Point};
+
+/// Writes `game` as a `GM[40]` record: size, start dots, every dot with its colour and the capture
+/// chains it closed, the result. STOP moves are not written (the colours of the dots say who moved);
+/// resignation is in `RE[]`.
+pub fn write(game: &DotsGame) -> Result<String, SgfError> {
+    let topo = game.topology();
+    let (w, h) = topo.bounding_box();
+    if w > 52 || h > 52 {
+        return Err(SgfError::Unsupported(format!(
+            "a {w}:{h} field cannot be written: SGF coordinates reach 52"
+        )));
+    }
+    let name = |p: Point| point_name(topo, p).unwrap_or_default();
+    let mut root = Node::default();
+    for (ident, value) in [
+        ("FF", "4".to_string()),
+        ("GM", "40".into()),
+        ("CA", "UTF-8".into()),
+        ("AP", "stones".into()),
+        ("SZ", format!("{w}:{h}")),
+    ] {
+        root.push(ident, vec![value]);
+    }
+    for c in Colour::BOTH {
+        let dots: Vec<String> = topo
+            .points()
+            .filter(|p| crate::cell::dot(game.start[p.idx()]) == Some(c))
+            .map(name)
+            .collect();
+        if !dots.is_empty() {
+            root.push(&format!("A{}", c.letter()), dots);
+        }
+    }
+    if let stones_core::Status::Over(o) = game.status() {
+        root.push("RE", vec![o.result]);
+    }
+    let mut nodes = vec![root];
+    let history: Vec<(Colour, DotsMove)> = game.history().collect();
+    let mut replay = game.clone();
+    while replay.undo_move() {}
+    for (c, mv) in history {
+        replay.play_as(c, mv).map_err(|e| {
+            SgfError::Unsupported(format!("the game does not replay from its start: {e}"))
+        })?;
+        if let DotsMove::Put(p) = mv {
+            let mut value = name(p);
+            for chain in last_chains(&replay) {
+                value.push('.');
+                chain.iter().for_each(|&q| value.push_str(&name(q)));
+            }
+            let mut node = Node::default();
+            node.push(&c.letter().to_string(), vec![value]);
+            nodes.push(node);
+        }
+    }
+    Ok(sgf::write(&nodes))
+}

@@ -1,0 +1,423 @@
+//! Go game records in SGF (`GM[1]`): read a record into a [`GoRecord`] and replay it into a
+//! [`GoGame`]; write a [`GoGame`] back as SGF.
+//!
+//! Read: `GM` (1 or absent), `SZ` (`19` or `width:height`, default 19), `KM`, `HA`, the setup
+//! properties `AB`/`AW`/`AE` (with compressed `aa:cc` rectangles) in the nodes before the first move,
+//! `PL`, moves `B`/`W` along the main line (a pass is `B[]`, or `B[tt]` on boards up to 19x19), and `RE`
+//! kept as text. Other properties are ignored. Moves may repeat a colour (the record is followed as
+//! written) and may go on after two passes (play resumes).
+
+use crate::game::{GoGame, GoIllegal, GoMove};
+use crate::rules::GoRules;
+use stones_core::sgf::{self, Node, SgfError};
+use stones_core::{fmt_points, BoardSize, Colour, Game, Point, RulesError, SetupError, Status};
+use thiserror::Error;
+
+/// Why a Go record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum GoSgfError {
+    /// The file is not well-formed SGF.
+    #[error(transparent)]
+    Syntax(#[from] SgfError),
+    /// The record is of another game.
+    #[error("not a Go record: GM[{0}] (Go is GM[1])")]
+    NotGo(String),
+    /// A property value that cannot be read.
+    #[error("property {ident}[{value}]: {why}")]
+    Property {
+        ident: String,
+        value: String,
+        why: String,
+    },
+    /// Something in a node that this reader does not follow.
+    #[error("node {node}: {why}")]
+    Node { node: usize, why: String },
+    /// The board size or komi is outside what the rules allow.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The set-up stones are not a legal position.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A move of the record is illegal under the rules it is replayed with.
+    #[error("move {number} ({text}) is illegal: {reason}")]
+    Illegal {
+        /// 1 for the first move of the record.
+        number: usize,
+        /// The move as written and as a point name, e.g. `B[dd] = D16`.
+        text: String,
+        reason: GoIllegal,
+    },
+    /// A move number beyond the record (GTP `loadsgf FILE n`).
+    #[error("the record has {moves} moves; cannot stop before move {asked}")]
+    NoSuchMove { moves: usize, asked: usize },
+}
+
+/// A point as SGF gives it: column and row from the top left, counted from 0.
+pub type Xy = (u16, u16);
+
+/// A Go record read from SGF, before it is replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoRecord {
+    /// `SZ`, 19 when absent.
+    pub size: BoardSize,
+    /// `KM`, if given.
+    pub komi: Option<f64>,
+    /// `HA`, 0 when absent.
+    pub handicap: u8,
+    /// Set-up changes in file order: a stone, or `None` to clear the point (`AE`).
+    pub setup: Vec<(Xy, Option<Colour>)>,
+    /// `PL`: who moves first after the set-up.
+    pub to_move: Option<Colour>,
+    /// The moves of the main line: the colour and the point, `None` for a pass.
+    pub moves: Vec<(Colour, Option<Xy>)>,
+    /// `RE`, as written.
+    pub result: Option<String>,
+}
+
+fn bad(ident: &str, value: &str, why: impl Into<String>) -> GoSgfError {
+    GoSgfError::Property {
+        ident: ident.to_string(),
+        value: value.to_string(),
+        why: why.into(),
+    }
+}
+
+/// Writes a coordinate (0–24 on a Go board) as its SGF letter.
+fn letter(v: u16) -> char {
+    sgf::coord_letter(v).unwrap_or('?')
+}
+
+impl GoRecord {
+    /// Reads the main line of the first game tree of `text`.
+    pub fn parse(text: &str) -> Result<GoRecord, GoSgfError> {
+        let nodes = sgf::parse_main_line(text)?;
+        let Some(root) = nodes.first() else {
+            return Err(GoSgfError::Node {
+                node: 0,
+                why: "the game tree has no node".into(),
+            });
+        };
+        if let Some(gm) = root.first("GM") {
+            if gm.trim() != "1" {
+                return Err(GoSgfError::NotGo(gm.to_string()));
+            }
+        }
+        let mut record = GoRecord {
+            size: match root.first("SZ") {
+                Some(v) => parse_size(v)?,
+                None => BoardSize::square(19),
+            },
+            komi: present(root, "KM").map(parse_komi).transpose()?,
+            handicap: match present(root, "HA") {
+                Some(v) => v
+                    .trim()
+                    .parse::<u8>()
+                    .map_err(|_| bad("HA", v, "expected a number of stones from 0 to 255"))?,
+                None => 0,
+            },
+            setup: Vec::new(),
+            to_move: None,
+            moves: Vec::new(),
+            result: root.first("RE").map(str::to_string),
+        };
+        for (i, node) in nodes.iter().enumerate() {
+            record.read_node(i, node)?;
+        }
+        Ok(record)
+    }
+
+    fn read_node(&mut self, i: usize, node: &Node) -> Result<(), GoSgfError> {
+        let setup = [
+            ("AB", Some(Colour::Black)),
+            ("AW", Some(Colour::White)),
+            ("AE", None),
+        ];
+        for (ident, stone) in setup {
+            if let Some(values) = node.get(ident) {
+                if !self.moves.is_empty() {
+                    return Err(GoSgfError::Node {
+                        node: i,
+                        why: format!(
+                            "set-up ({ident}) after the first move is not supported; \
+                             put set-up stones before the moves"
+                        ),
+                    });
+                }
+                for v in values {
+                    for xy in self.point_list(ident, v)? {
+                        self.setup.push((xy, stone));
+                    }
+                }
+            }
+        }
+        if let Some(v) = node.first("PL") {
+            if self.moves.is_empty() {
+                self.to_move = Some(parse_colour("PL", v)?);
+            }
+        }
+        let b = node.first("B");
+        let w = node.first("W");
+        match (b, w) {
+            (Some(_), Some(_)) => Err(GoSgfError::Node {
+                node: i,
+                why: "a node holds both a black and a white move".into(),
+            }),
+            (Some(v), None) => self.push_move(Colour::Black, "B", v),
+            (None, Some(v)) => self.push_move(Colour::White, "W", v),
+            (None, None) => Ok(()),
+        }
+    }
+
+    fn push_move(&mut self, c: Colour, ident: &str, v: &str) -> Result<(), GoSgfError> {
+        let small = self.size.width <= 19 && self.size.height <= 19;
+        let at = if v.trim().is_empty() || (small && v.trim() == "tt") {
+            None
+        } else {
+            Some(self.point(ident, v)?)
+        };
+        self.moves.push((c, at));
+        Ok(())
+    }
+
+    /// One point `xy` on this board.
+    fn point(&self, ident: &str, v: &str) -> Result<Xy, GoSgfError> {
+        let (w, h) = (self.size.width, self.size.height);
+        let b = v.trim().as_bytes();
+        let xy = match b {
+            [x, y] => sgf::coord_index(*x).zip(sgf::coord_index(*y)),
+            _ => None,
+        };
+        match xy {
+            Some((x, y)) if x < w && y < h => Ok((x, y)),
+            Some(_) => Err(bad(
+                ident,
+                v,
+                format!("the point is outside the {}x{} board", w, h),
+            )),
+            None => Err(bad(
+                ident,
+                v,
+                "expected a point of two letters a–z, A–Z (column, then row from the top)",
+            )),
+        }
+    }
+
+    /// A point or a compressed rectangle `aa:cc`.
+    fn point_list(&self, ident: &str, v: &str) -> Result<Vec<Xy>, GoSgfError> {
+        let Some((a, b)) = v.split_once(':') else {
+            return Ok(vec![self.point(ident, v)?]);
+        };
+        let (a, b) = (self.point(ident, a)?, self.point(ident, b)?);
+        let mut out = Vec::new();
+        for y in a.1.min(b.1)..=a.1.max(b.1) {
+            for x in a.0.min(b.0)..=a.0.max(b.0) {
+                out.push((x, y));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The rules to replay with: `base` with this record's board size, and no handicap of its own (the
+    /// record's stones are placed as written).
+    pub fn rules(&self, base: &GoRules) -> GoRules {
+        GoRules {
+            size: self.size,
+            handicap: 0,
+            ..base.clone()
+        }
+    }
+
+    /// The starting position: set-up stones (through [`GoGame::place_handicap`] when they are exactly
+    /// the `HA` black stones, so that the handicap is known), the player to move, and komi.
+    pub fn start(&self, base: &GoRules) -> Result<GoGame, GoSgfError> {
+        let mut game = GoGame::new(self.rules(base))?;
+        let topo = game.topology_arc().clone();
+        let mut stones = vec![None; topo.len()];
+        for &((x, y), stone) in &self.setup {
+            // `point` checked the coordinates against the board, so this always finds the point.
+            if let Some(p) = topo.at(x as i32, y as i32) {
+                stones[p.idx()] = stone;
+            }
+        }
+        let blacks: Vec<Point> = topo
+            .points()
+            .filter(|p| stones[p.idx()] == Some(Colour::Black))
+            .collect();
+        let only_black = blacks.len() == stones.iter().flatten().count();
+        let first = self.to_move.or(self.moves.first().map(|m| m.0));
+        if self.handicap >= 2 && only_black && blacks.len() == self.handicap as usize {
+            game.place_handicap(&blacks)?;
+            if let Some(c) = first {
+                game.set_to_move(c);
+            }
+        } else {
+            let default = if self.handicap >= 2 && only_black && !blacks.is_empty() {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            game.set_position(&stones, first.unwrap_or(default))?;
+        }
+        if let Some(k) = self.komi {
+            game.set_komi(k);
+        }
+        Ok(game)
+    }
+
+    /// Replays the record under `base` (with the record's size and komi): all moves, or only those
+    /// before move number `before` (1 = the set-up only), as GTP's `loadsgf` counts.
+    pub fn replay(&self, base: &GoRules, before: Option<usize>) -> Result<GoGame, GoSgfError> {
+        let mut game = self.start(base)?;
+        let n = match before {
+            Some(asked) if asked == 0 || asked > self.moves.len() + 1 => {
+                return Err(GoSgfError::NoSuchMove {
+                    moves: self.moves.len(),
+                    asked,
+                })
+            }
+            Some(asked) => asked - 1,
+            None => self.moves.len(),
+        };
+        for (i, &(c, at)) in self.moves[..n].iter().enumerate() {
+            let mv = match at {
+                Some((x, y)) => match game.topology().at(x as i32, y as i32) {
+                    Some(p) => GoMove::Play(p),
+                    None => GoMove::Pass,
+                },
+                None => GoMove::Pass,
+            };
+            if game.status() != Status::Ongoing {
+                game.resume_play();
+            }
+            game.set_to_move(c);
+            game.play(mv).map_err(|reason| GoSgfError::Illegal {
+                number: i + 1,
+                text: match at {
+                    Some((x, y)) => format!(
+                        "{}[{}{}] = {}",
+                        c.letter(),
+                        letter(x),
+                        letter(y),
+                        game.move_text(mv)
+                    ),
+                    None => format!("{}[] = pass", c.letter()),
+                },
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// The first value of `ident`, treating an empty value (`KM[]`, written by some programs) as absent.
+fn present<'a>(node: &'a Node, ident: &str) -> Option<&'a str> {
+    node.first(ident).filter(|v| !v.trim().is_empty())
+}
+
+fn parse_size(v: &str) -> Result<BoardSize, GoSgfError> {
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u16>()
+            .map_err(|_| bad("SZ", v, "expected a size (19) or width:height (19:13)"))
+    };
+    match v.split_once(':') {
+        Some((w, h)) => Ok(BoardSize {
+            width: side(w)?,
+            height: side(h)?,
+        }),
+        None => Ok(BoardSize::square(side(v)?)),
+    }
+}
+
+fn parse_komi(v: &str) -> Result<f64, GoSgfError> {
+    match v.trim().parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
+        _ => Err(bad("KM", v, "expected a number between -1000 and 1000")),
+    }
+}
+
+fn parse_colour(ident: &str, v: &str) -> Result<Colour, GoSgfError> {
+    match v.trim() {
+        "B" | "b" => Ok(Colour::Black),
+        "W" | "w" => Ok(Colour::White),
+        _ => Err(bad(ident, v, "expected B or W")),
+    }
+}
+
+/// Reads a Go record and replays all of it under `base` rules (board size and komi from the record).
+pub fn read(text: &str, base: &GoRules) -> Result<GoGame, GoSgfError> {
+    GoRecord::parse(text)?.replay(base, None)
+}
+
+/// The SGF point of `p`.
+fn sgf_point(game: &GoGame, p: Point) -> String {
+    let (x, y) = game.topology().xy(p);
+    format!("{}{}", letter(x), letter(y))
+}
+
+/// Writes `game` as an SGF record: its size, komi, handicap, starting stones and player, and every
+/// move of [`GoGame::history`] (passes as `B[]`). `result` goes into `RE`; without it a finished game
+/// writes its own result (`0` for a draw). Dead-stone marks are not written.
+pub fn write(game: &GoGame, result: Option<&str>) -> String {
+    let rules = game.rules();
+    let mut root = Node::default();
+    root.push("GM", vec!["1".into()]);
+    root.push("FF", vec!["4".into()]);
+    root.push("CA", vec!["UTF-8".into()]);
+    root.push("AP", vec![format!("stones:{}", env!("CARGO_PKG_VERSION"))]);
+    let size = rules.size;
+    root.push(
+        "SZ",
+        vec![if size.is_square() {
+            size.width.to_string()
+        } else {
+            format!("{}:{}", size.width, size.height)
+        }],
+    );
+    root.push("KM", vec![fmt_points(rules.effective_komi())]);
+    if rules.handicap > 0 {
+        root.push("HA", vec![rules.handicap.to_string()]);
+    }
+    let start = game.initial_stones();
+    for c in Colour::BOTH {
+        let pts: Vec<String> = game
+            .topology()
+            .points()
+            .filter(|p| start[p.idx()] == Some(c))
+            .map(|p| sgf_point(game, p))
+            .collect();
+        if !pts.is_empty() {
+            root.push(if c == Colour::Black { "AB" } else { "AW" }, pts);
+        }
+    }
+    let history = game.history();
+    let first = history.first().map(|m| m.0).unwrap_or(Colour::Black);
+    if game.initial_to_move() != first || game.initial_to_move() != Colour::Black {
+        root.push("PL", vec![game.initial_to_move().letter().to_string()]);
+    }
+    let mut re = result.map(str::to_string);
+    if re.is_none() {
+        if let Status::Over(outcome) = game.status() {
+            re = Some(if outcome.winner.is_none() {
+                "0".to_string()
+            } else {
+                outcome.result
+            });
+        }
+    }
+    if let Some(r) = re {
+        root.push("RE", vec![r]);
+    }
+    let mut nodes = vec![root];
+    for (c, mv) in history {
+        let value = match mv {
+            GoMove::Play(p) => sgf_point(game, p),
+            GoMove::Pass => String::new(),
+            GoMove::Resign | GoMove::Mark(_) | GoMove::Done => continue,
+        };
+        let mut node = Node::default();
+        node.push(&c.letter().to_string(), vec![value]);
+        nodes.push(node);
+    }
+    sgf::write(&nodes)
+}

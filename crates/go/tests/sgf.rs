@@ -1,0 +1,305 @@
+//! Go records in SGF: reading every supported property, refusing bad records with the reason, and
+//! writing games that read back to the same game.
+
+use stones_core::{Colour, Game, Rng, RuleSet, Status};
+use stones_go::sgf::{self, GoRecord};
+use stones_go::{GoGame, GoIllegal, GoMove, GoRules, GoSgfError};
+
+fn rules(name: &str) -> GoRules {
+    GoRules::load(Some(name), &[]).unwrap().0
+}
+
+fn read(text: &str) -> Result<GoGame, GoSgfError> {
+    sgf::read(text, &rules("classic"))
+}
+
+fn at(g: &GoGame, name: &str) -> Option<Colour> {
+    g.stone(g.topology().parse_point(name).unwrap())
+}
+
+#[test]
+fn reads_size_komi_moves_and_passes() {
+    let text = "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+3.5];B[ee];W[cc];B[];W[tt])";
+    let g = read(text).unwrap();
+    assert_eq!(g.rules().size.width, 9);
+    assert_eq!(g.rules().effective_komi(), 6.5);
+    assert_eq!(at(&g, "E5"), Some(Colour::Black));
+    assert_eq!(at(&g, "C7"), Some(Colour::White));
+    let h = g.history();
+    assert_eq!(h.len(), 4);
+    assert_eq!(
+        &h[2..],
+        [(Colour::Black, GoMove::Pass), (Colour::White, GoMove::Pass)]
+    );
+    assert_eq!(
+        GoRecord::parse(text).unwrap().result.as_deref(),
+        Some("B+3.5")
+    );
+    // No SZ means 19x19; no GM is fine; no KM keeps the ruleset's komi.
+    let g = read("(;B[pd])").unwrap();
+    assert_eq!(g.rules().size.width, 19);
+    assert_eq!(g.rules().effective_komi(), 5.5);
+    assert_eq!(at(&g, "Q16"), Some(Colour::Black));
+    // Empty KM and HA, as some programs write them, count as absent.
+    let g = read("(;SZ[9]KM[]HA[];B[ee])").unwrap();
+    assert_eq!(g.rules().effective_komi(), 5.5);
+}
+
+#[test]
+fn tt_is_a_pass_only_on_small_boards() {
+    let g = read("(;SZ[25];B[tt])").unwrap();
+    assert_eq!(at(&g, "U6"), Some(Colour::Black));
+    let g = read("(;SZ[19];B[tt])").unwrap();
+    assert_eq!(g.history(), [(Colour::Black, GoMove::Pass)]);
+}
+
+#[test]
+fn setup_rectangles_clearing_and_player() {
+    let g = read("(;SZ[5]AB[aa:bb]AW[cc]AE[bb]PL[W])").unwrap();
+    for (p, c) in [
+        ("A5", Some(Colour::Black)),
+        ("A4", Some(Colour::Black)),
+        ("B5", Some(Colour::Black)),
+        ("B4", None),
+        ("C3", Some(Colour::White)),
+    ] {
+        assert_eq!(at(&g, p), c, "{p}");
+    }
+    assert_eq!(g.to_move(), Colour::White);
+    assert_eq!(g.rules().handicap, 0);
+    // A rectangular board, w:h.
+    let g = read("(;SZ[9:5];B[ie])").unwrap();
+    assert_eq!((g.rules().size.width, g.rules().size.height), (9, 5));
+    assert_eq!(at(&g, "J1"), Some(Colour::Black));
+}
+
+#[test]
+fn handicap_stones_are_a_handicap() {
+    let g = read("(;SZ[19]HA[2]KM[0.5]AB[dp][pd];W[dd])").unwrap();
+    assert_eq!(g.rules().handicap, 2);
+    assert_eq!(g.rules().effective_komi(), 0.5);
+    assert_eq!(g.initial_to_move(), Colour::White);
+    assert_eq!(at(&g, "D4"), Some(Colour::Black));
+    assert_eq!(at(&g, "D16"), Some(Colour::White));
+}
+
+#[test]
+fn same_colour_twice_and_play_after_two_passes() {
+    let g = read("(;SZ[9];B[aa];B[bb];W[];B[];W[cc])").unwrap();
+    assert_eq!(g.history()[1], (Colour::Black, g.parse_move("B8").unwrap()));
+    assert_eq!(at(&g, "C7"), Some(Colour::White));
+    assert_eq!(g.status(), Status::Ongoing);
+}
+
+fn err(text: &str) -> GoSgfError {
+    read(text).unwrap_err()
+}
+
+#[test]
+fn bad_records_say_what_is_wrong() {
+    assert_eq!(err("(;GM[40]SZ[9])"), GoSgfError::NotGo("40".into()));
+    assert!(matches!(err("(;SZ[x])"), GoSgfError::Property { ident, .. } if ident == "SZ"));
+    assert!(matches!(err("(;KM[lots])"), GoSgfError::Property { ident, .. } if ident == "KM"));
+    assert!(
+        err("(;SZ[30])").to_string().contains("size"),
+        "{}",
+        err("(;SZ[30])")
+    );
+    let e = err("(;SZ[9];B[zz])");
+    assert!(e.to_string().contains("outside the 9x9 board"), "{e}");
+    let e = err("(;SZ[9];B[e])");
+    assert!(e.to_string().contains("two letters"), "{e}");
+    let e = err("(;SZ[9];B[aa];AB[bb])");
+    assert!(matches!(e, GoSgfError::Node { node: 2, .. }), "{e}");
+    assert!(matches!(
+        err("(;SZ[9];B[aa]W[bb])"),
+        GoSgfError::Node { node: 1, .. }
+    ));
+    assert!(matches!(err("(;SZ[9]PL[X])"), GoSgfError::Property { ident, .. } if ident == "PL"));
+    let e = err("(;SZ[9];B[aa]");
+    assert!(
+        matches!(e, GoSgfError::Syntax(ref s) if s.offset == 13),
+        "{e}"
+    );
+    assert!(e.to_string().contains("byte 13"), "{e}");
+    assert!(matches!(
+        err("(;SZ[3]AB[ab][ba][bb]AW[aa])"),
+        GoSgfError::Setup(_)
+    ));
+}
+
+#[test]
+fn illegal_moves_name_the_move_and_the_reason() {
+    let e = err("(;SZ[9];B[ee];W[ee])");
+    assert_eq!(
+        e,
+        GoSgfError::Illegal {
+            number: 2,
+            text: "W[ee] = E5".into(),
+            reason: GoIllegal::Occupied("E5".into())
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "move 2 (W[ee] = E5) is illegal: occupied: E5 already has a stone"
+    );
+    let e = err("(;SZ[9]AB[ba][ab];W[aa])");
+    assert!(
+        matches!(
+            e,
+            GoSgfError::Illegal {
+                number: 1,
+                reason: GoIllegal::Suicide,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let ko = "(;SZ[5]AB[bb][ac][bd]AW[cb][bc][dc][cd];B[cc];W[bc])";
+    let e = err(ko);
+    assert!(
+        matches!(
+            e,
+            GoSgfError::Illegal {
+                number: 2,
+                reason: GoIllegal::Ko,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn replay_stops_before_a_move_number() {
+    let rec = GoRecord::parse("(;SZ[9]AB[aa];W[bb];B[cc];W[dd])").unwrap();
+    let base = rules("classic");
+    let g = rec.replay(&base, Some(1)).unwrap();
+    assert_eq!(g.history().len(), 0);
+    assert_eq!(g.to_move(), Colour::White);
+    assert_eq!(rec.replay(&base, Some(3)).unwrap().history().len(), 2);
+    assert_eq!(rec.replay(&base, Some(4)).unwrap().history().len(), 3);
+    for asked in [0, 5] {
+        assert_eq!(
+            rec.replay(&base, Some(asked)).unwrap_err(),
+            GoSgfError::NoSuchMove { moves: 3, asked }
+        );
+    }
+}
+
+fn assert_same(a: &GoGame, b: &GoGame, what: &str) {
+    assert_eq!(a.rules().size, b.rules().size, "{what}");
+    assert_eq!(
+        a.rules().effective_komi(),
+        b.rules().effective_komi(),
+        "{what}"
+    );
+    assert_eq!(a.rules().handicap, b.rules().handicap, "{what}");
+    assert_eq!(a.initial_stones(), b.initial_stones(), "{what}");
+    assert_eq!(a.initial_to_move(), b.initial_to_move(), "{what}");
+    assert_eq!(a.history(), b.history(), "{what}");
+    for p in a.topology().points() {
+        assert_eq!(a.stone(p), b.stone(p), "{what}");
+    }
+    assert_eq!(a.captures(), b.captures(), "{what}");
+    assert_eq!(a.to_move(), b.to_move(), "{what}");
+}
+
+#[test]
+fn written_games_read_back_the_same() {
+    let mut rng = Rng::new(3);
+    let cases = [
+        ("classic", "9", 0),
+        ("chinese", "13", 0),
+        ("tromp-taylor", "[7, 5]", 0),
+        ("japanese", "19", 4),
+        ("egf", "25", 0),
+        ("classic", "5", 2),
+    ];
+    for (round, &(name, size, handicap)) in cases.iter().cycle().take(24).enumerate() {
+        let base = GoRules::load(Some(name), &[format!("size={size}")])
+            .unwrap()
+            .0;
+        let mut g = GoGame::new(base.clone()).unwrap();
+        if round % 3 == 0 {
+            g.set_komi(-2.5);
+        }
+        if handicap > 0 {
+            let pts: Vec<_> = g.topology().points().step_by(3).take(handicap).collect();
+            g.place_handicap(&pts).unwrap();
+        }
+        for _ in 0..rng.below(300) {
+            if g.status() != Status::Ongoing && !g.resume_play() {
+                break;
+            }
+            if rng.below(10) == 0 {
+                g.set_to_move(if rng.below(2) == 0 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                });
+            }
+            let Some(mv) = g.random_move(&mut rng) else {
+                break;
+            };
+            g.play(mv).unwrap();
+        }
+        let text = sgf::write(&g, None);
+        let back = sgf::read(&text, &base).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_same(&g, &back, &text);
+        assert_eq!(sgf::write(&back, None), text);
+    }
+}
+
+#[test]
+fn results_are_written() {
+    let mut g = GoGame::new(rules("tromp-taylor")).unwrap();
+    g.play(GoMove::Pass).unwrap();
+    g.play(GoMove::Pass).unwrap();
+    assert!(sgf::write(&g, None).contains("RE[W+7.5]"));
+    let mut g = GoGame::new(rules("classic")).unwrap();
+    g.play(GoMove::Resign).unwrap();
+    let text = sgf::write(&g, None);
+    assert!(text.contains("RE[W+R]"), "{text}");
+    assert!(sgf::write(&g, Some("B+T")).contains("RE[B+T]"));
+    let mut g = GoGame::new(rules("tromp-taylor")).unwrap();
+    g.set_komi(0.0);
+    g.play(GoMove::Pass).unwrap();
+    g.play(GoMove::Pass).unwrap();
+    assert!(sgf::write(&g, None).contains("RE[0]"));
+}
+
+#[test]
+fn mangled_records_are_errors_not_panics() {
+    let mut rng = Rng::new(5);
+    let seed =
+        "(;GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg]PL[W];W[ee];B[ec];W[];B[tt];W[ce](;B[dd])(;B[ff]))";
+    let junk = b"();[]\\:BWAEKMSZHPLtz019 ";
+    let base = rules("tromp-taylor");
+    let mut read_ok = 0;
+    for _ in 0..20_000 {
+        let mut b = seed.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            if b.is_empty() {
+                break;
+            }
+            let i = rng.below(b.len());
+            match rng.below(3) {
+                0 => {
+                    b.remove(i);
+                }
+                1 => b.insert(i, junk[rng.below(junk.len())]),
+                _ => b[i] = junk[rng.below(junk.len())],
+            }
+        }
+        let text = String::from_utf8_lossy(&b);
+        if let Ok(g) = sgf::read(&text, &base) {
+            read_ok += 1;
+            g.board().check_invariants(g.topology()).unwrap();
+        }
+    }
+    assert!(
+        read_ok > 1000,
+        "only {read_ok} mangled records were still readable"
+    );
+}

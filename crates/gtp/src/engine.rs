@@ -1,0 +1,502 @@
+//! The engine's state and its commands.
+
+use crate::genmove;
+use crate::protocol::{format_response, parse_line, Command};
+use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
+use std::borrow::Cow;
+use stones_core::{BoardSize, Colour, Game, Point, Rng, RulesError, Status};
+use stones_go::sgf::{self, GoRecord};
+use stones_go::{GoGame, GoMove, GoRules};
+
+/// Every command the engine knows, in the order `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "printsgf",
+    "time_settings",
+    "time_left",
+    "is_legal",
+    "list_stones",
+    "captures",
+    "countlib",
+];
+
+type Answer = Result<String, String>;
+
+fn fail<T>(message: &str) -> Result<T, String> {
+    Err(message.to_string())
+}
+
+/// A GTP engine: one game of Go under a ruleset, driven one command line at a time.
+///
+/// The ruleset gives everything GTP does not set: ko, suicide, scoring. GTP's `boardsize`, `komi`,
+/// handicap commands and `loadsgf` override size, komi and handicap; the ruleset's own `handicap` is
+/// ignored (a GTP controller places handicap stones with `fixed_handicap` and friends).
+///
+/// GTP may give a move for either colour at any time, and may play on after two passes: the engine
+/// then uses [`GoGame::set_to_move`] and [`GoGame::resume_play`], so undo and superko history stay exact.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    rules: GoRules,
+    /// Komi set with `komi` or by `loadsgf`; `None` keeps the ruleset's.
+    komi: Option<f64>,
+    game: GoGame,
+    rng: Rng,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine with an empty board under `rules`; `seed` drives its random moves.
+    pub fn new(rules: GoRules, seed: u64) -> Result<Engine, RulesError> {
+        let rules = GoRules {
+            handicap: 0,
+            ..rules
+        };
+        let game = GoGame::new(rules.clone())?;
+        Ok(Engine {
+            rules,
+            komi: None,
+            game,
+            rng: Rng::new(seed),
+            quit: false,
+        })
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &GoGame {
+        &self.game
+    }
+
+    /// True once `quit` was answered.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one input line; returns the full response (ending with a blank line), or `None` for a
+    /// line GTP ignores (blank or comment only).
+    pub fn execute(&mut self, line: &str) -> Option<String> {
+        let cmd = parse_line(line)?;
+        let answer = self.dispatch(&cmd);
+        Some(format_response(cmd.id.as_deref(), &answer))
+    }
+
+    fn dispatch(&mut self, cmd: &Command) -> Answer {
+        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
+        match cmd.name.as_str() {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("stones".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => match args.as_slice() {
+                [name] => Ok(COMMANDS.contains(name).to_string()),
+                _ => fail("syntax error"),
+            },
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(&args),
+            "clear_board" => {
+                self.clear();
+                Ok(String::new())
+            }
+            "komi" => self.komi(&args),
+            "play" => self.play(&args),
+            "genmove" => self.genmove(&args),
+            "undo" => match self.game.undo() {
+                true => Ok(String::new()),
+                false => fail("cannot undo"),
+            },
+            "showboard" => Ok(format!("\n{}", self.game.render(false))),
+            "fixed_handicap" => self.fixed_handicap(&args),
+            "place_free_handicap" => self.place_free_handicap(&args),
+            "set_free_handicap" => self.set_free_handicap(&args),
+            "final_score" => Ok(self.final_score()),
+            "final_status_list" => self.final_status_list(&args),
+            "loadsgf" => self.loadsgf(&args),
+            "printsgf" => self.printsgf(&args),
+            "time_settings" => match args.as_slice() {
+                [a, b, c] if [a, b, c].iter().all(|s| s.parse::<u32>().is_ok()) => {
+                    Ok(String::new())
+                }
+                _ => fail("syntax error"),
+            },
+            "time_left" => match args.as_slice() {
+                [c, t, s]
+                    if parse_colour(c).is_some()
+                        && t.parse::<u32>().is_ok()
+                        && s.parse::<u32>().is_ok() =>
+                {
+                    Ok(String::new())
+                }
+                _ => fail("syntax error"),
+            },
+            "is_legal" => self.is_legal(&args),
+            "list_stones" => self.list_stones(&args),
+            "captures" => match args.as_slice() {
+                [c] => match parse_colour(c) {
+                    Some(c) => Ok(self.game.captures()[c.idx()].to_string()),
+                    None => fail("invalid color"),
+                },
+                _ => fail("invalid color"),
+            },
+            "countlib" => self.countlib(&args),
+            _ => fail("unknown command"),
+        }
+    }
+
+    /// A fresh game at the current size and komi.
+    fn clear(&mut self) {
+        let mut game = match GoGame::new(self.rules.clone()) {
+            Ok(g) => g,
+            // The rules were accepted when the engine started and sizes are checked before they
+            // change; keep the old game rather than fail.
+            Err(_) => return,
+        };
+        if let Some(k) = self.komi {
+            game.set_komi(k);
+        }
+        self.game = game;
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let [n] = args else {
+            return fail("syntax error");
+        };
+        let Ok(n) = n.parse::<u64>() else {
+            return fail("syntax error");
+        };
+        if !(2..=25).contains(&n) {
+            return fail("unacceptable size");
+        }
+        self.rules.size = BoardSize::square(n as u16);
+        self.clear();
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, args: &[&str]) -> Answer {
+        match args {
+            [k] => match k.parse::<f64>() {
+                Ok(k) if k.is_finite() => {
+                    self.komi = Some(k);
+                    self.game.set_komi(k);
+                    Ok(String::new())
+                }
+                _ => fail("syntax error"),
+            },
+            _ => fail("syntax error"),
+        }
+    }
+
+    fn colour_and_vertex(&self, args: &[&str]) -> Result<(Colour, Vertex), VertexError> {
+        let [c, v] = args else {
+            return Err(VertexError::Syntax);
+        };
+        let c = parse_colour(c).ok_or(VertexError::Syntax)?;
+        Ok((c, parse_vertex(self.game.topology(), v)?))
+    }
+
+    /// The game with `c` to move and play on, borrowed when nothing needs changing.
+    fn turn_of(&self, c: Colour) -> Cow<'_, GoGame> {
+        if self.game.to_move() == c && self.game.status() == Status::Ongoing {
+            return Cow::Borrowed(&self.game);
+        }
+        let mut g = self.game.clone();
+        g.resume_play();
+        g.set_to_move(c);
+        Cow::Owned(g)
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let (c, v) = match self.colour_and_vertex(args) {
+            Ok(cv) => cv,
+            Err(VertexError::Syntax) => return fail("syntax error"),
+            Err(VertexError::OffBoard) => return fail("illegal move"),
+        };
+        let mv = match v {
+            Vertex::Pass => GoMove::Pass,
+            Vertex::Point(p) => GoMove::Play(p),
+        };
+        let mut game = match self.turn_of(c) {
+            Cow::Borrowed(_) => {
+                return match self.game.play(mv) {
+                    Ok(()) => Ok(String::new()),
+                    Err(_) => fail("illegal move"),
+                }
+            }
+            Cow::Owned(g) => g,
+        };
+        match game.play(mv) {
+            Ok(()) => {
+                self.game = game;
+                Ok(String::new())
+            }
+            Err(_) => fail("illegal move"),
+        }
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Answer {
+        let [c] = args else {
+            return fail("syntax error");
+        };
+        let Some(c) = parse_colour(c) else {
+            return fail("syntax error");
+        };
+        self.game.resume_play();
+        self.game.set_to_move(c);
+        let mv = genmove::random_move(&self.game, &mut self.rng);
+        // The move was checked when it was chosen; a refusal here would be a bug, so pass instead.
+        let mv = match self.game.play(mv) {
+            Ok(()) => mv,
+            Err(_) => {
+                let _ = self.game.play(GoMove::Pass);
+                GoMove::Pass
+            }
+        };
+        Ok(match mv {
+            GoMove::Play(p) => vertex_name(self.game.topology(), p),
+            _ => "pass".into(),
+        })
+    }
+
+    fn board_is_empty(&self) -> bool {
+        self.game.board().empty_count() == self.game.topology().len()
+    }
+
+    /// Places handicap stones on the empty board (restarting the game if only passes were played).
+    fn place(&mut self, points: &[Point]) -> Result<(), String> {
+        if !self.game.history().is_empty() {
+            self.clear();
+        }
+        self.game
+            .place_handicap(points)
+            .map_err(|_| "bad vertex list".to_string())
+    }
+
+    fn names(&self, points: &[Point]) -> String {
+        let topo = self.game.topology();
+        points
+            .iter()
+            .map(|&p| vertex_name(topo, p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn handicap_count(args: &[&str]) -> Result<usize, String> {
+        match args {
+            [n] => n.parse::<usize>().map_err(|_| "syntax error".to_string()),
+            _ => fail("syntax error"),
+        }
+    }
+
+    fn fixed_handicap(&mut self, args: &[&str]) -> Answer {
+        let n = Self::handicap_count(args)?;
+        let size = self.rules.size;
+        let table = u8::try_from(n)
+            .ok()
+            .filter(|_| size.is_square())
+            .and_then(|n| stones_go::handicap::gtp_points(size.width, n).ok());
+        let Some(table) = table else {
+            return fail("invalid number of stones");
+        };
+        if !self.board_is_empty() {
+            return fail("board not empty");
+        }
+        let topo = self.game.topology_arc().clone();
+        let points: Vec<Point> = table
+            .into_iter()
+            .filter_map(|xy| stones_go::handicap::to_point(&topo, xy))
+            .collect();
+        self.place(&points)?;
+        Ok(self.names(&points))
+    }
+
+    fn place_free_handicap(&mut self, args: &[&str]) -> Answer {
+        let n = Self::handicap_count(args)?;
+        if n < 2 || n >= self.game.topology().len() {
+            return fail("invalid number of stones");
+        }
+        if !self.board_is_empty() {
+            return fail("board not empty");
+        }
+        let points = genmove::free_handicap(&self.game, n, &mut self.rng);
+        self.place(&points)?;
+        Ok(self.names(&points))
+    }
+
+    fn set_free_handicap(&mut self, args: &[&str]) -> Answer {
+        let topo = self.game.topology_arc().clone();
+        let mut points = Vec::new();
+        for a in args {
+            match parse_vertex(&topo, a) {
+                Ok(Vertex::Point(p)) if !points.contains(&p) => points.push(p),
+                Ok(_) | Err(VertexError::OffBoard) => return fail("bad vertex list"),
+                Err(VertexError::Syntax) => return fail("syntax error"),
+            }
+        }
+        if !self.board_is_empty() {
+            return fail("board not empty");
+        }
+        if points.len() < 2 || points.len() >= topo.len() {
+            return fail("bad vertex list");
+        }
+        self.place(&points)?;
+        Ok(String::new())
+    }
+
+    fn final_score(&self) -> String {
+        let score = self.game.score();
+        match score.winner() {
+            None => "0".into(),
+            Some(_) => score.result(),
+        }
+    }
+
+    fn final_status_list(&self, args: &[&str]) -> Answer {
+        let [status] = args else {
+            return fail("syntax error");
+        };
+        let want_seki = match *status {
+            "alive" => false,
+            "seki" => true,
+            "dead" => return Ok(String::new()),
+            _ => return fail("invalid status"),
+        };
+        let seki = self.game.count().seki;
+        let board = self.game.board();
+        let topo = self.game.topology();
+        let mut done = vec![false; topo.len()];
+        let mut lines = Vec::new();
+        for p in board_order(topo) {
+            if board.get(p).is_none() || done[p.idx()] || seki[p.idx()] != want_seki {
+                continue;
+            }
+            let mut chain: Vec<Point> = board.chain_stones(p).collect();
+            for s in &chain {
+                done[s.idx()] = true;
+            }
+            chain.sort_by_key(|&s| order_key(topo, s));
+            lines.push(self.names(&chain));
+        }
+        Ok(lines.join("\n"))
+    }
+
+    fn loadsgf(&mut self, args: &[&str]) -> Answer {
+        let (path, before) = match args {
+            [path] => (*path, None),
+            [path, n] => match n.parse::<usize>() {
+                Ok(n) => (*path, Some(n)),
+                Err(_) => return fail("syntax error"),
+            },
+            _ => return fail("syntax error"),
+        };
+        let loaded = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                let text = String::from_utf8_lossy(&bytes);
+                let record = GoRecord::parse(&text).map_err(|e| e.to_string())?;
+                let mut game = record
+                    .replay(&self.rules, before)
+                    .map_err(|e| e.to_string())?;
+                if record.komi.is_none() {
+                    if let Some(k) = self.komi {
+                        game.set_komi(k);
+                    }
+                }
+                Ok((record, game))
+            });
+        match loaded {
+            Ok((record, game)) => {
+                self.rules.size = record.size;
+                self.komi = record.komi.or(self.komi);
+                self.game = game;
+                Ok(String::new())
+            }
+            Err(_) => fail("cannot load file"),
+        }
+    }
+
+    fn printsgf(&self, args: &[&str]) -> Answer {
+        let text = sgf::write(&self.game, None);
+        match args {
+            [] | ["-"] => Ok(text),
+            [path] => match std::fs::write(path, text) {
+                Ok(()) => Ok(String::new()),
+                Err(_) => fail("cannot save file"),
+            },
+            _ => fail("syntax error"),
+        }
+    }
+
+    fn is_legal(&self, args: &[&str]) -> Answer {
+        let (c, v) = match self.colour_and_vertex(args) {
+            Ok(cv) => cv,
+            Err(_) => return fail("invalid color or coordinate"),
+        };
+        let mv = match v {
+            Vertex::Pass => GoMove::Pass,
+            Vertex::Point(p) => GoMove::Play(p),
+        };
+        Ok(if self.turn_of(c).check(mv).is_ok() {
+            "1"
+        } else {
+            "0"
+        }
+        .into())
+    }
+
+    fn list_stones(&self, args: &[&str]) -> Answer {
+        let [c] = args else {
+            return fail("invalid color");
+        };
+        let Some(c) = parse_colour(c) else {
+            return fail("invalid color");
+        };
+        let topo = self.game.topology();
+        let stones: Vec<Point> = board_order(topo)
+            .filter(|&p| self.game.stone(p) == Some(c))
+            .collect();
+        Ok(self.names(&stones))
+    }
+
+    fn countlib(&self, args: &[&str]) -> Answer {
+        let [v] = args else {
+            return fail("invalid coordinate");
+        };
+        match parse_vertex(self.game.topology(), v) {
+            Ok(Vertex::Point(p)) if self.game.stone(p).is_some() => {
+                Ok(self.game.liberties(p).to_string())
+            }
+            Ok(Vertex::Point(_)) => fail("vertex must not be empty"),
+            _ => fail("invalid coordinate"),
+        }
+    }
+}
+
+/// GNU Go's order for listing stones: the top row first, each row from left to right.
+fn board_order(topo: &stones_core::Topology) -> impl Iterator<Item = Point> + '_ {
+    let (w, h) = topo.bounding_box();
+    (0..h as i32).flat_map(move |y| (0..w as i32).filter_map(move |x| topo.at(x, y)))
+}
+
+fn order_key(topo: &stones_core::Topology, p: Point) -> (u16, u16) {
+    let (x, y) = topo.xy(p);
+    (y, x)
+}

@@ -1,0 +1,55 @@
+//! stones-gtp: a GTP (Go Text Protocol, version 2) engine over the stones Go rules, for GUIs such as
+//! Sabaki and GoGui and for playing other engines.
+//!
+//! [`run`] reads commands from `input` and answers on `output` until `quit` or the end of input.
+//! Standard commands: `protocol_version name version known_command list_commands quit boardsize
+//! clear_board komi play genmove undo showboard fixed_handicap place_free_handicap set_free_handicap
+//! final_score final_status_list loadsgf printsgf time_settings time_left`; GNU Go's extensions
+//! `is_legal list_stones captures countlib` answer as GNU Go does.
+//!
+//! The engine plays uniformly random legal moves that do not fill its own eyes; it never resigns.
+//! `final_score` counts the board as it stands under the ruleset (every stone alive) and
+//! `final_status_list` calls every stone alive except chains in seki.
+
+pub mod engine;
+pub mod genmove;
+pub mod protocol;
+pub mod vertex;
+
+pub use engine::{Engine, COMMANDS};
+
+use std::io::{self, BufRead, Write};
+use stones_go::GoRules;
+
+/// Runs a GTP session under `rules` until `quit` or the end of `input`. Bytes that are not UTF-8 are
+/// read as replacement characters; the random moves are seeded from the clock.
+pub fn run(input: impl BufRead, output: impl Write, rules: GoRules) -> io::Result<()> {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    run_seeded(input, output, rules, seed)
+}
+
+/// [`run`] with a given seed for the random moves (for reproducible sessions and tests).
+pub fn run_seeded(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    rules: GoRules,
+    seed: u64,
+) -> io::Result<()> {
+    let mut engine =
+        Engine::new(rules, seed).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut line = Vec::new();
+    while !engine.quit_requested() {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if let Some(response) = engine.execute(&String::from_utf8_lossy(&line)) {
+            output.write_all(response.as_bytes())?;
+            output.flush()?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,497 @@
+//! The TriGo game: the one-stone opening, two-stone moves, whole-move suicide, the ko rule, passes,
+//! optional dead-stone marking, and the score (territory + captures + komi).
+
+use crate::legal::{captured_two, pair_suicide};
+use crate::moves::{self, TrigoMove};
+use crate::rules::TrigoRules;
+use std::sync::Arc;
+use stones_core::{
+    Colour, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status, Topology,
+};
+use stones_go::board::MAX_POINTS;
+use stones_go::scoring::{self, Count};
+use stones_go::{ChainBoard, Phase};
+use thiserror::Error;
+
+mod random;
+
+/// Why a TriGo move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TrigoIllegal {
+    #[error("point {0} is not on this board")]
+    OffBoard(u16),
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
+    #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
+    SamePoint(String),
+    #[error(
+        "one stone: only Black's opening move places a single stone; now place two (a1+b2) or pass"
+    )]
+    TwoStonesNeeded,
+    #[error("two stones: Black's opening move places a single stone (e.g. {0})")]
+    OneStoneOpening(String),
+    #[error("suicide: after the move and its captures the stone on {0} would have no liberty")]
+    Suicide(String),
+    #[error("ko: the move would recreate the position right after your previous move")]
+    Ko,
+    #[error("play has ended: mark dead chains by naming one of their stones, then `done`")]
+    PlayEnded,
+    #[error("no stone on {0} to mark as dead")]
+    NothingToMark(String),
+    #[error(
+        "dead stones are marked only after the two closing passes, under `dead_stones = \"agree\"`"
+    )]
+    NotScoring,
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// The one move that could recreate the position right after the mover's previous move: the two
+/// points the opponent's last move captured (exactly two stones), with the hash to avoid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct KoWatch {
+    pair: (Point, Point),
+    forbidden: u64,
+}
+
+/// Everything that changes with a move; the undo stack holds earlier copies of it.
+#[derive(Clone, Debug, PartialEq)]
+struct Position {
+    board: ChainBoard,
+    to_move: Colour,
+    /// The next move is Black's one-stone opening.
+    opening: bool,
+    passes: u8,
+    captures: [u32; 2],
+    phase: Phase,
+    ko: Option<KoWatch>,
+    dead: [bool; MAX_POINTS],
+    last: Option<TrigoMove>,
+    /// Moves played since the start position.
+    ply: u32,
+}
+
+impl Position {
+    fn start(board: ChainBoard, to_move: Colour) -> Position {
+        Position {
+            opening: board.empty_count() == board.len() && to_move == Colour::Black,
+            board,
+            to_move,
+            passes: 0,
+            captures: [0; 2],
+            phase: Phase::Play,
+            ko: None,
+            dead: [false; MAX_POINTS],
+            last: None,
+            ply: 0,
+        }
+    }
+}
+
+/// A game of TriGo under a [`TrigoRules`] ruleset.
+#[derive(Clone, Debug)]
+pub struct TrigoGame {
+    topo: Arc<Topology>,
+    rules: TrigoRules,
+    pos: Position,
+    undo: Vec<Position>,
+    /// The moves played with [`Game::play`], with their players; one per `undo` entry.
+    log: Vec<(Colour, TrigoMove)>,
+}
+
+impl PartialEq for TrigoGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+            && self.pos == other.pos
+            && self.undo == other.undo
+            && self.log == other.log
+    }
+}
+
+impl TrigoGame {
+    /// The board (stones and chains).
+    pub fn board(&self) -> &ChainBoard {
+        &self.pos.board
+    }
+
+    /// The shared topology.
+    pub fn topology_arc(&self) -> &Arc<Topology> {
+        &self.topo
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<TrigoMove> {
+        self.pos.last
+    }
+
+    /// True while the next move is Black's one-stone opening.
+    pub fn is_opening(&self) -> bool {
+        self.pos.opening
+    }
+
+    /// Stones marked dead (during the dead-stone step).
+    pub fn is_marked_dead(&self, p: Point) -> bool {
+        self.pos.dead[p.idx()]
+    }
+
+    /// Exact liberties of the chain through `p`, or 0 for an empty point.
+    pub fn liberties_of(&self, p: Point) -> u32 {
+        match self.pos.board.get(p) {
+            Some(_) => self.pos.board.liberties(&self.topo, p),
+            None => 0,
+        }
+    }
+
+    /// Moves played since the start (passes included).
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Every move played with [`Game::play`] since the start, with the player who made it.
+    pub fn history(&self) -> &[(Colour, TrigoMove)] {
+        &self.log
+    }
+
+    /// The board count (territory, stones, dead) under the current dead-stone marks.
+    pub fn count(&self) -> Count {
+        scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
+    }
+
+    /// Score from a count: territory + stones captured in play + the opponent's dead stones, and komi
+    /// for White.
+    fn score_of(&self, count: &Count, captures: [u32; 2]) -> Score {
+        let (b, w) = (Colour::Black.idx(), Colour::White.idx());
+        Score {
+            black: (count.territory[b] + captures[b] + count.dead[w]) as f64,
+            white: (count.territory[w] + captures[w] + count.dead[b]) as f64 + self.rules.komi,
+        }
+    }
+
+    /// Why the two stones `p`, `q` are refused now, if they are (the move's shape aside).
+    fn check_pair(&self, p: Point, q: Point) -> Result<(), TrigoIllegal> {
+        let board = &self.pos.board;
+        let c = self.pos.to_move;
+        for s in [p, q] {
+            if board.get(s).is_some() {
+                return Err(TrigoIllegal::Occupied(self.topo.name(s)));
+            }
+        }
+        if p == q {
+            return Err(TrigoIllegal::SamePoint(self.topo.name(p)));
+        }
+        if let Some(s) = pair_suicide(board, &self.topo, p, q, c) {
+            return Err(TrigoIllegal::Suicide(self.topo.name(s)));
+        }
+        if self.repeats(p, q) {
+            return Err(TrigoIllegal::Ko);
+        }
+        Ok(())
+    }
+
+    /// Would the (non-suicidal) pair recreate the position right after the mover's previous move?
+    fn repeats(&self, p: Point, q: Point) -> bool {
+        match self.pos.ko {
+            Some(KoWatch { pair, forbidden }) if pair == (p.min(q), p.max(q)) => {
+                let mut trial = self.pos.board.clone();
+                trial.play_group(&self.topo, &[p, q], self.pos.to_move);
+                trial.hash() == forbidden
+            }
+            _ => false,
+        }
+    }
+
+    /// Is the two-stone move on distinct empty points `p`, `q` legal (fast path for listing)?
+    fn pair_ok(&self, p: Point, q: Point) -> bool {
+        pair_suicide(&self.pos.board, &self.topo, p, q, self.pos.to_move).is_none()
+            && !self.repeats(p, q)
+    }
+
+    /// Plays a move known to be legal, without recording undo information. The fast path for playouts
+    /// and search: it allocates nothing.
+    pub fn play_unchecked(&mut self, mv: TrigoMove) {
+        let pos = &mut self.pos;
+        let c = pos.to_move;
+        match mv {
+            TrigoMove::One(p) => {
+                let placed = pos.board.play_group(&self.topo, &[p], c);
+                pos.captures[c.idx()] += placed.captured;
+                pos.ko = None;
+                pos.passes = 0;
+                pos.to_move = c.opponent();
+            }
+            TrigoMove::Two(p, q) => {
+                let before = pos.board.hash();
+                let two = captured_two(&pos.board, &self.topo, p, q, c);
+                let placed = pos.board.play_group(&self.topo, &[p, q], c);
+                pos.captures[c.idx()] += placed.captured;
+                pos.captures[c.opponent().idx()] += placed.suicided;
+                // The opponent may not recreate `before` (the position right after its previous move);
+                // only retaking exactly the two points just captured could.
+                pos.ko = two.filter(|_| pos.ply > 0).map(|pair| KoWatch {
+                    pair,
+                    forbidden: before,
+                });
+                pos.passes = 0;
+                pos.to_move = c.opponent();
+            }
+            TrigoMove::Pass => {
+                pos.passes += 1;
+                pos.ko = None;
+                pos.to_move = c.opponent();
+                if pos.passes >= 2 {
+                    pos.phase = Phase::after_passes(self.rules.dead_stones);
+                }
+            }
+            TrigoMove::Resign => pos.phase = Phase::Resigned(c),
+            TrigoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
+            TrigoMove::Done => pos.phase = Phase::Counted,
+        }
+        if matches!(mv, TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass) {
+            pos.opening = false;
+            pos.ply += 1;
+        }
+        pos.last = Some(mv.canonical());
+    }
+}
+
+impl Game for TrigoGame {
+    type Move = TrigoMove;
+    type Rules = TrigoRules;
+    type Illegal = TrigoIllegal;
+    const NAME: &'static str = "trigo";
+
+    fn new(rules: TrigoRules) -> Result<Self, RulesError> {
+        use stones_core::RuleSet;
+        rules.validate().map_err(|m| RulesError::new("trigo", m))?;
+        let topo = Arc::new(Topology::hex(rules.size));
+        let board = ChainBoard::new(&topo);
+        Ok(TrigoGame {
+            pos: Position::start(board, Colour::Black),
+            undo: Vec::new(),
+            log: Vec::new(),
+            topo,
+            rules,
+        })
+    }
+
+    fn rules(&self) -> &TrigoRules {
+        &self.rules
+    }
+
+    fn topology(&self) -> &Topology {
+        &self.topo
+    }
+
+    fn set_position(
+        &mut self,
+        stones: &[Option<Colour>],
+        to_move: Colour,
+    ) -> Result<(), SetupError> {
+        let board = ChainBoard::from_stones(&self.topo, stones)?;
+        self.undo.clear();
+        self.log.clear();
+        self.pos = Position::start(board, to_move);
+        Ok(())
+    }
+
+    fn to_move(&self) -> Colour {
+        self.pos.to_move
+    }
+
+    fn status(&self) -> Status {
+        self.pos.phase.status(|| self.score())
+    }
+
+    /// Stone moves in index order (each pair once, lower index first), then `Pass`. No board copy per
+    /// pair: [`pair_suicide`] decides from the neighbourhood (walking chains for rare doubtful pairs);
+    /// only the one pair the ko rule watches is tried on a copy.
+    fn legal_moves(&self, out: &mut Vec<TrigoMove>) {
+        out.clear();
+        match self.pos.phase {
+            Phase::Play => {
+                let board = &self.pos.board;
+                let mut empty: Vec<Point> = board.empty_points().collect();
+                empty.sort_unstable();
+                if self.pos.opening {
+                    out.extend(
+                        empty
+                            .iter()
+                            .filter(|&&p| !board.is_suicide(&self.topo, p, self.pos.to_move))
+                            .map(|&p| TrigoMove::One(p)),
+                    );
+                } else {
+                    for (i, &p) in empty.iter().enumerate() {
+                        for &q in &empty[i + 1..] {
+                            if self.pair_ok(p, q) {
+                                out.push(TrigoMove::Two(p, q));
+                            }
+                        }
+                    }
+                }
+                out.push(TrigoMove::Pass);
+            }
+            Phase::Scoring => {
+                out.extend(self.pos.board.stones(&self.topo).map(TrigoMove::Mark));
+                out.push(TrigoMove::Done);
+            }
+            Phase::Resigned(_) | Phase::Counted => {}
+        }
+    }
+
+    fn check(&self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
+        let phase = self.pos.phase;
+        if phase.is_over() {
+            return Err(TrigoIllegal::GameOver);
+        }
+        let board = &self.pos.board;
+        let off = |p: Point| (p.idx() >= self.topo.len()).then_some(TrigoIllegal::OffBoard(p.0));
+        let off_board = match mv {
+            TrigoMove::One(p) | TrigoMove::Mark(p) => off(p),
+            TrigoMove::Two(p, q) => off(p).or_else(|| off(q)),
+            TrigoMove::Pass | TrigoMove::Resign | TrigoMove::Done => None,
+        };
+        if let Some(e) = off_board {
+            return Err(e);
+        }
+        match mv {
+            TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass if phase == Phase::Scoring => {
+                Err(TrigoIllegal::PlayEnded)
+            }
+            TrigoMove::One(p) if board.get(p).is_some() => {
+                Err(TrigoIllegal::Occupied(self.topo.name(p)))
+            }
+            TrigoMove::One(_) if !self.pos.opening => Err(TrigoIllegal::TwoStonesNeeded),
+            TrigoMove::One(p) if board.is_suicide(&self.topo, p, self.pos.to_move) => {
+                Err(TrigoIllegal::Suicide(self.topo.name(p)))
+            }
+            TrigoMove::Two(p, _) if self.pos.opening => {
+                Err(TrigoIllegal::OneStoneOpening(self.topo.name(p)))
+            }
+            TrigoMove::Two(p, q) => self.check_pair(p, q),
+            TrigoMove::One(_) | TrigoMove::Pass | TrigoMove::Resign => Ok(()),
+            TrigoMove::Mark(_) | TrigoMove::Done if phase != Phase::Scoring => {
+                Err(TrigoIllegal::NotScoring)
+            }
+            TrigoMove::Mark(p) if board.get(p).is_none() => {
+                Err(TrigoIllegal::NothingToMark(self.topo.name(p)))
+            }
+            TrigoMove::Mark(_) | TrigoMove::Done => Ok(()),
+        }
+    }
+
+    fn play(&mut self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
+        self.check(mv)?;
+        self.undo.push(self.pos.clone());
+        self.log.push((self.pos.to_move, mv.canonical()));
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(pos) => {
+                self.pos = pos;
+                self.log.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
+        moves::parse(&self.topo, text, self.pos.phase == Phase::Scoring)
+    }
+
+    fn move_text(&self, mv: TrigoMove) -> String {
+        moves::text(&self.topo, mv)
+    }
+
+    fn stone(&self, p: Point) -> Option<Colour> {
+        self.pos.board.get(p)
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.pos.captures
+    }
+
+    fn score(&self) -> Score {
+        self.score_of(&self.count(), self.pos.captures)
+    }
+
+    /// Replays every move from the starting position on a fresh board and counts that.
+    fn recount(&self) -> Score {
+        let start = self.undo.first().unwrap_or(&self.pos);
+        let mut fresh = ChainBoard::new(&self.topo);
+        for p in self.topo.points() {
+            if let Some(c) = start.board.get(p) {
+                fresh.put(&self.topo, p, c);
+            }
+        }
+        let mut captures = [0u32; 2];
+        for &(c, mv) in &self.log {
+            let stones = match mv {
+                TrigoMove::One(p) => vec![p],
+                TrigoMove::Two(p, q) => vec![p, q],
+                _ => continue,
+            };
+            captures[c.idx()] += fresh.play_group(&self.topo, &stones, c).captured;
+        }
+        let count = scoring::count(&fresh, &self.topo, &self.pos.dead);
+        self.score_of(&count, captures)
+    }
+
+    fn hash(&self) -> u64 {
+        let pos = &self.pos;
+        let mut h = pos.board.hash();
+        if pos.to_move == Colour::White {
+            h ^= self.topo.side_key();
+        }
+        if let Some(k) = pos.ko {
+            h ^= k.forbidden.rotate_left(29) ^ self.topo.key(k.pair.0, Colour::White);
+        }
+        if pos.phase == Phase::Scoring {
+            for p in self.topo.points().filter(|p| pos.dead[p.idx()]) {
+                h ^= self.topo.key(p, Colour::Black).rotate_left(41);
+            }
+        }
+        let phase = match pos.phase {
+            Phase::Play => 0u64,
+            Phase::Scoring => 1,
+            Phase::Resigned(_) => 2,
+            Phase::Counted => 3,
+        };
+        let flags = pos.passes as u64 | (pos.opening as u64) << 8 | phase << 16;
+        h ^ flags.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn render(&self, colour: bool) -> String {
+        crate::render::render(self, colour)
+    }
+
+    /// Random play with [`TrigoGame::playout_move`] on the unchecked fast path, until play stops or
+    /// `cap` moves. Allocates nothing.
+    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut moves = 0;
+        while self.pos.phase == Phase::Play && moves < cap {
+            let mv = self.playout_move(rng);
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<TrigoMove> {
+        match self.pos.phase {
+            Phase::Play => Some(self.random_play_move(rng)),
+            Phase::Scoring => {
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+            }
+            Phase::Resigned(_) | Phase::Counted => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,135 @@
+//! TriGo moves: typed form, text form (`a1+b2`, `h8`, `pass`, `resign`, `dead c3`, `done`).
+
+use stones_core::{MoveSyntaxError, Point, Topology};
+
+/// A TriGo move in typed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TrigoMove {
+    /// One stone: Black's opening move only.
+    One(Point),
+    /// Two stones on two different points: every other move. The canonical form, built by
+    /// [`TrigoMove::two`], has the lower point index first; both orders are the same move in play.
+    Two(Point, Point),
+    /// Skip the whole move (no half move with one stone).
+    Pass,
+    /// The player to move resigns.
+    Resign,
+    /// After play (ruleset `dead_stones = "agree"`): mark or unmark the chain through this stone.
+    Mark(Point),
+    /// After play: the marking is agreed; count the game.
+    Done,
+}
+
+impl TrigoMove {
+    /// The two-stone move on `a` and `b`, in canonical order.
+    pub fn two(a: Point, b: Point) -> TrigoMove {
+        TrigoMove::Two(a.min(b), a.max(b))
+    }
+
+    /// The canonical form of this move (two stones in index order).
+    pub fn canonical(self) -> TrigoMove {
+        match self {
+            TrigoMove::Two(a, b) => TrigoMove::two(a, b),
+            other => other,
+        }
+    }
+}
+
+/// Reads a move; `scoring` makes a bare point mean "mark this chain dead".
+pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, MoveSyntaxError> {
+    let t = text.trim();
+    match t.to_ascii_lowercase().as_str() {
+        "pass" => return Ok(TrigoMove::Pass),
+        "resign" => return Ok(TrigoMove::Resign),
+        "done" => return Ok(TrigoMove::Done),
+        _ => {}
+    }
+    const SHAPES: &str = "a move is two points such as a1+b2 (or `a1 b2`), one point for Black's \
+                          opening, pass or resign (after play: a stone to mark dead, or done)";
+    let bad = |why: String| MoveSyntaxError {
+        text: t.to_string(),
+        why,
+    };
+    let point = |s: &str| {
+        topo.parse_point(s).map_err(|e| {
+            bad(format!(
+                "'{}' is not on the board (expected {}); {SHAPES}",
+                e.text, e.allowed
+            ))
+        })
+    };
+    if let Some((word, rest)) = t.split_once(char::is_whitespace) {
+        if word.eq_ignore_ascii_case("dead") {
+            return Ok(TrigoMove::Mark(point(rest)?));
+        }
+    }
+    let parts: Vec<&str> = t
+        .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [one] if scoring => Ok(TrigoMove::Mark(point(one)?)),
+        [one] => Ok(TrigoMove::One(point(one)?)),
+        [a, b] => Ok(TrigoMove::two(point(a)?, point(b)?)),
+        [] => Err(bad(format!(
+            "{SHAPES}; points are {}",
+            topo.describe_notation()
+        ))),
+        more => Err(bad(format!(
+            "a move places at most two stones, not {}; {SHAPES}",
+            more.len()
+        ))),
+    }
+}
+
+/// The canonical text of `mv`: `a1+b2`, `h8`, `pass`, `resign`, `dead c3`, `done`.
+pub fn text(topo: &Topology, mv: TrigoMove) -> String {
+    match mv.canonical() {
+        TrigoMove::One(p) => topo.name(p),
+        TrigoMove::Two(a, b) => format!("{}+{}", topo.name(a), topo.name(b)),
+        TrigoMove::Pass => "pass".into(),
+        TrigoMove::Resign => "resign".into(),
+        TrigoMove::Mark(p) => format!("dead {}", topo.name(p)),
+        TrigoMove::Done => "done".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_forms_read_back() {
+        let t = Topology::hex(8);
+        let p = |s| t.parse_point(s).unwrap();
+        assert_eq!(parse(&t, "h8", false), Ok(TrigoMove::One(p("h8"))));
+        let two = TrigoMove::two(p("a1"), p("b2"));
+        for s in ["a1+b2", "b2+a1", "a1 b2", " A1  B2 ", "a1,b2", "a1 + b2"] {
+            assert_eq!(parse(&t, s, false), Ok(two), "{s}");
+        }
+        assert_eq!(text(&t, two), "a1+b2");
+        assert_eq!(parse(&t, &text(&t, two), false), Ok(two));
+        assert_eq!(parse(&t, "PASS", false), Ok(TrigoMove::Pass));
+        assert_eq!(parse(&t, "resign", false), Ok(TrigoMove::Resign));
+        assert_eq!(parse(&t, "dead c3", false), Ok(TrigoMove::Mark(p("c3"))));
+        assert_eq!(parse(&t, "c3", true), Ok(TrigoMove::Mark(p("c3"))));
+        assert_eq!(parse(&t, "done", false), Ok(TrigoMove::Done));
+        // Same point twice is read; the rules refuse it with a typed reason.
+        assert_eq!(
+            parse(&t, "c3+c3", false),
+            Ok(TrigoMove::Two(p("c3"), p("c3")))
+        );
+    }
+
+    #[test]
+    fn malformed_text_says_what_is_allowed() {
+        let t = Topology::hex(8);
+        for s in ["a9", "p1", "a1+a16", "zz", "", "a1+b2+c3", "dead", "1a"] {
+            let e = parse(&t, s, false).unwrap_err();
+            assert!(e.why.contains("a1+b2"), "{s}: {e}");
+        }
+        let e = parse(&t, "a1+a9", false).unwrap_err();
+        assert!(e.to_string().contains("'a9' is not on the board"), "{e}");
+        assert!(e.to_string().contains("o15"), "{e}");
+    }
+}

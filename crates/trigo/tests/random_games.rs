@@ -1,0 +1,246 @@
+//! Random games and random positions: listing equals checking, undo is exact, the pair test agrees
+//! with trial play, random moves are uniform, scores equal a from-scratch recount.
+
+use stones_core::{Colour, Game, Point, Rng, RuleSet, Status, Topology};
+use stones_go::ChainBoard;
+use stones_trigo::{legal, TrigoGame, TrigoMove, TrigoRules};
+
+fn game(size: u16, ruleset: &str) -> TrigoGame {
+    let rules = TrigoRules::load(Some(ruleset), &[format!("size={size}")])
+        .unwrap()
+        .0;
+    TrigoGame::new(rules).unwrap()
+}
+
+/// A random position on `topo` with roughly `fill` of the points occupied, every chain with a liberty.
+fn random_board(topo: &Topology, rng: &mut Rng, fill: usize) -> ChainBoard {
+    let mut b = ChainBoard::new(topo);
+    for p in topo.points() {
+        if rng.below(100) < fill {
+            let c = if rng.below(2) == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            b.put(topo, p, c);
+        }
+    }
+    // Remove chains left without liberty until none is.
+    while let Some(p) = topo
+        .points()
+        .find(|&p| b.get(p).is_some() && b.has_no_liberty(p))
+    {
+        b.remove_chain(topo, p);
+    }
+    b
+}
+
+#[test]
+fn random_games_list_exactly_the_legal_moves_and_undo_exactly() {
+    let mut rng = Rng::new(11);
+    for (i, (size, ruleset)) in [(3, "standard"), (2, "komi"), (4, "teaching"), (3, "komi")]
+        .iter()
+        .cycle()
+        .take(24)
+        .enumerate()
+    {
+        let mut g = game(*size, ruleset);
+        let mut moves = Vec::new();
+        for _ in 0..(if i < 4 { 200 } else { 60 }) {
+            if !matches!(g.status(), Status::Ongoing | Status::Scoring) {
+                break;
+            }
+            g.board().check_invariants(g.topology()).unwrap();
+            assert_eq!(g.score(), g.recount());
+            g.legal_moves(&mut moves);
+            for &mv in &moves {
+                assert_eq!(g.check(mv), Ok(()), "listed move {mv:?} refused");
+                assert_eq!(g.parse_move(&g.move_text(mv)), Ok(mv));
+            }
+            let points: Vec<Point> = g.topology().points().collect();
+            for &p in &points {
+                for &q in &points {
+                    let mv = TrigoMove::Two(p, q);
+                    let listed = moves.contains(&TrigoMove::two(p, q)) && p != q;
+                    assert_eq!(g.check(mv).is_ok(), listed, "{mv:?}\n{}", g.render(false));
+                }
+                assert_eq!(
+                    g.check(TrigoMove::One(p)).is_ok(),
+                    moves.contains(&TrigoMove::One(p))
+                );
+            }
+            let before = g.clone();
+            let h = g.hash();
+            let mv = g.random_move(&mut rng).unwrap();
+            assert!(moves.contains(&mv), "random move {mv:?} not listed");
+            g.play(mv).unwrap();
+            assert!(g.undo());
+            assert_eq!(g, before);
+            assert_eq!(g.hash(), h);
+            g.play(mv).unwrap();
+            if mv != TrigoMove::Pass {
+                assert_ne!(g.hash(), h);
+            }
+        }
+    }
+}
+
+#[test]
+fn pair_test_agrees_with_trial_play_on_random_positions() {
+    let mut rng = Rng::new(5);
+    let mut doubtful = 0;
+    for round in 0..300 {
+        let topo = Topology::hex(3 + (round % 3) as u16);
+        let board = random_board(&topo, &mut rng, 55 + round % 40);
+        let empty: Vec<Point> = board.empty_points().collect();
+        for c in Colour::BOTH {
+            for (i, &p) in empty.iter().enumerate() {
+                for &q in &empty[i + 1..] {
+                    let mut trial = board.clone();
+                    trial.play_group(&topo, &[p, q], c);
+                    let dead: Vec<Point> = [p, q]
+                        .into_iter()
+                        .filter(|&s| trial.get(s) != Some(c))
+                        .collect();
+                    let got = legal::pair_suicide(&board, &topo, p, q, c);
+                    assert_eq!(got.is_some(), !dead.is_empty());
+                    if let Some(s) = got {
+                        assert!(dead.contains(&s));
+                    }
+                    doubtful += usize::from(!dead.is_empty());
+                }
+            }
+        }
+    }
+    assert!(
+        doubtful > 100,
+        "the random positions hardly test suicide ({doubtful})"
+    );
+}
+
+#[test]
+fn liberties_within_agrees_with_a_recount() {
+    let mut rng = Rng::new(9);
+    let (mut seconds, mut withins) = (0, 0);
+    for round in 0..200 {
+        let topo = Topology::hex(3 + (round % 4) as u16);
+        let board = random_board(&topo, &mut rng, 50 + round % 45);
+        let empty: Vec<Point> = board.empty_points().collect();
+        for s in topo.points().filter(|&p| board.get(p).is_some()) {
+            let libs: Vec<Point> = empty
+                .iter()
+                .copied()
+                .filter(|&e| {
+                    board
+                        .chain_stones(s)
+                        .any(|t| topo.neighbours(t).contains(&e.0))
+                })
+                .collect();
+            for (i, &a) in empty.iter().enumerate() {
+                let second = match libs.as_slice() {
+                    [x, y] if *x == a => Some(*y),
+                    [x, y] if *y == a => Some(*x),
+                    _ => None,
+                };
+                assert_eq!(board.second_liberty(&topo, s, a), second);
+                seconds += usize::from(second.is_some());
+                for &b in &empty[i + 1..] {
+                    let within = libs.iter().all(|&l| l == a || l == b);
+                    assert_eq!(board.liberties_within(&topo, s, a, b), within);
+                    withins += usize::from(within);
+                }
+            }
+        }
+    }
+    assert!(
+        seconds > 100 && withins > 100,
+        "few chains with two liberties: {seconds} {withins}"
+    );
+}
+
+#[test]
+fn random_moves_are_uniform_over_the_legal_moves() {
+    // A crowded side-3 board: few legal moves, so each is drawn often.
+    let mut g = game(3, "standard");
+    let board = "
+        x x o
+        . x o o
+        x . x o .
+        x x o .
+        . x o
+    ";
+    let stones = stones_core::board_text::parse_board(g.topology(), board).unwrap();
+    g.set_position(&stones, Colour::Black).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert!(moves.len() > 3 && moves.len() < 20, "{}", moves.len());
+    let mut rng = Rng::new(3);
+    let draws = 2000 * moves.len();
+    let mut hits = vec![0usize; moves.len()];
+    for _ in 0..draws {
+        let mv = g.random_move(&mut rng).unwrap();
+        let i = moves
+            .iter()
+            .position(|&m| m == mv)
+            .expect("drawn move is listed");
+        hits[i] += 1;
+    }
+    for (mv, &h) in moves.iter().zip(&hits) {
+        assert!(
+            (1700..=2300).contains(&h),
+            "{mv:?} drawn {h} times of ~2000"
+        );
+    }
+}
+
+#[test]
+fn playouts_end_keep_invariants_and_score_like_a_recount() {
+    let mut rng = Rng::new(1);
+    for size in [2, 3, 5, 8, 13] {
+        for _ in 0..10 {
+            let mut g = game(size, "standard");
+            let n = g.playout(&mut rng, 10 * g.topology().len());
+            assert!(n > 0 && n <= 10 * g.topology().len());
+            g.board().check_invariants(g.topology()).unwrap();
+            assert!(
+                matches!(g.status(), Status::Over(_)),
+                "size {size}: {n} moves"
+            );
+            let count = g.count();
+            let total = count.territory[0] + count.territory[1] + count.stones[0] + count.stones[1];
+            assert!(total as usize <= g.topology().len());
+        }
+    }
+}
+
+#[test]
+fn playout_moves_are_legal_and_pass_only_when_no_pair_is() {
+    let mut rng = Rng::new(23);
+    let mut moves = Vec::new();
+    let mut forced_passes = 0;
+    for size in [2, 3, 4].iter().cycle().take(60) {
+        let mut g = game(*size, "standard");
+        while g.status() == Status::Ongoing {
+            let mv = g.playout_move(&mut rng);
+            assert_eq!(g.check(mv), Ok(()), "{mv:?}\n{}", g.render(false));
+            let (board, topo, c) = (g.board(), g.topology(), g.to_move());
+            let eye = |p: Point| board.is_own_eye(topo, p, c);
+            match mv {
+                TrigoMove::Two(p, q) => assert!(!eye(p) && !eye(q)),
+                TrigoMove::Pass => {
+                    g.legal_moves(&mut moves);
+                    let usable = moves.iter().any(|m| match *m {
+                        TrigoMove::Two(p, q) => !eye(p) && !eye(q),
+                        _ => false,
+                    });
+                    assert!(!usable, "passed with a usable pair\n{}", g.render(false));
+                    forced_passes += 1;
+                }
+                TrigoMove::One(_) => assert!(g.is_opening()),
+                other => panic!("playout move {other:?}"),
+            }
+            g.play(mv).unwrap();
+        }
+    }
+    assert!(forced_passes >= 120, "{forced_passes}");
+}
