@@ -68,6 +68,13 @@ proptest! {
             prop_assert_eq!(incremental_winner(&g), g.scan_winner());
         }
         prop_assert_eq!(incremental_winner(&g), g.scan_winner());
+        // The incremental hash equals the hash of the same position set up from scratch.
+        if g.last_move() != Some(Move::Pass) {
+            let stones: Vec<_> = g.topology().points().map(|p| g.stone(p)).collect();
+            let mut fresh = Gomoku::new(rules(which, width, height)).unwrap();
+            fresh.set_position(&stones, g.to_move()).unwrap();
+            prop_assert_eq!(fresh.hash(), g.hash());
+        }
         prop_assert!(g.random_move(&mut rng).is_none());
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
