@@ -315,3 +315,21 @@ fn gtp_session_over_standard_io() {
     );
     assert!(s.contains("=6 0\n\n"), "{s}");
 }
+
+#[test]
+fn gomocup_brain_over_standard_io() {
+    let out = stones(
+        &["gomocup"],
+        "START 15\r\nBEGIN\r\nTURN 6,7\r\nABOUT\r\nEND\r\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], "OK");
+    for reply in &lines[1..3] {
+        let (x, y) = reply.split_once(',').expect("a move x,y");
+        let (x, y): (u32, u32) = (x.parse().unwrap(), y.parse().unwrap());
+        assert!(x < 15 && y < 15 && (x, y) != (6, 7), "{reply}");
+    }
+    assert!(lines[3].starts_with("name=\"stones\""), "{s}");
+}

@@ -64,6 +64,8 @@ pub enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Be a Gomocup (Piskvork) brain on standard input and output: START, BEGIN, TURN, BOARD, INFO, …
+    Gomocup,
     /// Random playouts per second on the game's fast path.
     Bench {
         /// The game to measure.
@@ -150,6 +152,10 @@ pub fn run(command: Command) -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules)
+                .map_err(|e| e.to_string())
+        }
+        Command::Gomocup => {
+            stones_gomoku::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout())
                 .map_err(|e| e.to_string())
         }
         Command::Bench {

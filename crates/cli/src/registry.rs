@@ -6,6 +6,7 @@ use stones_core::rules::{description, load_with};
 use stones_core::{Builtin, Game, RuleSet, RulesError};
 use stones_dots::DotsGame;
 use stones_go::GoGame;
+use stones_gomoku::Gomoku;
 use stones_trigo::TrigoGame;
 use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 
@@ -15,6 +16,7 @@ use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 pub enum GameKind {
     Go,
     Dots,
+    Gomoku,
     Trigo,
 }
 
@@ -41,6 +43,9 @@ impl GameKind {
             GameKind::Trigo => {
                 "TriGo: Go on a hexagon of 169 points, two stones per move after Black's first"
             }
+            GameKind::Gomoku => {
+                "Gomoku: five in a row; exactly five, opening rule; freestyle and renju rulesets"
+            }
         }
     }
 
@@ -50,6 +55,7 @@ impl GameKind {
             GameKind::Go => <GoGame as Game>::Rules::BUILTIN,
             GameKind::Dots => <DotsGame as Game>::Rules::BUILTIN,
             GameKind::Trigo => <TrigoGame as Game>::Rules::BUILTIN,
+            GameKind::Gomoku => <Gomoku as Game>::Rules::BUILTIN,
         }
     }
 
@@ -79,6 +85,7 @@ impl GameKind {
             GameKind::Go => create::<GoGame>(ruleset, overrides),
             GameKind::Dots => create::<DotsGame>(ruleset, overrides),
             GameKind::Trigo => create::<TrigoGame>(ruleset, overrides),
+            GameKind::Gomoku => create::<Gomoku>(ruleset, overrides),
         }
     }
 
@@ -94,6 +101,7 @@ impl GameKind {
                     GameKind::Trigo => {
                         contract::<TrigoGame>(builtin.name, &set, seed, games, steps)?
                     }
+                    GameKind::Gomoku => contract::<Gomoku>(builtin.name, &set, seed, games, steps)?,
                 }
             }
         }
@@ -111,6 +119,7 @@ impl GameKind {
             GameKind::Go => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
             GameKind::Dots => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
             GameKind::Trigo => &["v = 2", "v = 3", "v = 4"],
+            GameKind::Gomoku => &["v = 7", "v = 9", "v = [11, 7]"],
         };
         sizes.iter().filter_map(|s| v(s)).collect()
     }

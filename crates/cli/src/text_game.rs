@@ -11,6 +11,7 @@ use stones_core::board_text::{board_rows, parse_board};
 use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Status};
 use stones_dots::DotsGame;
 use stones_go::GoGame;
+use stones_gomoku::Gomoku;
 use stones_trigo::TrigoGame;
 use thiserror::Error;
 
@@ -21,6 +22,7 @@ pub enum AnyGame {
     GoGame,
     DotsGame,
     TrigoGame,
+    Gomoku,
 }
 
 /// Why a move given as text was not played.
