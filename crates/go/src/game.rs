@@ -2,7 +2,7 @@
 
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
-use crate::phase::Phase;
+use crate::phase::{MoveClass, Phase, PhaseRefusal};
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use std::sync::Arc;
@@ -40,14 +40,8 @@ pub enum GoIllegal {
     Superko,
     #[error("no pass while Black places handicap stones")]
     PassDuringHandicap,
-    #[error("play has ended: mark dead chains by naming one of their stones, then `done`")]
-    PlayEnded,
-    #[error("no stone on {0} to mark as dead")]
-    NothingToMark(String),
-    #[error("dead stones are marked only after the closing passes")]
-    NotScoring,
-    #[error("the game is over")]
-    GameOver,
+    #[error(transparent)]
+    Phase(#[from] PhaseRefusal),
 }
 
 /// Where a game stands.
@@ -496,7 +490,7 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                out.extend(self.pos.board.stones(&self.topo).map(GoMove::Mark));
+                out.extend(Phase::marks(&self.pos.board, &self.topo).map(GoMove::Mark));
                 out.push(GoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}
@@ -504,20 +498,17 @@ impl Game for GoGame {
     }
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
-        let phase = self.pos.phase;
-        if phase.is_over() {
-            return Err(GoIllegal::GameOver);
-        }
+        let class = match mv {
+            GoMove::Play(_) | GoMove::Pass => MoveClass::Play,
+            GoMove::Resign => MoveClass::Resign,
+            GoMove::Mark(p) => MoveClass::Mark(p),
+            GoMove::Done => MoveClass::Done,
+        };
+        self.pos.phase.admits(class, &self.pos.board, &self.topo)?;
         match mv {
-            GoMove::Play(_) | GoMove::Pass if phase == Phase::Scoring => Err(GoIllegal::PlayEnded),
             GoMove::Play(p) => self.check_stone(p),
             GoMove::Pass if self.pos.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
-            GoMove::Pass | GoMove::Resign => Ok(()),
-            GoMove::Mark(_) | GoMove::Done if phase != Phase::Scoring => Err(GoIllegal::NotScoring),
-            GoMove::Mark(p) if self.pos.board.get(p).is_none() => {
-                Err(GoIllegal::NothingToMark(self.topo.name(p)))
-            }
-            GoMove::Mark(_) | GoMove::Done => Ok(()),
+            _ => Ok(()),
         }
     }
 

@@ -15,6 +15,6 @@ pub mod sgf;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
-pub use phase::Phase;
+pub use phase::{MoveClass, Phase, PhaseRefusal};
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
 pub use sgf::{GoRecord, GoSgfError};

@@ -1,7 +1,37 @@
 //! Where a Go-like game stands: play, the dead-stone step, or over (shared by Go and TriGo).
 
+use crate::board::ChainBoard;
 use crate::rules::DeadStones;
-use stones_core::{Colour, Outcome, Score, Status};
+use stones_core::{Colour, Outcome, Point, Score, Status, Topology};
+use thiserror::Error;
+
+/// Why a move does not fit the stage the game is in (shared by Go and TriGo).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PhaseRefusal {
+    #[error("play has ended: mark dead chains by naming one of their stones, then `done`")]
+    PlayEnded,
+    #[error("no stone on {0} to mark as dead")]
+    NothingToMark(String),
+    #[error(
+        "dead stones are marked only after the closing passes, under `dead_stones = \"agree\"`"
+    )]
+    NotScoring,
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A move as the stages see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveClass {
+    /// Stones or a pass.
+    Play,
+    /// Resignation, allowed until the end.
+    Resign,
+    /// Marking the chain through a stone dead (or alive again).
+    Mark(Point),
+    /// Agreeing on the marks.
+    Done,
+}
 
 /// The stage of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +58,34 @@ impl Phase {
     /// True once the game is over (resigned or counted).
     pub fn is_over(self) -> bool {
         matches!(self, Phase::Resigned(_) | Phase::Counted)
+    }
+
+    /// Whether a move of this class fits the stage: stones and passes only in play, marks and `done`
+    /// only in the dead-stone step (a mark on a stone), nothing once the game is over. The game's own
+    /// rules decide the rest.
+    pub fn admits(
+        self,
+        mv: MoveClass,
+        board: &ChainBoard,
+        topo: &Topology,
+    ) -> Result<(), PhaseRefusal> {
+        match (self, mv) {
+            (Phase::Resigned(_) | Phase::Counted, _) => Err(PhaseRefusal::GameOver),
+            (Phase::Scoring, MoveClass::Play) => Err(PhaseRefusal::PlayEnded),
+            (Phase::Play, MoveClass::Mark(_) | MoveClass::Done) => Err(PhaseRefusal::NotScoring),
+            (_, MoveClass::Mark(p)) if board.get(p).is_none() => {
+                Err(PhaseRefusal::NothingToMark(topo.name(p)))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The moves the dead-stone step offers: a mark on every stone, as points.
+    pub fn marks<'a>(
+        board: &'a ChainBoard,
+        topo: &'a Topology,
+    ) -> impl Iterator<Item = Point> + 'a {
+        board.stones(topo)
     }
 
     /// The status this phase gives; `score` is computed only for a counted game.

@@ -374,9 +374,14 @@ fn marking_twice_unmarks_a_chain() {
     assert!(!g.is_marked_dead(mv_point(&g, "D5")));
     assert_eq!(
         play(&mut g, "dead D4"),
-        Err(GoIllegal::NothingToMark("D4".into()))
+        Err(GoIllegal::Phase(stones_go::PhaseRefusal::NothingToMark(
+            "D4".into()
+        )))
     );
-    assert_eq!(play(&mut g, "pass"), Err(GoIllegal::PlayEnded));
+    assert_eq!(
+        play(&mut g, "pass"),
+        Err(GoIllegal::Phase(stones_go::PhaseRefusal::PlayEnded))
+    );
 }
 
 fn mv_point(g: &GoGame, name: &str) -> stones_core::Point {

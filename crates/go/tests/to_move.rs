@@ -102,7 +102,10 @@ fn play_resumes_after_the_closing_passes() {
     g.play(GoMove::Pass).unwrap();
     g.play(GoMove::Pass).unwrap();
     assert_eq!(g.status(), Status::Scoring);
-    assert_eq!(g.play(d4), Err(GoIllegal::PlayEnded));
+    assert_eq!(
+        g.play(d4),
+        Err(GoIllegal::Phase(stones_go::PhaseRefusal::PlayEnded))
+    );
     let scoring = g.clone();
     assert!(g.resume_play());
     assert!(!g.resume_play());

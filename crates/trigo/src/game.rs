@@ -10,7 +10,7 @@ use stones_core::{
 };
 use stones_go::board::MAX_POINTS;
 use stones_go::scoring::{self, Count};
-use stones_go::{ChainBoard, Phase};
+use stones_go::{ChainBoard, MoveClass, Phase, PhaseRefusal};
 use thiserror::Error;
 
 mod random;
@@ -34,16 +34,8 @@ pub enum TrigoIllegal {
     Suicide(String),
     #[error("ko: the move would recreate the position right after your previous move")]
     Ko,
-    #[error("play has ended: mark dead chains by naming one of their stones, then `done`")]
-    PlayEnded,
-    #[error("no stone on {0} to mark as dead")]
-    NothingToMark(String),
-    #[error(
-        "dead stones are marked only after the two closing passes, under `dead_stones = \"agree\"`"
-    )]
-    NotScoring,
-    #[error("the game is over")]
-    GameOver,
+    #[error(transparent)]
+    Phase(#[from] PhaseRefusal),
 }
 
 /// The one move that could recreate the position right after the mover's previous move: the two
@@ -114,11 +106,6 @@ impl TrigoGame {
         &self.pos.board
     }
 
-    /// The shared topology.
-    pub fn topology_arc(&self) -> &Arc<Topology> {
-        &self.topo
-    }
-
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<TrigoMove> {
         self.pos.last
@@ -140,11 +127,6 @@ impl TrigoGame {
             Some(_) => self.pos.board.liberties(&self.topo, p),
             None => 0,
         }
-    }
-
-    /// Moves played since the start (passes included).
-    pub fn undo_depth(&self) -> usize {
-        self.undo.len()
     }
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
@@ -331,7 +313,7 @@ impl Game for TrigoGame {
                 out.push(TrigoMove::Pass);
             }
             Phase::Scoring => {
-                out.extend(self.pos.board.stones(&self.topo).map(TrigoMove::Mark));
+                out.extend(Phase::marks(&self.pos.board, &self.topo).map(TrigoMove::Mark));
                 out.push(TrigoMove::Done);
             }
             Phase::Resigned(_) | Phase::Counted => {}
@@ -339,24 +321,24 @@ impl Game for TrigoGame {
     }
 
     fn check(&self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
-        let phase = self.pos.phase;
-        if phase.is_over() {
-            return Err(TrigoIllegal::GameOver);
-        }
-        let board = &self.pos.board;
         let off = |p: Point| (p.idx() >= self.topo.len()).then_some(TrigoIllegal::OffBoard(p.0));
-        let off_board = match mv {
-            TrigoMove::One(p) | TrigoMove::Mark(p) => off(p),
-            TrigoMove::Two(p, q) => off(p).or_else(|| off(q)),
-            TrigoMove::Pass | TrigoMove::Resign | TrigoMove::Done => None,
+        let (class, off_board) = match mv {
+            TrigoMove::One(p) => (MoveClass::Play, off(p)),
+            TrigoMove::Two(p, q) => (MoveClass::Play, off(p).or_else(|| off(q))),
+            TrigoMove::Pass => (MoveClass::Play, None),
+            TrigoMove::Resign => (MoveClass::Resign, None),
+            TrigoMove::Mark(p) => (MoveClass::Mark(p), off(p)),
+            TrigoMove::Done => (MoveClass::Done, None),
         };
+        if self.pos.phase.is_over() {
+            return Err(PhaseRefusal::GameOver.into());
+        }
         if let Some(e) = off_board {
             return Err(e);
         }
+        self.pos.phase.admits(class, &self.pos.board, &self.topo)?;
+        let board = &self.pos.board;
         match mv {
-            TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass if phase == Phase::Scoring => {
-                Err(TrigoIllegal::PlayEnded)
-            }
             TrigoMove::One(p) if board.get(p).is_some() => {
                 Err(TrigoIllegal::Occupied(self.topo.name(p)))
             }
@@ -368,14 +350,7 @@ impl Game for TrigoGame {
                 Err(TrigoIllegal::OneStoneOpening(self.topo.name(p)))
             }
             TrigoMove::Two(p, q) => self.check_pair(p, q),
-            TrigoMove::One(_) | TrigoMove::Pass | TrigoMove::Resign => Ok(()),
-            TrigoMove::Mark(_) | TrigoMove::Done if phase != Phase::Scoring => {
-                Err(TrigoIllegal::NotScoring)
-            }
-            TrigoMove::Mark(p) if board.get(p).is_none() => {
-                Err(TrigoIllegal::NothingToMark(self.topo.name(p)))
-            }
-            TrigoMove::Mark(_) | TrigoMove::Done => Ok(()),
+            _ => Ok(()),
         }
     }
 

@@ -119,5 +119,5 @@ fn typed_moves_off_the_board_are_refused_not_panics() {
         g.check(TrigoMove::Two(Point(0), Point(u16::MAX))),
         Err(TrigoIllegal::OffBoard(u16::MAX))
     );
-    assert_eq!(g.undo_depth(), 1);
+    assert_eq!(g.history().len(), 1);
 }
