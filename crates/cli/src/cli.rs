@@ -5,7 +5,7 @@ use crate::case::{replay_case_file, replay_moves, Transcript};
 use crate::play::play;
 use crate::registry::{parse_overrides, GameKind};
 use crate::sgf_replay::replay_sgf;
-use crate::text_game::AnyGame;
+use crate::text_game::{AnyGame, TextGame};
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -170,10 +170,10 @@ pub fn run(command: Command) -> Result<(), String> {
             }
             let (start, ruleset) = new_game(&game, &rules)?;
             let r = bench(&start, playouts.max(1), seed);
-            let size = start_size(&start);
             println!(
-                "{} {size} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s",
-                start_name(&start),
+                "{} {} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s",
+                start.game_name(),
+                start.size_text(),
                 r.playouts,
                 r.seconds,
                 r.per_second(),
@@ -183,18 +183,6 @@ pub fn run(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
-}
-
-fn start_name(game: &AnyGame) -> &'static str {
-    use crate::TextGame;
-    game.game_name()
-}
-
-fn start_size(game: &AnyGame) -> String {
-    use crate::TextGame;
-    let rows = game.board_rows();
-    let width = rows.iter().map(|r| r.split(' ').count()).max().unwrap_or(0);
-    format!("{width}x{}", rows.len())
 }
 
 /// Replays a case file, or a move list for a named game.

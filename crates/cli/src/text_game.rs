@@ -8,7 +8,7 @@
 
 use enum_dispatch::enum_dispatch;
 use stones_core::board_text::{board_rows, parse_board};
-use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Status};
+use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Shape, Status};
 use stones_dots::DotsGame;
 use stones_go::GoGame;
 use stones_gomoku::Gomoku;
@@ -65,6 +65,8 @@ pub trait TextGame {
     fn random_playout(&mut self, rng: &mut Rng) -> usize;
     /// How points are written on this board.
     fn notation_help(&self) -> String;
+    /// The board's size in words: `19x19`, `hexagon of side 8, 169 points`.
+    fn size_text(&self) -> String;
 }
 
 impl<G: Game> TextGame for G {
@@ -128,5 +130,13 @@ impl<G: Game> TextGame for G {
 
     fn notation_help(&self) -> String {
         self.topology().describe_notation()
+    }
+
+    fn size_text(&self) -> String {
+        let topo = self.topology();
+        match topo.shape() {
+            Shape::Square { width, height, .. } => format!("{width}x{height}"),
+            Shape::Hex { side } => format!("hexagon of side {side}, {} points", topo.len()),
+        }
     }
 }
