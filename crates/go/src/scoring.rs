@@ -91,35 +91,100 @@ pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
     }
 }
 
-/// Stones of chains in seki: chains next to a shared empty point where a stone of either colour would
-/// be left with at most one liberty (filling it would only put oneself in atari).
+/// Shared regions larger than this are open ground of an unfinished game, not seki liberties.
+const SEKI_REGION_MAX: usize = 6;
+
+/// Stones of chains in seki. On a scratch board, the points of small shared regions (empty regions
+/// bordered by both colours) that either side can fill harmlessly — its stone keeps two liberties,
+/// captures nothing and puts no enemy chain in atari — are filled one at a time until none is left.
+/// Then a chain is in seki when it touches a shared point that neither side can fill without being
+/// left with at most one liberty.
 pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
+    let filled = fill_safe_dame(board, topo);
     let mut seki = vec![false; topo.len()];
-    for p in board.empty_points() {
-        let nbrs = topo.neighbours(p);
-        let touches = |c: Colour| nbrs.iter().any(|&q| board.get(Point(q)) == Some(c));
-        if !(touches(Colour::Black) && touches(Colour::White)) {
-            continue;
-        }
-        let self_atari = |c: Colour| {
-            if board.would_capture(topo, p, c) {
-                return false;
-            }
-            let mut trial = board.clone();
-            trial.put(topo, p, c);
-            trial.liberties(topo, p) <= 1
+    for p in shared_points(&filled, topo) {
+        let self_atari = |c: Colour| match fill(&filled, topo, p, c) {
+            Some(trial) => trial.liberties(topo, p) <= 1,
+            None => false,
         };
         if self_atari(Colour::Black) && self_atari(Colour::White) {
-            for &q in nbrs {
-                if board.get(Point(q)).is_some() {
-                    for s in board.chain_stones(Point(q)) {
-                        seki[s.idx()] = true;
+            for &q in topo.neighbours(p) {
+                if filled.get(Point(q)).is_some() {
+                    for s in filled.chain_stones(Point(q)) {
+                        seki[s.idx()] = board.get(s).is_some();
                     }
                 }
             }
         }
     }
     seki
+}
+
+/// The points of small empty regions bordered by stones of both colours.
+fn shared_points(board: &ChainBoard, topo: &Topology) -> Vec<Point> {
+    let mut seen = vec![false; topo.len()];
+    let mut shared = Vec::new();
+    let mut region = Vec::new();
+    for start in board.empty_points() {
+        if seen[start.idx()] {
+            continue;
+        }
+        seen[start.idx()] = true;
+        region.clear();
+        region.push(start);
+        let mut borders = [false; 2];
+        let mut i = 0;
+        while i < region.len() {
+            for &q in topo.neighbours(region[i]) {
+                match board.get(Point(q)) {
+                    Some(c) => borders[c.idx()] = true,
+                    None if !seen[q as usize] => {
+                        seen[q as usize] = true;
+                        region.push(Point(q));
+                    }
+                    None => {}
+                }
+            }
+            i += 1;
+        }
+        if borders == [true, true] && region.len() <= SEKI_REGION_MAX {
+            shared.extend_from_slice(&region);
+        }
+    }
+    shared.sort_unstable();
+    shared
+}
+
+/// The board with a `c` stone on empty `p`, unless that stone would capture (then it is no dame).
+fn fill(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> Option<ChainBoard> {
+    if board.would_capture(topo, p, c) {
+        return None;
+    }
+    let mut trial = board.clone();
+    trial.put(topo, p, c);
+    Some(trial)
+}
+
+/// Fills shared points that cost their filler nothing, one at a time, until none is left.
+fn fill_safe_dame(board: &ChainBoard, topo: &Topology) -> ChainBoard {
+    let mut filled = board.clone();
+    let harmless = |trial: &ChainBoard, p: Point, c: Colour| {
+        trial.liberties(topo, p) >= 2
+            && topo.neighbours(p).iter().all(|&q| {
+                trial.get(Point(q)) != Some(c.opponent()) || trial.liberties(topo, Point(q)) >= 2
+            })
+    };
+    'fill: loop {
+        for p in shared_points(&filled, topo) {
+            for c in Colour::BOTH {
+                if let Some(trial) = fill(&filled, topo, p, c).filter(|t| harmless(t, p, c)) {
+                    filled = trial;
+                    continue 'fill;
+                }
+            }
+        }
+        return filled;
+    }
 }
 
 /// Marks the chain through stone `p` dead, or alive again if it was marked (the dead-stone step).

@@ -401,6 +401,56 @@ x x . o o
 }
 
 #[test]
+fn seki_with_two_open_shared_points_is_found() {
+    // Each side has one eye (A1, F1) and the two shared points C2, D2 are both still open: whoever
+    // fills one leaves the last shared point as a liberty both sides need, so this is seki, and the
+    // eyes are no territory under territory scoring. Area scoring counts stones and eyes.
+    let board = "
+x x . . o o
+. x x o o .";
+    for (name, black, white) in [("classic", 0.0, 0.5), ("chinese", 5.0, 5.5)] {
+        let mut g = setup(name, &["size=[6, 2]", "komi=0.5"], board, Colour::Black);
+        play_all(&mut g, &["pass", "pass", "done"]);
+        assert_eq!((g.score().black, g.score().white), (black, white), "{name}");
+    }
+    // Without the white eye White's chain is left with D2 alone (in atari): no seki, and Black's eye
+    // is Black's territory.
+    let not_seki = "
+x x . . o o
+. x x o o o";
+    let mut g = setup(
+        "classic",
+        &["size=[6, 2]", "komi=0.5"],
+        not_seki,
+        Colour::Black,
+    );
+    play_all(&mut g, &["pass", "pass", "done"]);
+    assert_eq!((g.score().black, g.score().white), (1.0, 0.5));
+}
+
+#[test]
+fn open_ground_is_no_seki() {
+    // Two walls facing each other across open ground: the shared region is large, nothing is seki,
+    // and each side's back row is its territory.
+    let board = "
+. . . . . . .
+x x x x x x x
+. . . . . . .
+. . . . . . .
+o o o o o o o
+. . . . . . .";
+    let mut g = setup(
+        "classic",
+        &["size=[7, 6]", "komi=0.5"],
+        board,
+        Colour::Black,
+    );
+    play_all(&mut g, &["pass", "pass", "done"]);
+    assert_eq!((g.score().black, g.score().white), (7.0, 7.5));
+    assert!(g.count().seki.iter().all(|&s| !s));
+}
+
+#[test]
 fn integer_komi_can_draw_half_komi_cannot() {
     let board = "
 . . . x o . .
