@@ -16,6 +16,20 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
+/// The builtin rulesets of a game crate, compiled in from `rulesets/<game>/<name>.toml` at the
+/// workspace root: `builtin_rulesets!("go": "classic", "japanese")`. The first is the default.
+#[macro_export]
+macro_rules! builtin_rulesets {
+    ($game:literal: $($name:literal),+ $(,)?) => {
+        &[$($crate::Builtin {
+            name: $name,
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/../../rulesets/", $game, "/", $name, ".toml"
+            )),
+        }),+]
+    };
+}
+
 /// A game's typed rules. `Default` equals the game's seed ruleset (the first builtin).
 pub trait RuleSet: DeserializeOwned + Serialize + Default + Clone + fmt::Debug + PartialEq {
     /// The game these rules belong to.

@@ -78,24 +78,8 @@ impl Default for DotsRules {
 
 impl RuleSet for DotsRules {
     const GAME: &'static str = "dots";
-    const BUILTIN: &'static [Builtin] = &[
-        Builtin {
-            name: "official",
-            text: include_str!("../../../rulesets/dots/official.toml"),
-        },
-        Builtin {
-            name: "cross",
-            text: include_str!("../../../rulesets/dots/cross.toml"),
-        },
-        Builtin {
-            name: "grounding",
-            text: include_str!("../../../rulesets/dots/grounding.toml"),
-        },
-        Builtin {
-            name: "extra-move",
-            text: include_str!("../../../rulesets/dots/extra-move.toml"),
-        },
-    ];
+    const BUILTIN: &'static [Builtin] =
+        stones_core::builtin_rulesets!("dots": "official", "cross", "grounding", "extra-move");
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=200)?;

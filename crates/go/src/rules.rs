@@ -198,28 +198,9 @@ pub fn check_komi(k: f64) -> Result<(), String> {
 
 impl RuleSet for GoRules {
     const GAME: &'static str = "go";
-    const BUILTIN: &'static [Builtin] = &[
-        Builtin {
-            name: "classic",
-            text: include_str!("../../../rulesets/go/classic.toml"),
-        },
-        Builtin {
-            name: "japanese",
-            text: include_str!("../../../rulesets/go/japanese.toml"),
-        },
-        Builtin {
-            name: "chinese",
-            text: include_str!("../../../rulesets/go/chinese.toml"),
-        },
-        Builtin {
-            name: "tromp-taylor",
-            text: include_str!("../../../rulesets/go/tromp-taylor.toml"),
-        },
-        Builtin {
-            name: "egf",
-            text: include_str!("../../../rulesets/go/egf.toml"),
-        },
-    ];
+    const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!(
+        "go": "classic", "japanese", "chinese", "tromp-taylor", "egf"
+    );
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=25)?;

@@ -4,20 +4,8 @@ use serde::{Deserialize, Serialize};
 use stones_core::{BoardSize, Builtin, Colour, RuleSet};
 
 /// The named rulesets shipped with the game; `standard` (the seed) is the default.
-pub const BUILTIN: &[Builtin] = &[
-    Builtin {
-        name: "standard",
-        text: include_str!("../../../rulesets/gomoku/standard.toml"),
-    },
-    Builtin {
-        name: "freestyle",
-        text: include_str!("../../../rulesets/gomoku/freestyle.toml"),
-    },
-    Builtin {
-        name: "renju",
-        text: include_str!("../../../rulesets/gomoku/renju.toml"),
-    },
-];
+pub const BUILTIN: &[Builtin] =
+    stones_core::builtin_rulesets!("gomoku": "standard", "freestyle", "renju");
 
 /// Smallest and largest board side.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u16> = 5..=26;

@@ -29,20 +29,8 @@ impl Default for TrigoRules {
 
 impl RuleSet for TrigoRules {
     const GAME: &'static str = "trigo";
-    const BUILTIN: &'static [Builtin] = &[
-        Builtin {
-            name: "standard",
-            text: include_str!("../../../rulesets/trigo/standard.toml"),
-        },
-        Builtin {
-            name: "teaching",
-            text: include_str!("../../../rulesets/trigo/teaching.toml"),
-        },
-        Builtin {
-            name: "komi",
-            text: include_str!("../../../rulesets/trigo/komi.toml"),
-        },
-    ];
+    const BUILTIN: &'static [Builtin] =
+        stones_core::builtin_rulesets!("trigo": "standard", "teaching", "komi");
 
     fn validate(&self) -> Result<(), String> {
         if !(2..=13).contains(&self.size) {
