@@ -4,7 +4,7 @@
 use crate::cell::{self, Cell};
 use crate::state::DotsGame;
 use stones_core::topology::column_label;
-use stones_core::Colour;
+use stones_core::{Colour, Game};
 
 /// The legend printed under the field.
 pub const LEGEND: &str =
@@ -41,7 +41,8 @@ pub fn render(game: &DotsGame, colour: bool) -> String {
     }
     header(&mut out, &labels);
     out.push_str(LEGEND);
-    out.push('\n');
+    let [black, white] = game.captures();
+    out.push_str(&format!("\ncaptures: black {black}, white {white}\n"));
     out
 }
 
