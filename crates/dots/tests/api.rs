@@ -81,7 +81,8 @@ fn render_shows_coordinates_enclosures_captured_dots_and_the_last_dot() {
     assert_eq!(g.captured(), [1, 0]);
     let text = g.render(false);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2 + 32 + 2 + 1);
+    assert_eq!(lines.len(), 2 + 32 + 2 + 1 + 1);
+    assert_eq!(lines.last(), Some(&"captures: black 1, white 0"));
     assert!(lines[0].trim_start().starts_with('A') && lines[1].contains("A B C D E F G H J"));
     assert!(lines[2].starts_with(" 32 ") && lines[2].ends_with(" 32"));
     let row4 = lines[2 + 28];
