@@ -389,24 +389,9 @@ impl ChainBoard {
 
     /// Places a stone and removes enemy chains left without liberties. When the placed chain then has
     /// no liberty it is removed too (suicide): callers that forbid suicide check first.
+    #[inline]
     pub fn play(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
-        self.put(topo, p, c);
-        let mut placed = Placed::default();
-        let enemy = c.opponent();
-        for &q in topo.neighbours(p) {
-            if self.is(q, enemy) && self.libs[self.head[q as usize] as usize] == 0 {
-                let n = self.remove_chain(topo, Point(q));
-                placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
-                placed.captured += n;
-            }
-        }
-        if placed.captured != 1 {
-            placed.single_capture = None;
-        }
-        if self.libs[self.head[p.idx()] as usize] == 0 {
-            placed.suicided = self.remove_chain(topo, p);
-        }
-        placed
+        self.play_group(topo, &[p], c)
     }
 
     /// Places stones of several points (a TriGo move) and then captures: enemy chains first, then any of

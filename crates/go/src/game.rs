@@ -62,6 +62,24 @@ struct Position {
     seen_len: usize,
 }
 
+impl Position {
+    /// A fresh start on `board` with `to_move` to play: nothing captured, no ko, no pass yet.
+    fn start(board: ChainBoard, to_move: Colour) -> Position {
+        Position {
+            board,
+            to_move,
+            ko: None,
+            passes: 0,
+            captures: [0; 2],
+            phase: Phase::Play,
+            handicap_left: 0,
+            dead: [false; MAX_POINTS],
+            last: None,
+            seen_len: 1,
+        }
+    }
+}
+
 /// A game of Go under a [`GoRules`] ruleset.
 #[derive(Clone, Debug)]
 pub struct GoGame {
@@ -401,19 +419,8 @@ impl Game for GoGame {
         ));
         let board = ChainBoard::new(&topo);
         let mut game = GoGame {
-            pos: Position {
-                seen_len: 1,
-                board,
-                to_move: Colour::Black,
-                ko: None,
-                passes: 0,
-                captures: [0; 2],
-                phase: Phase::Play,
-                handicap_left: 0,
-                dead: [false; MAX_POINTS],
-                last: None,
-            },
-            seen: vec![(0, Colour::Black)],
+            seen: vec![(board.hash(), Colour::Black)],
+            pos: Position::start(board, Colour::Black),
             undo: Vec::new(),
             topo,
             rules,
@@ -452,18 +459,7 @@ impl Game for GoGame {
         let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.seen = vec![(board.hash(), to_move)];
         self.undo.clear();
-        self.pos = Position {
-            board,
-            to_move,
-            ko: None,
-            passes: 0,
-            captures: [0; 2],
-            phase: Phase::Play,
-            handicap_left: 0,
-            dead: [false; MAX_POINTS],
-            last: None,
-            seen_len: 1,
-        };
+        self.pos = Position::start(board, to_move);
         Ok(())
     }
 
