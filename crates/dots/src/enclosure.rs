@@ -23,11 +23,15 @@ impl DotsGame {
     /// other newly closed regions as free areas of `who`. Returns the enemy dots captured.
     pub(crate) fn enclose_around(&mut self, p: usize, who: Colour) -> u32 {
         let ring = self.geo.ring[p];
-        let wall = |q: u16| on_field(q) && cell::is_live(self.cells[q as usize], who);
-        let gap = |j: usize| !wall(ring[2 * j]);
+        // Bit `i` set: ring slot `i` holds a live dot of `who` (a wall). Read once, tested by bits.
+        let walls = ring.iter().enumerate().fold(0u8, |w, (i, &q)| {
+            w | ((on_field(q) && cell::is_live(self.cells[q as usize], who)) as u8) << i
+        });
+        let wall = |i: usize| walls >> (i % 8) & 1 != 0;
+        let gap = |j: usize| !wall(2 * j);
         // Orthogonal neighbours j-1 and j are linked around the ring when neither is a wall and the
         // diagonal point between them is not one either.
-        let linked = |j: usize| gap(j) && gap((j + 3) % 4) && !wall(ring[(2 * j + 7) % 8]);
+        let linked = |j: usize| gap(j) && gap((j + 3) % 4) && !wall((2 * j + 7) % 8);
         let Some(first) = (0..4).find(|&j| !linked(j)) else {
             return 0;
         };
@@ -45,10 +49,12 @@ impl DotsGame {
         }
         // The wall runs around the dot alternate with its `k` gap groups. A new closed chain needs
         // two runs already linked elsewhere: when every run lies in its own chain set, none is.
-        let mut roots = [u16::MAX; 8];
+        // Neighbouring ring slots touch, so one run is one chain set: look up only each run's first
+        // wall (here `k >= 2`, so the ring is not all walls and every run has a first wall).
+        let mut roots = [u16::MAX; 4];
         let mut distinct = 0;
-        for &q in &ring {
-            if wall(q) {
+        for (i, &q) in ring.iter().enumerate() {
+            if wall(i) && !wall(i + 7) {
                 let r = self.set_of(q as usize);
                 if !roots[..distinct].contains(&r) {
                     roots[distinct] = r;
@@ -91,6 +97,9 @@ impl DotsGame {
             tail[g] = 1;
             open[g] = self.geo.is_edge(q as usize);
         }
+        // Plain slices, so the loop does not reload them through `self` after every write.
+        let (ring, edge, cells) = (&self.geo.ring[..], &self.geo.edge[..], &self.cells[..]);
+        let (mark, queue) = (&mut s.mark[..], &mut s.queue[..]);
         loop {
             let mut active = false;
             for g in 0..k {
@@ -99,14 +108,18 @@ impl DotsGame {
                     continue;
                 }
                 active = true;
-                let c = s.queue[g * n + head[g]] as usize;
+                let own = first + g as u32;
+                let c = queue[g * n + head[g]] as usize;
                 head[g] += 1;
                 for i in 0..4 {
-                    let nb = self.geo.orth(c, i);
-                    if !on_field(nb) || cell::is_live(self.cells[nb as usize], who) {
+                    let nb = ring[c][2 * i];
+                    if !on_field(nb) || cell::is_live(cells[nb as usize], who) {
                         continue;
                     }
-                    let m = s.mark[nb as usize];
+                    let m = mark[nb as usize];
+                    if m == own {
+                        continue;
+                    }
                     if m >= first && m < first + 4 {
                         let (rg, rh) = (find(&parent, g), find(&parent, (m - first) as usize));
                         if rg != rh {
@@ -115,10 +128,10 @@ impl DotsGame {
                         }
                         continue;
                     }
-                    s.mark[nb as usize] = first + g as u32;
-                    s.queue[g * n + tail[g]] = nb;
+                    mark[nb as usize] = own;
+                    queue[g * n + tail[g]] = nb;
                     tail[g] += 1;
-                    if self.geo.is_edge(nb as usize) {
+                    if edge[nb as usize] {
                         open[r] = true;
                         break;
                     }
