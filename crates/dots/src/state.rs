@@ -173,8 +173,12 @@ impl DotsGame {
         self.start = Arc::new(self.cells.clone());
         self.parent = (0..n as u16).collect();
         self.set_size = vec![1; n];
-        for p in 0..n {
-            if let Some(c) = cell::dot(self.cells[p]) {
+        // Dots join one at a time, as if put in point order: `join_around` relies on every dot
+        // already present being joined with the dots of its colour around it.
+        let full = std::mem::replace(&mut self.cells, vec![EMPTY; n]);
+        for (p, &v) in full.iter().enumerate() {
+            self.cells[p] = v;
+            if let Some(c) = cell::dot(v) {
                 self.join_around(p, c);
             }
         }
@@ -198,23 +202,21 @@ impl DotsGame {
         Ok(())
     }
 
-    /// The Zobrist contribution of point `p` holding `v`.
+    /// The Zobrist contribution of point `p` holding `v`: the dot's key, the owner's key turned by 21
+    /// bits, each base mark's key turned by 42.
     #[inline]
     fn cell_key(&self, p: usize, v: Cell) -> u64 {
         let q = pt(p as u16);
-        let mut k = 0;
-        if let Some(d) = cell::dot(v) {
-            k ^= self.topo.key(q, d);
-        }
-        if let Some(o) = cell::owner(v) {
-            k ^= self.topo.key(q, o).rotate_left(21);
-        }
-        for c in Colour::BOTH {
-            if cell::in_base(v, c) {
-                k ^= self.topo.key(q, c).rotate_left(42);
-            }
-        }
-        k
+        let keys = [
+            0,
+            self.topo.key(q, Colour::Black),
+            self.topo.key(q, Colour::White),
+            0,
+        ];
+        let bases = (v >> 4) as usize & 3;
+        keys[v as usize & 3]
+            ^ keys[(v >> 2) as usize & 3].rotate_left(21)
+            ^ (keys[bases & 1] ^ keys[bases & 2]).rotate_left(42)
     }
 
     /// Writes `new` on `p` without logging: hash and scores follow.
@@ -262,12 +264,17 @@ impl DotsGame {
 
     /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
     pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
+        let ring = self.geo.ring[p];
+        let mine =
+            |q: u16| crate::geometry::on_field(q) && cell::dot(self.cells[q as usize]) == Some(who);
+        let mut a = self.set_of(p) as usize;
         for i in 0..8 {
-            let q = self.geo.ring[p][i];
-            if !crate::geometry::on_field(q) || cell::dot(self.cells[q as usize]) != Some(who) {
+            // Neighbouring ring slots touch, so a dot right after another of `who` on the ring is in
+            // its set already: joined with `p` a step ago. Only the first of each run is looked up.
+            if !mine(ring[i]) || (i > 0 && mine(ring[i - 1])) {
                 continue;
             }
-            let (a, b) = (self.set_of(p) as usize, self.set_of(q as usize) as usize);
+            let b = self.set_of(ring[i] as usize) as usize;
             if a != b {
                 let (child, root) = if self.set_size[a] < self.set_size[b] {
                     (a, b)
@@ -277,6 +284,7 @@ impl DotsGame {
                 self.parent[child] = root as u16;
                 self.set_size[root] += self.set_size[child];
                 self.log.push(Change::Union(child as u16));
+                a = root;
             }
         }
     }
