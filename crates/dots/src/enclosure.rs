@@ -24,9 +24,7 @@ impl DotsGame {
     pub(crate) fn enclose_around(&mut self, p: usize, who: Colour) -> u32 {
         let ring = self.geo.ring[p];
         // Bit `i` set: ring slot `i` holds a live dot of `who` (a wall). Read once, tested by bits.
-        let walls = ring.iter().enumerate().fold(0u8, |w, (i, &q)| {
-            w | ((on_field(q) && cell::is_live(self.cells[q as usize], who)) as u8) << i
-        });
+        let walls = self.ring_mask(p, |v| cell::is_live(v, who));
         let wall = |i: usize| walls >> (i % 8) & 1 != 0;
         let gap = |j: usize| !wall(2 * j);
         // Orthogonal neighbours j-1 and j are linked around the ring when neither is a wall and the
@@ -53,13 +51,14 @@ impl DotsGame {
         // wall (here `k >= 2`, so the ring is not all walls and every run has a first wall).
         let mut roots = [u16::MAX; 4];
         let mut distinct = 0;
-        for (i, &q) in ring.iter().enumerate() {
-            if wall(i) && !wall(i + 7) {
-                let r = self.set_of(q as usize);
-                if !roots[..distinct].contains(&r) {
-                    roots[distinct] = r;
-                    distinct += 1;
-                }
+        let mut firsts = walls & !walls.rotate_left(1);
+        while firsts != 0 {
+            let i = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let r = self.set_of(ring[i] as usize);
+            if !roots[..distinct].contains(&r) {
+                roots[distinct] = r;
+                distinct += 1;
             }
         }
         if distinct >= k {
@@ -113,11 +112,13 @@ impl DotsGame {
                 head[g] += 1;
                 for i in 0..4 {
                     let nb = ring[c][2 * i];
-                    if !on_field(nb) || cell::is_live(cells[nb as usize], who) {
+                    if !on_field(nb) {
                         continue;
                     }
+                    // A wall, or a point this fill has seen: one branch for both, as it is hard to
+                    // predict.
                     let m = mark[nb as usize];
-                    if m == own {
+                    if cell::is_live(cells[nb as usize], who) | (m == own) {
                         continue;
                     }
                     if m >= first && m < first + 4 {

@@ -262,19 +262,28 @@ impl DotsGame {
         p as u16
     }
 
+    /// The eight ring slots of `p` as a bitmask: bit `i` set when slot `i` is on the field and its
+    /// cell satisfies `test`. Every slot is read, without a branch on the result.
+    #[inline]
+    pub(crate) fn ring_mask(&self, p: usize, test: impl Fn(Cell) -> bool) -> u8 {
+        let ring = &self.geo.ring[p];
+        (0..8).fold(0, |m, i| {
+            let v = self.cells.get(ring[i] as usize).copied();
+            m | ((v.is_some_and(&test) as u8) << i)
+        })
+    }
+
     /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
     pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
-        let ring = self.geo.ring[p];
-        let mine =
-            |q: u16| crate::geometry::on_field(q) && cell::dot(self.cells[q as usize]) == Some(who);
+        let mine = self.ring_mask(p, |v| cell::has_dot(v, who));
+        // Neighbouring ring slots touch, so a dot right after another of `who` on the ring is in its
+        // set already (joined with `p` a step before): only the first dot of each run is looked up.
+        let mut firsts = mine & !(mine << 1);
         let mut a = self.set_of(p) as usize;
-        for i in 0..8 {
-            // Neighbouring ring slots touch, so a dot right after another of `who` on the ring is in
-            // its set already: joined with `p` a step ago. Only the first of each run is looked up.
-            if !mine(ring[i]) || (i > 0 && mine(ring[i - 1])) {
-                continue;
-            }
-            let b = self.set_of(ring[i] as usize) as usize;
+        while firsts != 0 {
+            let i = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let b = self.set_of(self.geo.ring[p][i] as usize) as usize;
             if a != b {
                 let (child, root) = if self.set_size[a] < self.set_size[b] {
                     (a, b)
