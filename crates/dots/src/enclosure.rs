@@ -9,7 +9,9 @@
 //! two of the wall runs around the dot were already linked — without that no chain can close. Only then
 //! do fills run, interleaved one step at a time, so that a small closed region is settled in about as
 //! many steps as it has points however large the open region beside it (an open fill stops at the
-//! first edge point it reaches).
+//! first edge point it reaches). Once a single region is left undecided, a depth-first probe toward
+//! the nearest edge usually shows it open in a few steps, where the breadth-first fill would have
+//! covered a disc reaching to the edge.
 //! Each region found is minimal by construction (figure-eights give two regions, tails none).
 
 use crate::cell;
@@ -23,11 +25,13 @@ impl DotsGame {
     /// other newly closed regions as free areas of `who`. Returns the enemy dots captured.
     pub(crate) fn enclose_around(&mut self, p: usize, who: Colour) -> u32 {
         let ring = self.geo.ring[p];
-        let wall = |q: u16| on_field(q) && cell::is_live(self.cells[q as usize], who);
-        let gap = |j: usize| !wall(ring[2 * j]);
+        // Bit `i` set: ring slot `i` holds a live dot of `who` (a wall). Read once, tested by bits.
+        let walls = self.ring_mask(p, |v| cell::is_live(v, who));
+        let wall = |i: usize| walls >> (i % 8) & 1 != 0;
+        let gap = |j: usize| !wall(2 * j);
         // Orthogonal neighbours j-1 and j are linked around the ring when neither is a wall and the
         // diagonal point between them is not one either.
-        let linked = |j: usize| gap(j) && gap((j + 3) % 4) && !wall(ring[(2 * j + 7) % 8]);
+        let linked = |j: usize| gap(j) && gap((j + 3) % 4) && !wall((2 * j + 7) % 8);
         let Some(first) = (0..4).find(|&j| !linked(j)) else {
             return 0;
         };
@@ -45,32 +49,43 @@ impl DotsGame {
         }
         // The wall runs around the dot alternate with its `k` gap groups. A new closed chain needs
         // two runs already linked elsewhere: when every run lies in its own chain set, none is.
-        let mut roots = [u16::MAX; 8];
+        // Neighbouring ring slots touch, so one run is one chain set: look up only each run's first
+        // wall (here `k >= 2`, so the ring is not all walls and every run has a first wall).
+        let mut roots = [u16::MAX; 4];
         let mut distinct = 0;
-        for &q in &ring {
-            if wall(q) {
-                let r = self.set_of(q as usize);
-                if !roots[..distinct].contains(&r) {
-                    roots[distinct] = r;
-                    distinct += 1;
-                }
+        let mut firsts = walls & !walls.rotate_left(1);
+        while firsts != 0 {
+            let i = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let r = self.set_of(ring[i] as usize);
+            if !roots[..distinct].contains(&r) {
+                roots[distinct] = r;
+                distinct += 1;
             }
         }
         if distinct >= k {
             return 0;
         }
         let mut s = std::mem::take(&mut self.scratch);
-        let captured = self.split_regions(&mut s, &seeds[..k], who);
+        let captured = self.split_regions(&mut s, p, &seeds[..k], who);
         self.scratch = s;
         captured
     }
 
-    /// Fills the regions of `seeds` (points beside the new dot, in different local groups) at the same
-    /// pace, merging fills that meet; then handles each closed region.
-    fn split_regions(&mut self, s: &mut Scratch, seeds: &[u16], who: Colour) -> u32 {
+    /// Fills the regions of `seeds` (points beside the new dot `p`, in different local groups) at the
+    /// same pace, merging fills that meet; then handles each closed region. When one region is left
+    /// undecided, a quick depth-first probe toward the nearest edge (see [`escapes`]) usually proves it
+    /// open long before the fill would reach the edge; the fill goes on only if the probe fails.
+    fn split_regions(&mut self, s: &mut Scratch, p: usize, seeds: &[u16], who: Colour) -> u32 {
         let k = seeds.len();
         let n = s.len;
-        let first = s.stamps(4);
+        // Stamps `first..first + 4` mark the fills' points, `first + 4` the probe's.
+        let first = s.stamps(5);
+        let probe = Probe {
+            stamp: first + 4,
+            order: self.toward_nearest_edge(p),
+        };
+        let mut probed = false;
         let mut head = [0usize; 4];
         let mut tail = [0usize; 4];
         let mut parent = [0usize, 1, 2, 3];
@@ -91,6 +106,9 @@ impl DotsGame {
             tail[g] = 1;
             open[g] = self.geo.is_edge(q as usize);
         }
+        // Plain slices, so the loop does not reload them through `self` after every write.
+        let (ring, edge, cells) = (&self.geo.ring[..], &self.geo.edge[..], &self.cells[..]);
+        let (mark, queue, stack) = (&mut s.mark[..], &mut s.queue[..], &mut s.stack[..]);
         loop {
             let mut active = false;
             for g in 0..k {
@@ -99,14 +117,20 @@ impl DotsGame {
                     continue;
                 }
                 active = true;
-                let c = s.queue[g * n + head[g]] as usize;
+                let own = first + g as u32;
+                let c = queue[g * n + head[g]] as usize;
                 head[g] += 1;
                 for i in 0..4 {
-                    let nb = self.geo.orth(c, i);
-                    if !on_field(nb) || cell::is_live(self.cells[nb as usize], who) {
+                    let nb = ring[c][2 * i];
+                    if !on_field(nb) {
                         continue;
                     }
-                    let m = s.mark[nb as usize];
+                    // A wall, or a point this fill has seen: one branch for both, as it is hard to
+                    // predict.
+                    let m = mark[nb as usize];
+                    if cell::is_live(cells[nb as usize], who) | (m == own) {
+                        continue;
+                    }
                     if m >= first && m < first + 4 {
                         let (rg, rh) = (find(&parent, g), find(&parent, (m - first) as usize));
                         if rg != rh {
@@ -115,10 +139,10 @@ impl DotsGame {
                         }
                         continue;
                     }
-                    s.mark[nb as usize] = first + g as u32;
-                    s.queue[g * n + tail[g]] = nb;
+                    mark[nb as usize] = own;
+                    queue[g * n + tail[g]] = nb;
                     tail[g] += 1;
-                    if self.geo.is_edge(nb as usize) {
+                    if edge[nb as usize] {
                         open[r] = true;
                         break;
                     }
@@ -126,6 +150,30 @@ impl DotsGame {
             }
             if !active {
                 break;
+            }
+            // One root left undecided (every other one open, or closed and fully filled): probe it.
+            let undecided = |r: usize| {
+                find(&parent, r) == r
+                    && !open[r]
+                    && (0..k).any(|g| find(&parent, g) == r && head[g] < tail[g])
+            };
+            if !probed && (0..k).filter(|&r| undecided(r)).count() == 1 {
+                probed = true;
+                let r = (0..k).find(|&r| undecided(r)).unwrap_or(0);
+                let mut len = 0;
+                for g in (0..k).filter(|&g| find(&parent, g) == r) {
+                    for j in head[g]..tail[g] {
+                        stack[len] = queue[g * n + j];
+                        len += 1;
+                    }
+                }
+                let others_open = |m: u32| {
+                    m >= first && m < first + 4 && open[find(&parent, (m - first) as usize)]
+                };
+                let world = (ring, edge, cells, who);
+                if escapes(world, mark, stack, len, &probe, others_open) {
+                    open[r] = true;
+                }
             }
         }
         let mut captured = 0;
@@ -139,6 +187,16 @@ impl DotsGame {
             captured += self.settle_region(s, len, who);
         }
         captured
+    }
+
+    /// The four orthogonal directions (0 north, 1 east, 2 south, 3 west) ordered for [`escapes`]:
+    /// the one toward the edge nearest to `p` last, so that it is tried first.
+    fn toward_nearest_edge(&self, p: usize) -> [usize; 4] {
+        let (x, y) = self.topo.xy(pt(p as u16));
+        let (w, h) = (self.rules.size.width, self.rules.size.height);
+        let dist = [y, w - 1 - x, h - 1 - y, x];
+        let best = (0..4).min_by_key(|&d| dist[d]).unwrap_or(0);
+        [(best + 2) % 4, (best + 1) % 4, (best + 3) % 4, best]
     }
 
     /// Settles the closed region in `s.region[..len]` for `who`: with its holes (whatever `who`'s
@@ -341,4 +399,49 @@ impl DotsGame {
         self.scratch = s;
         total
     }
+}
+
+/// How [`escapes`] searches: its mark stamp, and the order it pushes directions in (the last one is
+/// tried first).
+struct Probe {
+    stamp: u32,
+    order: [usize; 4],
+}
+
+/// Whether the region of `who`'s non-wall points around the first `len` points of `stack` (the
+/// unexpanded points of an unfinished fill) reaches the edge, or a point for which `known_open` holds.
+/// A depth-first search through points no fill has taken; it marks what it visits with the probe's
+/// stamp and leaves the fills untouched, so a fill can go on after a failed probe.
+fn escapes(
+    (ring, edge, cells, who): (&[[u16; 8]], &[bool], &[cell::Cell], Colour),
+    mark: &mut [u32],
+    stack: &mut [u16],
+    mut len: usize,
+    probe: &Probe,
+    known_open: impl Fn(u32) -> bool,
+) -> bool {
+    while len > 0 {
+        len -= 1;
+        let c = stack[len] as usize;
+        for &i in &probe.order {
+            let nb = ring[c][2 * i];
+            if !on_field(nb) {
+                continue;
+            }
+            let m = mark[nb as usize];
+            if cell::is_live(cells[nb as usize], who) | (m == probe.stamp) {
+                continue;
+            }
+            if known_open(m) || edge[nb as usize] {
+                return true;
+            }
+            if m >= probe.stamp - 4 && m < probe.stamp {
+                continue;
+            }
+            mark[nb as usize] = probe.stamp;
+            stack[len] = nb;
+            len += 1;
+        }
+    }
+    false
 }

@@ -173,8 +173,12 @@ impl DotsGame {
         self.start = Arc::new(self.cells.clone());
         self.parent = (0..n as u16).collect();
         self.set_size = vec![1; n];
-        for p in 0..n {
-            if let Some(c) = cell::dot(self.cells[p]) {
+        // Dots join one at a time, as if put in point order: `join_around` relies on every dot
+        // already present being joined with the dots of its colour around it.
+        let full = std::mem::replace(&mut self.cells, vec![EMPTY; n]);
+        for (p, &v) in full.iter().enumerate() {
+            self.cells[p] = v;
+            if let Some(c) = cell::dot(v) {
                 self.join_around(p, c);
             }
         }
@@ -198,23 +202,21 @@ impl DotsGame {
         Ok(())
     }
 
-    /// The Zobrist contribution of point `p` holding `v`.
+    /// The Zobrist contribution of point `p` holding `v`: the dot's key, the owner's key turned by 21
+    /// bits, each base mark's key turned by 42.
     #[inline]
     fn cell_key(&self, p: usize, v: Cell) -> u64 {
         let q = pt(p as u16);
-        let mut k = 0;
-        if let Some(d) = cell::dot(v) {
-            k ^= self.topo.key(q, d);
-        }
-        if let Some(o) = cell::owner(v) {
-            k ^= self.topo.key(q, o).rotate_left(21);
-        }
-        for c in Colour::BOTH {
-            if cell::in_base(v, c) {
-                k ^= self.topo.key(q, c).rotate_left(42);
-            }
-        }
-        k
+        let keys = [
+            0,
+            self.topo.key(q, Colour::Black),
+            self.topo.key(q, Colour::White),
+            0,
+        ];
+        let bases = (v >> 4) as usize & 3;
+        keys[v as usize & 3]
+            ^ keys[(v >> 2) as usize & 3].rotate_left(21)
+            ^ (keys[bases & 1] ^ keys[bases & 2]).rotate_left(42)
     }
 
     /// Writes `new` on `p` without logging: hash and scores follow.
@@ -260,14 +262,28 @@ impl DotsGame {
         p as u16
     }
 
+    /// The eight ring slots of `p` as a bitmask: bit `i` set when slot `i` is on the field and its
+    /// cell satisfies `test`. Every slot is read, without a branch on the result.
+    #[inline]
+    pub(crate) fn ring_mask(&self, p: usize, test: impl Fn(Cell) -> bool) -> u8 {
+        let ring = &self.geo.ring[p];
+        (0..8).fold(0, |m, i| {
+            let v = self.cells.get(ring[i] as usize).copied();
+            m | ((v.is_some_and(&test) as u8) << i)
+        })
+    }
+
     /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
     pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
-        for i in 0..8 {
-            let q = self.geo.ring[p][i];
-            if !crate::geometry::on_field(q) || cell::dot(self.cells[q as usize]) != Some(who) {
-                continue;
-            }
-            let (a, b) = (self.set_of(p) as usize, self.set_of(q as usize) as usize);
+        let mine = self.ring_mask(p, |v| cell::has_dot(v, who));
+        // Neighbouring ring slots touch, so a dot right after another of `who` on the ring is in its
+        // set already (joined with `p` a step before): only the first dot of each run is looked up.
+        let mut firsts = mine & !(mine << 1);
+        let mut a = self.set_of(p) as usize;
+        while firsts != 0 {
+            let i = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let b = self.set_of(self.geo.ring[p][i] as usize) as usize;
             if a != b {
                 let (child, root) = if self.set_size[a] < self.set_size[b] {
                     (a, b)
@@ -277,6 +293,7 @@ impl DotsGame {
                 self.parent[child] = root as u16;
                 self.set_size[root] += self.set_size[child];
                 self.log.push(Change::Union(child as u16));
+                a = root;
             }
         }
     }
