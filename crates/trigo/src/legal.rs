@@ -18,23 +18,35 @@ struct Local {
 }
 
 fn local(board: &ChainBoard, topo: &Topology, s: Point, p: Point, q: Point, c: Colour) -> Local {
+    let nbrs = topo.neighbours(s);
+    // Cheap early accept, no chain looked at: an empty neighbour off the pair is a liberty whatever
+    // else happens (`tight` only matters for a stone that is not alive).
+    if nbrs
+        .iter()
+        .any(|&r| r != p.0 && r != q.0 && board.get(Point(r)).is_none())
+    {
+        return Local {
+            alive: true,
+            tight: false,
+        };
+    }
     let mut tight = false;
-    for &r in topo.neighbours(s) {
+    // Neighbours in a row often belong to one chain, which gives the same answer: asked once.
+    let mut last = None;
+    for &r in nbrs {
         let r = Point(r);
-        match board.get(r) {
-            None if r != p && r != q => return Local { alive: true, tight },
-            None => {}
-            Some(o) if o == c => {
-                if board.liberties_within(topo, r, p, q) {
-                    tight = true;
-                } else {
-                    return Local { alive: true, tight };
-                }
-            }
-            Some(_) if board.liberties_within(topo, r, p, q) => {
-                return Local { alive: true, tight };
-            }
-            Some(_) => {}
+        let Some(o) = board.get(r) else { continue };
+        let h = board.chain(r);
+        if last == Some(h) {
+            continue;
+        }
+        last = Some(h);
+        let within = board.liberties_within(topo, r, p, q);
+        if o == c && within {
+            tight = true;
+        } else if o == c || within {
+            // An own chain with a liberty elsewhere, or an enemy chain the pair captures.
+            return Local { alive: true, tight };
         }
     }
     Local {
@@ -54,11 +66,16 @@ pub fn pair_suicide(
     c: Colour,
 ) -> Option<Point> {
     let lp = local(board, topo, p, p, q, c);
+    let adjacent = topo.neighbours(p).contains(&q.0);
+    if lp.alive && adjacent {
+        // One chain with a liberty.
+        return None;
+    }
     let lq = local(board, topo, q, p, q, c);
     if lp.alive && lq.alive {
         return None;
     }
-    if topo.neighbours(p).contains(&q.0) {
+    if adjacent {
         // One chain: alive if either stone is; exactly dead if no own chain joins it.
         if lp.alive || lq.alive {
             return None;
@@ -141,14 +158,22 @@ fn chain_has_liberty(
 /// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
 /// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    topo.neighbours(s).iter().all(|&r| {
+    let enemy = Some(c.opponent());
+    let nbrs = topo.neighbours(s);
+    // The colour test first (cheap and usually decisive), then each enemy chain once (neighbours in a
+    // row often share one).
+    if !nbrs.iter().all(|&r| board.get(Point(r)) == enemy) {
+        return false;
+    }
+    let mut last = None;
+    nbrs.iter().all(|&r| {
         let r = Point(r);
-        match board.get(r) {
-            Some(o) if o != c => {
-                board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
-            }
-            _ => false,
+        let h = board.chain(r);
+        if last == Some(h) {
+            return true;
         }
+        last = Some(h);
+        board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
     })
 }
 
@@ -168,7 +193,8 @@ pub fn captured_two(
     let mut total = 0;
     for &r in topo.neighbours(p).iter().chain(topo.neighbours(q)) {
         let r = Point(r);
-        if board.get(r) != Some(enemy) {
+        // The O(1) capture test first: only captured chains need telling apart.
+        if board.get(r) != Some(enemy) || !board.liberties_within(topo, r, p, q) {
             continue;
         }
         let h = board.chain(r);
@@ -177,14 +203,12 @@ pub fn captured_two(
         }
         heads[n_heads] = h;
         n_heads += 1;
-        if board.liberties_within(topo, r, p, q) {
-            for s in board.chain_stones(r) {
-                if total == 2 {
-                    return None;
-                }
-                found[total] = s;
-                total += 1;
+        for s in board.chain_stones(r) {
+            if total == 2 {
+                return None;
             }
+            found[total] = s;
+            total += 1;
         }
     }
     (total == 2).then(|| (found[0].min(found[1]), found[0].max(found[1])))
