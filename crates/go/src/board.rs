@@ -160,6 +160,15 @@ impl ChainBoard {
         Point(self.empties[..self.n_empty as usize][i])
     }
 
+    /// The last `k` points that became empty (at most [`ChainBoard::empty_count`]), oldest first.
+    /// Removing a chain appends its stones to the empty list and only placing a stone reorders it, so
+    /// right after [`ChainBoard::play_group`] the last `captured + suicided` entries are the stones it
+    /// removed, its captures first: the move's captures without walking the enemy chains beforehand.
+    pub fn last_emptied(&self, k: usize) -> impl Iterator<Item = Point> + '_ {
+        let n = self.n_empty as usize;
+        self.empties[n - k.min(n)..n].iter().map(|&q| Point(q))
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize
