@@ -67,9 +67,12 @@ pub fn pair_suicide(
 ) -> Option<Point> {
     let lp = local(board, topo, p, p, q, c);
     let adjacent = topo.neighbours(p).contains(&q.0);
-    if lp.alive && adjacent {
+    match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.
-        return None;
+        (true, true, _) => return None,
+        // A lone dead stone on `p` (see below): `q` need not be looked at.
+        (false, false, false) => return Some(p),
+        _ => {}
     }
     let lq = local(board, topo, q, p, q, c);
     if lp.alive && lq.alive {
