@@ -95,21 +95,31 @@ pub fn pair_suicide(
         // from `p` or `q`.
         return (!lp.alive && !lq.alive).then_some(p);
     }
-    // Two chains: each is its stone and the own chains in atari on it.
-    if !lp.alive && !rescued(board, topo, p, q, c) {
+    // Two chains: each is its stone and the own chains in atari on it. A rescue needs a captured
+    // enemy chain next to the other stone, which that stone's neighbourhood would have called alive,
+    // and an own chain in atari on this one (`tight`).
+    let p_lives = lp.alive || (lq.alive && rescued(board, topo, p, q, c));
+    if !p_lives {
         return Some(p);
     }
-    (!lq.alive && !rescued(board, topo, q, p, c)).then_some(q)
+    let q_lives = lq.alive || (lp.alive && lq.tight && rescued(board, topo, q, p, c));
+    (!q_lives).then_some(q)
 }
 
 /// The one liberty the neighbourhood of `s` cannot see: an enemy chain next to `t` only, captured by
 /// the pair, that touches an own chain in atari on `s` (and joined to it by the move). Walks only the
 /// captured chains, which are rare and small.
 fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -> bool {
+    let enemy = Some(c.opponent());
+    // Neighbours in a row often belong to one chain: walked once.
+    let mut last = None;
     topo.neighbours(t).iter().any(|&e| {
         let e = Point(e);
-        board.get(e) == Some(c.opponent())
-            && board.liberties_within(topo, e, s, t)
+        if board.get(e) != enemy || last == Some(board.chain(e)) {
+            return false;
+        }
+        last = Some(board.chain(e));
+        board.liberties_within(topo, e, s, t)
             && board.chain_stones(e).any(|x| {
                 topo.neighbours(x).iter().any(|&r| {
                     let r = Point(r);
