@@ -160,6 +160,15 @@ impl ChainBoard {
         Point(self.empties[..self.n_empty as usize][i])
     }
 
+    /// The last `k` points that became empty (at most [`ChainBoard::empty_count`]), oldest first.
+    /// Removing a chain appends its stones to the empty list and only placing a stone reorders it, so
+    /// right after [`ChainBoard::play_group`] the last `captured + suicided` entries are the stones it
+    /// removed, its captures first: the move's captures without walking the enemy chains beforehand.
+    pub fn last_emptied(&self, k: usize) -> impl Iterator<Item = Point> + '_ {
+        let n = self.n_empty as usize;
+        self.empties[n - k.min(n)..n].iter().map(|&q| Point(q))
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize
@@ -458,9 +467,13 @@ impl ChainBoard {
     /// grids, the eye is not false (at most one enemy diagonal in the middle, none on the edge).
     #[inline]
     pub fn is_own_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        if !topo.neighbours(p).iter().all(|&q| self.is(q, c)) {
-            return false;
-        }
+        topo.neighbours(p).iter().all(|&q| self.is(q, c)) && self.eye_is_not_false(topo, p, c)
+    }
+
+    /// The diagonal half of [`ChainBoard::is_own_eye`], kept out of line so that the usual, cheap
+    /// refusal (a neighbour that is not own) inlines into playout loops.
+    #[inline(never)]
+    fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let enemy = c.opponent();
         let bad = topo.diagonals(p).filter(|&q| self.is(q.0, enemy)).count();
         let on_edge = topo.degree(p) < topo.max_degree();

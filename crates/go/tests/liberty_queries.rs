@@ -62,3 +62,38 @@ fn liberties_within_second_liberty_and_nth_empty_match_a_recount() {
         "few chains with two liberties: {seconds} {withins}"
     );
 }
+
+#[test]
+fn last_emptied_lists_the_stones_play_group_removed_captures_first() {
+    let mut rng = Rng::new(29);
+    let mut checked = 0;
+    for round in 0..200 {
+        let topo = Topology::square(3 + round % 5, 3 + round % 3, Adjacency::Orthogonal);
+        let mut b = random_board(&topo, &mut rng, 4 + round as usize % 30);
+        for _ in 0..20 {
+            if b.empty_count() < 2 {
+                break;
+            }
+            let i = rng.below(b.empty_count());
+            let (p, c) = (b.nth_empty(i), Colour::BOTH[rng.below(2)]);
+            let before: Vec<Option<Colour>> = topo.points().map(|q| b.get(q)).collect();
+            let placed = b.play(&topo, p, c);
+            let removed = (placed.captured + placed.suicided) as usize;
+            let got: Vec<Point> = b.last_emptied(removed).collect();
+            let (captured, suicided) = got.split_at(placed.captured as usize);
+            let mut want: Vec<Point> = topo
+                .points()
+                .filter(|&q| b.get(q).is_none() && before[q.idx()] == Some(c.opponent()))
+                .collect();
+            let mut captured = captured.to_vec();
+            captured.sort();
+            want.sort();
+            assert_eq!(captured, want);
+            assert!(suicided
+                .iter()
+                .all(|&q| b.get(q).is_none() && (q == p || before[q.idx()] == Some(c))));
+            checked += usize::from(removed > 0);
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}

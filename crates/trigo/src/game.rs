@@ -1,7 +1,7 @@
 //! The TriGo game: the one-stone opening, two-stone moves, whole-move suicide, the ko rule, passes,
 //! optional dead-stone marking, and the score (territory + captures + komi).
 
-use crate::legal::{captured_two, pair_suicide};
+use crate::legal::pair_suicide;
 use crate::moves::{self, TrigoMove};
 use crate::rules::TrigoRules;
 use std::sync::Arc;
@@ -203,16 +203,22 @@ impl TrigoGame {
             }
             TrigoMove::Two(p, q) => {
                 let before = pos.board.hash();
-                let two = captured_two(&pos.board, &self.topo, p, q, c);
                 let placed = pos.board.play_group(&self.topo, &[p, q], c);
                 pos.captures[c.idx()] += placed.captured;
                 pos.captures[c.opponent().idx()] += placed.suicided;
                 // The opponent may not recreate `before` (the position right after its previous move);
-                // only retaking exactly the two points just captured could.
-                pos.ko = two.filter(|_| pos.ply > 0).map(|pair| KoWatch {
-                    pair,
-                    forbidden: before,
-                });
+                // only retaking exactly the two points just captured could. They are read off the
+                // empty list after the play (captures first), not found by walking chains before it.
+                pos.ko = None;
+                if placed.captured == 2 && pos.ply > 0 {
+                    let mut gone = pos.board.last_emptied(2 + placed.suicided as usize);
+                    if let (Some(a), Some(b)) = (gone.next(), gone.next()) {
+                        pos.ko = Some(KoWatch {
+                            pair: (a.min(b), a.max(b)),
+                            forbidden: before,
+                        });
+                    }
+                }
                 pos.passes = 0;
                 pos.to_move = c.opponent();
             }

@@ -1,10 +1,13 @@
-//! Legality of two-stone moves without playing them: cheap local tests (O(degree) liberty queries on
-//! the neighbouring chains) decide nearly every pair, and only the rare doubtful ones (a stone whose
-//! last liberties run through an own chain) are settled by walking the chains the pair would join —
-//! never by copying the board. Every answer is exact; tests compare it with trial play.
+//! Legality of two-stone moves without playing them, from O(degree) liberty queries on the chains
+//! next to the pair — never by copying the board or walking the own chains. Every answer is exact;
+//! tests compare it with trial play.
+//!
+//! Why the neighbourhood is enough: an own chain next to a placed stone either keeps a liberty off the
+//! pair (and so does the stone) or has all its liberties among the pair, so it touches `p` or `q`;
+//! an enemy chain the pair captures has all its liberties among the pair too, so it touches `p` or
+//! `q` as well. Only one case needs more than the two neighbourhoods (see [`rescued`]).
 
 use stones_core::{Colour, Point, Topology};
-use stones_go::board::MAX_POINTS;
 use stones_go::ChainBoard;
 
 /// What the neighbourhood of one placed stone says about its liberties after the move.
@@ -13,39 +16,58 @@ struct Local {
     /// neighbour, or an own neighbouring chain with a liberty elsewhere.
     alive: bool,
     /// Touches an own chain whose liberties are all among the two placed points: the local view is
-    /// then not the whole story.
+    /// then not the whole story. Exact only when not `alive`, like `joined`.
     tight: bool,
+    /// Touches an own chain whose liberties are exactly the two placed points, which links them.
+    joined: bool,
 }
 
 fn local(board: &ChainBoard, topo: &Topology, s: Point, p: Point, q: Point, c: Colour) -> Local {
-    let mut tight = false;
-    for &r in topo.neighbours(s) {
+    let nbrs = topo.neighbours(s);
+    let alive = Local {
+        alive: true,
+        tight: false,
+        joined: false,
+    };
+    // Cheap early accept, no chain looked at: an empty neighbour off the pair is a liberty whatever
+    // else happens.
+    if nbrs
+        .iter()
+        .any(|&r| r != p.0 && r != q.0 && board.get(Point(r)).is_none())
+    {
+        return alive;
+    }
+    let (mut tight, mut joined) = (false, false);
+    // Neighbours in a row often belong to one chain, which gives the same answer: asked once.
+    let mut last = None;
+    for &r in nbrs {
         let r = Point(r);
-        match board.get(r) {
-            None if r != p && r != q => return Local { alive: true, tight },
-            None => {}
-            Some(o) if o == c => {
-                if board.liberties_within(topo, r, p, q) {
-                    tight = true;
-                } else {
-                    return Local { alive: true, tight };
-                }
-            }
-            Some(_) if board.liberties_within(topo, r, p, q) => {
-                return Local { alive: true, tight };
-            }
-            Some(_) => {}
+        let Some(o) = board.get(r) else { continue };
+        let h = board.chain(r);
+        if last == Some(h) {
+            continue;
+        }
+        last = Some(h);
+        let within = board.liberties_within(topo, r, p, q);
+        if o == c && within {
+            tight = true;
+            // `s` is one of its liberties; the other placed point is one too unless it is in atari.
+            joined |= board.atari_point(r).is_none();
+        } else if o == c || within {
+            // An own chain with a liberty elsewhere, or an enemy chain the pair captures.
+            return alive;
         }
     }
     Local {
         alive: false,
         tight,
+        joined,
     }
 }
 
 /// The stone of the pair `p`, `q` (two different empty points) that `c` would leave without liberty
 /// once both are placed and the captured enemy chains are removed, or `None` when the pair is not
-/// suicide.
+/// suicide (`p` is named when both would be).
 pub fn pair_suicide(
     board: &ChainBoard,
     topo: &Topology,
@@ -54,138 +76,78 @@ pub fn pair_suicide(
     c: Colour,
 ) -> Option<Point> {
     let lp = local(board, topo, p, p, q, c);
+    let adjacent = topo.neighbours(p).contains(&q.0);
+    match (adjacent, lp.alive, lp.tight) {
+        // One chain with a liberty.
+        (true, true, _) => return None,
+        // A stone with no liberty and no own chain next to it is dead whatever `q` does.
+        (false, false, false) => return Some(p),
+        _ => {}
+    }
     let lq = local(board, topo, q, p, q, c);
     if lp.alive && lq.alive {
         return None;
     }
-    if topo.neighbours(p).contains(&q.0) {
-        // One chain: alive if either stone is; exactly dead if no own chain joins it.
-        if lp.alive || lq.alive {
-            return None;
-        }
-        if !lp.tight && !lq.tight {
-            return Some(p);
-        }
-    } else {
-        // A stone with no own neighbour and no liberty is a lone dead stone, whatever the other does.
-        for (s, l) in [(p, &lp), (q, &lq)] {
-            if !l.alive && !l.tight {
-                return Some(s);
-            }
-        }
+    // `joined` is symmetric; read it from a stone that is not alive, where it is exact.
+    let joined = adjacent || if lp.alive { lq.joined } else { lp.joined };
+    if joined {
+        // One chain made of the pair and the own chains next to it: every liberty it can have is seen
+        // from `p` or `q`.
+        return (!lp.alive && !lq.alive).then_some(p);
     }
-    simulated_suicide(board, topo, p, q, c)
+    // Two chains: each is its stone and the own chains in atari on it. A rescue needs a captured
+    // enemy chain next to the other stone, which that stone's neighbourhood would have called alive,
+    // and an own chain in atari on this one (`tight`).
+    let p_lives = lp.alive || (lq.alive && rescued(board, topo, p, q, c));
+    if !p_lives {
+        return Some(p);
+    }
+    let q_lives = lq.alive || (lp.alive && lq.tight && rescued(board, topo, q, p, c));
+    (!q_lives).then_some(q)
 }
 
-/// The exact answer by walking the chains the pair would join: a search from each placed stone over
-/// own stones and the pair, stopping at the first liberty (an empty point off the pair, or an enemy
-/// stone whose chain the pair captures). Fixed-size stack arrays: no board copy, no allocation.
-fn simulated_suicide(
-    board: &ChainBoard,
-    topo: &Topology,
-    p: Point,
-    q: Point,
-    c: Colour,
-) -> Option<Point> {
-    [p, q]
-        .into_iter()
-        .find(|&s| !chain_has_liberty(board, topo, s, p, q, c))
-}
-
-/// Does the chain through `s` after `c` plays `p` and `q` have a liberty?
-fn chain_has_liberty(
-    board: &ChainBoard,
-    topo: &Topology,
-    s: Point,
-    p: Point,
-    q: Point,
-    c: Colour,
-) -> bool {
-    let mut seen = [0u64; MAX_POINTS.div_ceil(64)];
-    let mut mark = |r: Point| {
-        let (w, bit) = (r.idx() / 64, 1u64 << (r.idx() % 64));
-        let fresh = seen[w] & bit == 0;
-        seen[w] |= bit;
-        fresh
-    };
-    let mut stack = [0u16; MAX_POINTS];
-    let mut top = 1;
-    stack[0] = s.0;
-    mark(s);
-    while top > 0 {
-        top -= 1;
-        let u = Point(stack[top]);
-        for &r in topo.neighbours(u) {
-            let r = Point(r);
-            let placed = r == p || r == q;
-            match board.get(r) {
-                None if !placed => return true,
-                Some(o) if o != c => {
-                    if board.liberties_within(topo, r, p, q) {
-                        return true;
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            if mark(r) {
-                stack[top] = r.0;
-                top += 1;
-            }
+/// The one liberty the neighbourhood of `s` cannot see: an enemy chain next to `t` only, captured by
+/// the pair, that touches an own chain in atari on `s` (and joined to it by the move). Walks only the
+/// captured chains, which are rare and small.
+fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -> bool {
+    let enemy = Some(c.opponent());
+    // Neighbours in a row often belong to one chain: walked once.
+    let mut last = None;
+    topo.neighbours(t).iter().any(|&e| {
+        let e = Point(e);
+        if board.get(e) != enemy || last == Some(board.chain(e)) {
+            return false;
         }
-    }
-    false
+        last = Some(board.chain(e));
+        board.liberties_within(topo, e, s, t)
+            && board.chain_stones(e).any(|x| {
+                topo.neighbours(x).iter().any(|&r| {
+                    let r = Point(r);
+                    board.get(r) == Some(c) && board.atari_point(r) == Some(s)
+                })
+            })
+    })
 }
 
 /// True when no legal pair can include a `c` stone on empty `s`: every neighbour is an enemy stone
 /// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
 /// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    topo.neighbours(s).iter().all(|&r| {
-        let r = Point(r);
-        match board.get(r) {
-            Some(o) if o != c => {
-                board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
-            }
-            _ => false,
-        }
-    })
-}
-
-/// The enemy stones a pair would capture, when they are exactly two (the only captures a repeated
-/// position could undo), in index order.
-pub fn captured_two(
-    board: &ChainBoard,
-    topo: &Topology,
-    p: Point,
-    q: Point,
-    c: Colour,
-) -> Option<(Point, Point)> {
-    let enemy = c.opponent();
-    let mut heads = [Point(0); 12];
-    let mut n_heads = 0;
-    let mut found = [Point(0); 2];
-    let mut total = 0;
-    for &r in topo.neighbours(p).iter().chain(topo.neighbours(q)) {
-        let r = Point(r);
-        if board.get(r) != Some(enemy) {
-            continue;
-        }
-        let h = board.chain(r);
-        if heads[..n_heads].contains(&h) {
-            continue;
-        }
-        heads[n_heads] = h;
-        n_heads += 1;
-        if board.liberties_within(topo, r, p, q) {
-            for s in board.chain_stones(r) {
-                if total == 2 {
-                    return None;
-                }
-                found[total] = s;
-                total += 1;
-            }
-        }
+    let enemy = Some(c.opponent());
+    let nbrs = topo.neighbours(s);
+    // The colour test first (cheap and usually decisive), then each enemy chain once (neighbours in a
+    // row often share one).
+    if !nbrs.iter().all(|&r| board.get(Point(r)) == enemy) {
+        return false;
     }
-    (total == 2).then(|| (found[0].min(found[1]), found[0].max(found[1])))
+    let mut last = None;
+    nbrs.iter().all(|&r| {
+        let r = Point(r);
+        let h = board.chain(r);
+        if last == Some(h) {
+            return true;
+        }
+        last = Some(h);
+        board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
+    })
 }

@@ -244,3 +244,38 @@ fn playout_moves_are_legal_and_pass_only_when_no_pair_is() {
     }
     assert!(forced_passes >= 120, "{forced_passes}");
 }
+
+/// Late-game shapes (own chains in atari, enemy chains capturable only by the pair) come from real
+/// playouts more than from random fills: on positions along playouts, every ordered pair's answer
+/// names exactly the first stone trial play leaves dead.
+#[test]
+fn pair_test_agrees_with_trial_play_on_playout_positions() {
+    let mut rng = Rng::new(99);
+    let mut dead_pairs = 0;
+    for size in [3, 4, 5].iter().cycle().take(90) {
+        let mut g = game(*size, "standard");
+        let mut ply = 0;
+        while g.status() == Status::Ongoing {
+            let mv = g.playout_move(&mut rng);
+            g.play_unchecked(mv);
+            ply += 1;
+            if ply % 3 != 0 {
+                continue;
+            }
+            let (board, topo) = (g.board(), g.topology());
+            let empty: Vec<Point> = board.empty_points().collect();
+            for c in Colour::BOTH {
+                for &p in &empty {
+                    for &q in empty.iter().filter(|&&q| q != p) {
+                        let mut trial = board.clone();
+                        trial.play_group(topo, &[p, q], c);
+                        let first_dead = [p, q].into_iter().find(|&s| trial.get(s) != Some(c));
+                        assert_eq!(legal::pair_suicide(board, topo, p, q, c), first_dead);
+                        dead_pairs += usize::from(first_dead.is_some());
+                    }
+                }
+            }
+        }
+    }
+    assert!(dead_pairs > 10_000, "{dead_pairs}");
+}
