@@ -291,7 +291,7 @@ impl Game for TrigoGame {
     }
 
     /// Stone moves in index order (each pair once, lower index first), then `Pass`. No board copy per
-    /// pair: [`pair_suicide`] decides from the neighbourhood (walking chains for rare doubtful pairs);
+    /// pair: [`pair_suicide`] decides from the two neighbourhoods, exactly, without walking chains;
     /// only the one pair the ko rule watches is tried on a copy.
     fn legal_moves(&self, out: &mut Vec<TrigoMove>) {
         out.clear();
