@@ -5,7 +5,7 @@
 //! Why the neighbourhood is enough: an own chain next to a placed stone either keeps a liberty off the
 //! pair (and so does the stone) or has all its liberties among the pair, so it touches `p` or `q`;
 //! an enemy chain the pair captures has all its liberties among the pair too, so it touches `p` or
-//! `q` as well. Only one case needs more than the two neighbourhoods (see [`rescued`]).
+//! `q` as well. Only one case needs more than the two neighbourhoods (see `rescued`).
 
 use stones_core::{Colour, Point, Topology};
 use stones_go::ChainBoard;
