@@ -37,7 +37,7 @@ pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
         .trim()
         .to_string();
     match gm.as_str() {
-        "1" => replay_go(text, rules),
+        "1" => replay_go(&nodes, rules),
         "40" => replay_dots(&nodes, rules),
         other => Err(format!(
             "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
@@ -47,8 +47,8 @@ pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
 
 /// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
 /// repeat a colour and go on after passes, as records do; an illegal move is reported and skipped.
-fn replay_go(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
-    let record = GoRecord::parse(text).map_err(|e| e.to_string())?;
+fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
+    let record = GoRecord::from_nodes(nodes).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let (base, name) =
         load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;

@@ -90,7 +90,11 @@ fn letter(v: u16) -> char {
 impl GoRecord {
     /// Reads the main line of the first game tree of `text`.
     pub fn parse(text: &str) -> Result<GoRecord, GoSgfError> {
-        let nodes = sgf::parse_main_line(text)?;
+        GoRecord::from_nodes(&sgf::parse_main_line(text)?)
+    }
+
+    /// Reads a record from the nodes of a main line already parsed.
+    pub fn from_nodes(nodes: &[Node]) -> Result<GoRecord, GoSgfError> {
         let Some(root) = nodes.first() else {
             return Err(GoSgfError::Node {
                 node: 0,
