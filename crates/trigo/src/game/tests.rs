@@ -3,9 +3,8 @@
 use super::*;
 use stones_core::board_text::parse_board;
 
-/// The position of `tests/cases/trigo/ko_retake_differs.case`, after Black's pass and White's
-/// b2+c1, which captures exactly the two Black stones a1 b1.
-fn after_two_for_two() -> (TrigoGame, u64) {
+/// The set-up of `tests/cases/trigo/ko_retake_differs.case` (side 4) with `to_move` to play.
+fn ko_board(to_move: Colour) -> TrigoGame {
     let rules = TrigoRules {
         size: 4,
         ..TrigoRules::default()
@@ -14,7 +13,14 @@ fn after_two_for_two() -> (TrigoGame, u64) {
     let board =
         "x x . x / o . o x . / x x x x . . / . . . . . . . / . . . . . . / . . . . . / . . . .";
     let stones = parse_board(g.topology(), &board.replace('/', "\n")).unwrap();
-    g.set_position(&stones, Colour::Black).unwrap();
+    g.set_position(&stones, to_move).unwrap();
+    g
+}
+
+/// The position of `tests/cases/trigo/ko_retake_differs.case`, after Black's pass and White's
+/// b2+c1, which captures exactly the two Black stones a1 b1.
+fn after_two_for_two() -> (TrigoGame, u64) {
+    let mut g = ko_board(Colour::Black);
     g.play(TrigoMove::Pass).unwrap();
     let before = g.board().hash();
     let mv = g.parse_move("b2+c1").unwrap();
@@ -69,15 +75,7 @@ fn ko_refuses_a_move_that_recreates_the_forbidden_position() {
 #[test]
 fn the_first_move_after_a_setup_sets_no_ko_watch() {
     // The opponent has no previous move after a fresh setup, so nothing can be repeated.
-    let rules = TrigoRules {
-        size: 4,
-        ..TrigoRules::default()
-    };
-    let mut g = TrigoGame::new(rules).unwrap();
-    let board =
-        "x x . x / o . o x . / x x x x . . / . . . . . . . / . . . . . . / . . . . . / . . . .";
-    let stones = parse_board(g.topology(), &board.replace('/', "\n")).unwrap();
-    g.set_position(&stones, Colour::White).unwrap();
+    let mut g = ko_board(Colour::White);
     let mv = g.parse_move("b2+c1").unwrap();
     g.play(mv).unwrap();
     assert_eq!(g.captures(), [0, 2]);
