@@ -7,6 +7,7 @@ pub mod contract;
 pub mod error;
 pub mod game;
 pub mod rules;
+pub mod search;
 pub mod sgf;
 pub mod topology;
 pub mod zobrist;
@@ -15,6 +16,7 @@ pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
+pub use search::SearchGame;
 pub use topology::{
     column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
 };

@@ -35,6 +35,7 @@ mod playout;
 pub mod render;
 mod rules;
 mod scratch;
+mod search;
 pub mod sgf;
 mod state;
 mod view;

@@ -136,6 +136,22 @@ impl GoGame {
         self.pos.board.liberties(&self.topo, p)
     }
 
+    /// A copy without the undo history, for search: it plays on, it cannot take back.
+    pub fn fork(&self) -> GoGame {
+        GoGame {
+            topo: Arc::clone(&self.topo),
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            undo: Vec::new(),
+            seen: self.seen.clone(),
+        }
+    }
+
+    /// Whether play is on (not marking dead stones, not over).
+    pub fn in_play(&self) -> bool {
+        self.pos.phase == Phase::Play
+    }
+
     /// Moves played since the start (passes included).
     pub fn undo_depth(&self) -> usize {
         self.undo.len()
@@ -288,7 +304,7 @@ impl GoGame {
             .any(|&(h, side)| h == after && (!situational || side == next))
     }
 
-    fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
+    pub(crate) fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
         let c = self.pos.to_move;
         let board = &self.pos.board;
         if board.get(p).is_some() {

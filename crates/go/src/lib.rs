@@ -11,6 +11,7 @@ pub mod phase;
 pub mod render;
 pub mod rules;
 pub mod scoring;
+pub mod search;
 pub mod sgf;
 
 pub use board::ChainBoard;

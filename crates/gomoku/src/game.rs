@@ -35,7 +35,7 @@ pub(crate) enum End {
 
 /// Why a move is refused, without the names a player reads (cheap to make in move generation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub(crate) enum Refusal {
     GameOver,
     OffBoard(u16),
     Occupied(Point),
@@ -54,17 +54,17 @@ enum Refusal {
 pub struct Gomoku {
     rules: GomokuRules,
     /// What wins and what is forbidden, per colour (Black first).
-    profiles: [Profile; 2],
-    layout: Arc<Layout>,
-    cells: Vec<u8>,
-    to_move: Colour,
+    pub(crate) profiles: [Profile; 2],
+    pub(crate) layout: Arc<Layout>,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) to_move: Colour,
     /// Empty points left.
     empties: u32,
     /// Stones on the board when the position was set up.
     setup_stones: u32,
     /// Moves played since the setup.
     history: Vec<Move>,
-    end: End,
+    pub(crate) end: End,
     hash: u64,
 }
 
@@ -195,12 +195,12 @@ impl Gomoku {
     }
 
     /// Whether passing is allowed at move `number` (not during a restricted opening).
-    fn may_pass(&self, number: u32) -> bool {
+    pub(crate) fn may_pass(&self, number: u32) -> bool {
         self.rules.opening == Opening::None || number > 3
     }
 
     /// Why a stone of the side to move on `p` at move `number` is refused, if it is.
-    fn refusal_at(&self, p: Point, number: u32) -> Result<(), Refusal> {
+    pub(crate) fn refusal_at(&self, p: Point, number: u32) -> Result<(), Refusal> {
         if p.idx() >= self.layout.len() {
             return Err(Refusal::OffBoard(p.0));
         }

@@ -14,6 +14,7 @@ mod moves;
 pub mod player;
 mod render;
 mod rules;
+mod search;
 mod shapes;
 
 pub use game::Gomoku;

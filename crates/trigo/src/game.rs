@@ -106,6 +106,22 @@ impl TrigoGame {
         &self.pos.board
     }
 
+    /// A copy without the undo history, for search: it plays on, it cannot take back.
+    pub fn fork(&self) -> TrigoGame {
+        TrigoGame {
+            topo: Arc::clone(&self.topo),
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            undo: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    /// Whether play is on (not marking dead stones, not over).
+    pub fn in_play(&self) -> bool {
+        self.pos.phase == Phase::Play
+    }
+
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<TrigoMove> {
         self.pos.last
@@ -183,7 +199,7 @@ impl TrigoGame {
     }
 
     /// Is the two-stone move on distinct empty points `p`, `q` legal (fast path for listing)?
-    fn pair_ok(&self, p: Point, q: Point) -> bool {
+    pub(crate) fn pair_ok(&self, p: Point, q: Point) -> bool {
         pair_suicide(&self.pos.board, &self.topo, p, q, self.pos.to_move).is_none()
             && !self.repeats(p, q)
     }

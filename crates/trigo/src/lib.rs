@@ -31,6 +31,7 @@ pub mod legal;
 pub mod moves;
 pub mod render;
 pub mod rules;
+pub mod search;
 
 pub use game::{TrigoGame, TrigoIllegal};
 pub use moves::TrigoMove;

@@ -1,0 +1,16 @@
+//! stones-ai: one Monte-Carlo tree search over [`stones_core::SearchGame`] for every game, and the
+//! one syntax that names a player (`human`, `random`, `mcts:playouts=5000`, `gtp:COMMAND…`).
+//!
+//! The search is UCT with RAVE (AMAF statistics from the tree and the final board of each playout),
+//! MCTS-Solver proofs of won and lost positions, one placement per tree level (so a two-stone move is
+//! two levels), root parallelism (one tree per thread, merged at the root), tree reuse from one move to
+//! the next, and a node cap that bounds its memory. It never names a game.
+
+mod options;
+mod search;
+mod spec;
+mod tree;
+
+pub use options::{OptionError, SearchOptions};
+pub use search::{Mcts, Progress, Thought};
+pub use spec::{PlayerSpec, SpecError};

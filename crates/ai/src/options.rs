@@ -1,0 +1,186 @@
+//! The search's budget and knobs, read from `key=value,key=value` (the part of `mcts:…` after the colon).
+
+use std::fmt;
+use std::time::Duration;
+
+/// How long and how the search thinks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// Playouts per move (all threads together); `None`: no playout limit.
+    pub playouts: Option<u64>,
+    /// Time per move; `None`: no time limit. With neither limit the search stops at 10,000 playouts.
+    pub time: Option<Duration>,
+    /// Search threads (one tree each, merged at the root).
+    pub threads: usize,
+    /// A seed makes a one-thread search repeatable; without one every search differs.
+    pub seed: Option<u64>,
+    /// The most memory the trees may take together, in bytes.
+    pub memory: usize,
+    /// UCT's exploration constant.
+    pub explore: f32,
+    /// Visits a node needs before its children are made.
+    pub expand_after: u32,
+    /// Resign when the win rate stays below this for two moves in a row (0: never).
+    pub resign: f32,
+    /// Keep the tree from one move to the next.
+    pub reuse: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            playouts: None,
+            time: None,
+            threads: 1,
+            seed: None,
+            memory: 512 << 20,
+            explore: 0.25,
+            expand_after: 2,
+            resign: 0.0,
+            reuse: true,
+        }
+    }
+}
+
+/// A bad `mcts:` option: names the key and what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError(pub String);
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The keys `mcts:` takes, for error messages.
+pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
+                        explore=C, expand=N, resign=RATE (0-0.5), reuse=true|false";
+
+impl SearchOptions {
+    /// With neither a playout nor a time limit, a move gets this many playouts.
+    pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+    /// Reads `playouts=5000,time=1.5,threads=2,seed=7` (empty: the defaults).
+    pub fn parse(text: &str) -> Result<SearchOptions, OptionError> {
+        let mut o = SearchOptions::default();
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item.split_once('=').ok_or_else(|| {
+                OptionError(format!(
+                    "mcts option '{item}' is not key=value; keys: {KEYS}"
+                ))
+            })?;
+            o.set(key.trim(), value.trim())?;
+        }
+        Ok(o)
+    }
+
+    /// Sets one option by name.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let bad =
+            |allowed: &str| OptionError(format!("mcts option {key}={value}: expected {allowed}"));
+        let int = |lo: u64, hi: u64| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|v| (lo..=hi).contains(v))
+                .ok_or_else(|| bad(&format!("a whole number from {lo} to {hi}")))
+        };
+        let real = |lo: f64, hi: f64| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && (lo..=hi).contains(v))
+                .ok_or_else(|| bad(&format!("a number from {lo} to {hi}")))
+        };
+        match key {
+            "playouts" => self.playouts = Some(int(1, 1 << 40)?),
+            "time" => self.time = Some(Duration::from_secs_f64(real(0.001, 86_400.0)?)),
+            "threads" => self.threads = int(1, 64)? as usize,
+            "seed" => self.seed = Some(int(0, u64::MAX)?),
+            "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
+            "explore" => self.explore = real(0.0, 10.0)? as f32,
+            "expand" => self.expand_after = int(1, 1000)? as u32,
+            "resign" => self.resign = real(0.0, 0.5)? as f32,
+            "reuse" => {
+                self.reuse = match value {
+                    "true" | "yes" | "1" => true,
+                    "false" | "no" | "0" => false,
+                    _ => return Err(bad("true or false")),
+                }
+            }
+            _ => {
+                return Err(OptionError(format!(
+                    "unknown mcts option '{key}'; keys: {KEYS}"
+                )))
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for SearchOptions {
+    /// The options as `mcts:` would read them back (only what differs from the defaults).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = SearchOptions::default();
+        let mut parts = Vec::new();
+        if let Some(n) = self.playouts {
+            parts.push(format!("playouts={n}"));
+        }
+        if let Some(t) = self.time {
+            parts.push(format!("time={}", t.as_secs_f64()));
+        }
+        if self.threads != d.threads {
+            parts.push(format!("threads={}", self.threads));
+        }
+        if let Some(s) = self.seed {
+            parts.push(format!("seed={s}"));
+        }
+        if self.memory != d.memory {
+            parts.push(format!("memory={}", self.memory >> 20));
+        }
+        if self.explore != d.explore {
+            parts.push(format!("explore={}", self.explore));
+        }
+        if self.expand_after != d.expand_after {
+            parts.push(format!("expand={}", self.expand_after));
+        }
+        if self.resign != d.resign {
+            parts.push(format!("resign={}", self.resign));
+        }
+        if self.reuse != d.reuse {
+            parts.push(format!("reuse={}", self.reuse));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_key_and_writes_them_back() {
+        let o =
+            SearchOptions::parse("playouts=5000, time=1.5,threads=2,seed=7,resign=0.1").unwrap();
+        assert_eq!(o.playouts, Some(5000));
+        assert_eq!(o.time, Some(Duration::from_millis(1500)));
+        assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), 0.1));
+        assert_eq!(SearchOptions::parse(&o.to_string()).unwrap(), o);
+    }
+
+    #[test]
+    fn bad_options_name_the_key_and_what_is_allowed() {
+        let e = SearchOptions::parse("threads=0").unwrap_err().0;
+        assert!(e.contains("threads=0") && e.contains("from 1 to 64"), "{e}");
+        let e = SearchOptions::parse("speed=3").unwrap_err().0;
+        assert!(
+            e.contains("unknown mcts option 'speed'") && e.contains("playouts=N"),
+            "{e}"
+        );
+        let e = SearchOptions::parse("time").unwrap_err().0;
+        assert!(e.contains("not key=value"), "{e}");
+        assert!(SearchOptions::parse("time=nan").is_err());
+    }
+}

@@ -1,0 +1,272 @@
+//! The search as a player: budgets, root-parallel threads, tree reuse, the chosen move and what the
+//! search thought of it.
+
+use crate::options::SearchOptions;
+use crate::tree::{node_bytes, Node, Tree};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use stones_core::{Rng, SearchGame, Status};
+
+/// What the search found for one move.
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The move to play (`None` when the game is over).
+    pub mv: Option<M>,
+    /// The search advises resigning (its win rate stayed below the `resign` threshold).
+    pub resign: bool,
+    /// Playouts this move, all threads together.
+    pub playouts: u64,
+    /// Tree nodes made during this move, all threads together.
+    pub nodes: u64,
+    /// The estimated win rate of the player to move, 0–1.
+    pub win_rate: f32,
+    /// The line the search expects, the chosen move first.
+    pub pv: Vec<M>,
+    /// Whether the win rate is a proof (a won or lost position).
+    pub proven: bool,
+    pub elapsed: Duration,
+    /// Per point, Black's ownership from -1 (White's) to 1 (Black's), over this move's playouts.
+    pub ownership: Vec<f32>,
+}
+
+/// How a long think stands, for progress lines.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub playouts: u64,
+    pub elapsed: Duration,
+    pub win_rate: f32,
+}
+
+/// The search player: one tree per thread, kept from move to move.
+pub struct Mcts<G: SearchGame> {
+    pub options: SearchOptions,
+    trees: Vec<Tree<G>>,
+    /// Moves in a row whose win rate was under the resign threshold.
+    low_moves: u32,
+    searches: u64,
+}
+
+impl<G: SearchGame> Mcts<G> {
+    /// A search with these options.
+    pub fn new(options: SearchOptions) -> Mcts<G> {
+        Mcts {
+            options,
+            trees: Vec::new(),
+            low_moves: 0,
+            searches: 0,
+        }
+    }
+
+    /// Forgets every tree (a new game, new rules).
+    pub fn clear(&mut self) {
+        self.trees.clear();
+        self.low_moves = 0;
+    }
+
+    /// Searches `game` and returns the move to play with what the search thought, calling `progress`
+    /// about once a second on long thinks.
+    pub fn think(&mut self, game: &G, mut progress: impl FnMut(&Progress)) -> Thought<G::Move> {
+        let start = Instant::now();
+        if !matches!(game.status(), Status::Ongoing) {
+            return self.nothing(start);
+        }
+        self.prepare(game);
+        let budget = match (self.options.playouts, self.options.time) {
+            (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),
+            (p, _) => p,
+        };
+        let deadline = self.options.time.map(|t| start + t);
+        let before: Vec<u64> = self.trees.iter().map(|t| t.created).collect();
+        let total = AtomicU64::new(0);
+        let stop = AtomicBool::new(false);
+        let opts = &self.options;
+        let run = |tree: &mut Tree<G>, report: &mut dyn FnMut(&Tree<G>, u64)| {
+            let mut last_report = Instant::now();
+            loop {
+                let done = total.load(Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed)
+                    || budget.is_some_and(|b| done >= b)
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+                    || tree.solved()
+                {
+                    break;
+                }
+                tree.simulate(opts);
+                total.fetch_add(1, Ordering::Relaxed);
+                if last_report.elapsed() >= Duration::from_secs(1) {
+                    last_report = Instant::now();
+                    report(tree, total.load(Ordering::Relaxed));
+                }
+            }
+            stop.store(true, Ordering::Relaxed);
+        };
+        let (first, rest) = self.trees.split_at_mut(1);
+        std::thread::scope(|s| {
+            for tree in rest.iter_mut() {
+                s.spawn(|| run(tree, &mut |_, _| {}));
+            }
+            run(&mut first[0], &mut |tree, playouts| {
+                progress(&Progress {
+                    playouts,
+                    elapsed: start.elapsed(),
+                    win_rate: best_child(tree.children(0)).map_or(0.5, |c| c.rate()),
+                })
+            });
+        });
+        let mut thought = self.conclude(game, start);
+        thought.nodes = self
+            .trees
+            .iter()
+            .zip(&before)
+            .map(|(t, b)| t.created - b)
+            .sum();
+        thought
+    }
+
+    /// Sets up one tree per thread at `game`: reused when the position is in the old tree.
+    fn prepare(&mut self, game: &G) {
+        let threads = self.options.threads.max(1);
+        let max_nodes = (self.options.memory / node_bytes::<G>() / threads).max(64);
+        if self.trees.len() != threads || !self.options.reuse {
+            self.trees.clear();
+        }
+        let base_seed = self.options.seed.unwrap_or_else(fresh_seed);
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            if !tree.reroot(game) {
+                *tree = Tree::new(game, Rng::new(base_seed ^ (i as u64) << 32), max_nodes);
+            }
+        }
+        while self.trees.len() < threads {
+            let i = self.trees.len() as u64;
+            let seed = base_seed.wrapping_add(self.searches << 8) ^ i << 32;
+            self.trees.push(Tree::new(game, Rng::new(seed), max_nodes));
+        }
+        self.searches += 1;
+    }
+
+    fn nothing(&self, start: Instant) -> Thought<G::Move> {
+        Thought {
+            mv: None,
+            resign: false,
+            playouts: 0,
+            nodes: 0,
+            win_rate: 0.5,
+            pv: Vec::new(),
+            proven: false,
+            elapsed: start.elapsed(),
+            ownership: Vec::new(),
+        }
+    }
+
+    /// Merges the trees at the root, step by step to a whole move, then follows the most visited line
+    /// for the expected continuation.
+    fn conclude(&mut self, game: &G, start: Instant) -> Thought<G::Move> {
+        let playouts: u64 = self.trees.iter().map(|t| t.playouts).sum();
+        let mut ownership = vec![0.0f32; game.topology().len()];
+        for t in &self.trees {
+            for (o, v) in ownership.iter_mut().zip(&t.ownership) {
+                *o += v / playouts.max(1) as f32;
+            }
+        }
+        let mut position = game.search_copy();
+        let mut cursors: Vec<Option<usize>> = vec![Some(0); self.trees.len()];
+        let mut pending = Vec::new();
+        let mut pv = Vec::new();
+        let mut first: Option<(f32, bool)> = None;
+        let mut rng = Rng::new(fresh_seed());
+        let mut steps = Vec::new();
+        while pv.len() < 12 {
+            let merged = merge(&self.trees, &cursors);
+            let pick = best_child(&merged).map(|c| (c.step, c.rate(), c.proven != 0, c.visits));
+            let step = match pick {
+                Some((Some(step), rate, proven, visits)) if visits > 0 || pv.is_empty() => {
+                    if first.is_none() {
+                        first = Some((rate, proven));
+                    }
+                    step
+                }
+                // The first move must be whole even where the trees stop: finish it at random.
+                _ if pv.is_empty() => {
+                    position.steps(&pending, &mut steps);
+                    match steps.as_slice() {
+                        [] => break,
+                        s => s[rng.below(s.len())],
+                    }
+                }
+                _ => break,
+            };
+            for (cursor, tree) in cursors.iter_mut().zip(&self.trees) {
+                *cursor = cursor.and_then(|n| tree.child_with(n, step));
+            }
+            pending.push(step);
+            if let Some(mv) = position.complete(&pending) {
+                pv.push(mv);
+                pending.clear();
+                position.play_fast(mv);
+                if !matches!(position.status(), Status::Ongoing) {
+                    break;
+                }
+            }
+        }
+        let (win_rate, proven) = first.unwrap_or((0.5, false));
+        let resign = self.options.resign > 0.0 && {
+            self.low_moves = if win_rate < self.options.resign {
+                self.low_moves + 1
+            } else {
+                0
+            };
+            self.low_moves >= 2
+        };
+        Thought {
+            mv: pv.first().copied(),
+            resign,
+            playouts,
+            nodes: 0,
+            win_rate,
+            pv,
+            proven,
+            elapsed: start.elapsed(),
+            ownership,
+        }
+    }
+}
+
+/// The children under each tree's cursor, summed step by step (root parallelism's vote).
+fn merge<G: SearchGame>(trees: &[Tree<G>], cursors: &[Option<usize>]) -> Vec<Node<G::Step>> {
+    let mut merged: Vec<Node<G::Step>> = Vec::new();
+    for (tree, cursor) in trees.iter().zip(cursors) {
+        let Some(n) = cursor else { continue };
+        for c in tree.children(*n) {
+            match merged.iter_mut().find(|m| m.step == c.step) {
+                Some(m) => {
+                    m.visits += c.visits;
+                    m.wins += c.wins;
+                    if c.proven != 0 {
+                        m.proven = c.proven;
+                    }
+                }
+                None => merged.push(c.clone()),
+            }
+        }
+    }
+    merged
+}
+
+/// The move to choose among siblings: a proven win; else the most visits among those not proven
+/// lost (more wins break ties); a proven loss only when nothing else is left.
+fn best_child<S>(children: &[Node<S>]) -> Option<&Node<S>> {
+    if let Some(win) = children.iter().find(|c| c.proven == 1) {
+        return Some(win);
+    }
+    let key = |c: &Node<S>| (c.proven != -1, c.visits, (c.wins * 16.0) as u64);
+    children.iter().max_by_key(|c| key(c))
+}
+
+/// A seed that differs from call to call.
+fn fresh_seed() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed) ^ std::process::id() as u64
+}

@@ -1,0 +1,412 @@
+//! One search tree: an arena of nodes, one placement per level, with UCT-RAVE selection, playouts on
+//! the game's fast path, AMAF and solver back-up, and re-rooting for tree reuse.
+
+use crate::options::SearchOptions;
+use stones_core::{Colour, Point, Rng, SearchGame, Status};
+
+/// A node: the step that led here and what the search learnt of it.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<S> {
+    /// The step that led here (`None` at the root).
+    pub step: Option<S>,
+    /// Who took the step.
+    pub player: Colour,
+    /// +1: a proven win for `player`; -1: a proven loss; 0: not proven.
+    pub proven: i8,
+    pub expanded: bool,
+    /// The children: `first..first + count` in the arena.
+    pub first: u32,
+    pub count: u32,
+    pub visits: u32,
+    /// Wins for `player` (a draw counts half).
+    pub wins: f32,
+    pub rave_n: f32,
+    pub rave_w: f32,
+    /// The position's hash once the step completes a turn (0: not known, or inside a turn).
+    pub hash: u64,
+}
+
+impl<S> Node<S> {
+    fn new(step: Option<S>, player: Colour) -> Node<S> {
+        Node {
+            step,
+            player,
+            proven: 0,
+            expanded: false,
+            first: 0,
+            count: 0,
+            visits: 0,
+            wins: 0.0,
+            rave_n: 0.0,
+            rave_w: 0.0,
+            hash: 0,
+        }
+    }
+
+    /// The mover's win rate, 0.5 when unvisited.
+    pub fn rate(&self) -> f32 {
+        match self.proven {
+            1 => 1.0,
+            -1 => 0.0,
+            _ if self.visits == 0 => 0.5,
+            _ => self.wins / self.visits as f32,
+        }
+    }
+}
+
+/// What one playout ended with, for the back-up.
+struct Outcome {
+    winner: Option<Colour>,
+    /// Whether the board at the end is a real final board (false when a proof cut the playout short).
+    board_final: bool,
+}
+
+/// One tree over positions of `G`, rooted at a turn boundary.
+pub(crate) struct Tree<G: SearchGame> {
+    pub nodes: Vec<Node<G::Step>>,
+    pub root: G,
+    pub rng: Rng,
+    max_nodes: usize,
+    /// Nodes made since this tree was started (tree reuse keeps counting).
+    pub created: u64,
+    /// Per point: Black ownership summed over playouts (+1 Black, -1 White).
+    pub ownership: Vec<f32>,
+    pub playouts: u64,
+    // Scratch, reused by every playout.
+    path: Vec<u32>,
+    pending: Vec<G::Step>,
+    steps: Vec<G::Step>,
+    owner: Vec<Option<Colour>>,
+}
+
+/// Bytes one node takes in the arena.
+pub(crate) fn node_bytes<G: SearchGame>() -> usize {
+    std::mem::size_of::<Node<G::Step>>()
+}
+
+impl<G: SearchGame> Tree<G> {
+    /// A fresh tree at `root` (a turn boundary).
+    pub fn new(root: &G, rng: Rng, max_nodes: usize) -> Tree<G> {
+        let points = root.topology().len();
+        let mut nodes = Vec::with_capacity(max_nodes.min(1 << 16));
+        nodes.push(Node::new(None, root.to_move().opponent()));
+        Tree {
+            nodes,
+            root: root.search_copy(),
+            rng,
+            max_nodes: max_nodes.max(2),
+            created: 1,
+            ownership: vec![0.0; points],
+            playouts: 0,
+            path: Vec::new(),
+            pending: Vec::new(),
+            steps: Vec::new(),
+            owner: vec![None; points],
+        }
+    }
+
+    /// Moves the root to the node whose position is `game` (found by hash among the turn boundaries
+    /// within a few levels), keeping its subtree; false (nothing changed) when there is none.
+    pub fn reroot(&mut self, game: &G) -> bool {
+        let want = game.hash();
+        let mut level = vec![0u32];
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for &n in &level {
+                let node = &self.nodes[n as usize];
+                for c in node.first..node.first + node.count {
+                    let child = &self.nodes[c as usize];
+                    if child.hash == want && child.hash != 0 {
+                        self.keep_subtree(c);
+                        self.root = game.search_copy();
+                        self.ownership.iter_mut().for_each(|v| *v = 0.0);
+                        self.playouts = 0;
+                        return true;
+                    }
+                    if child.expanded {
+                        next.push(c);
+                    }
+                }
+            }
+            level = next;
+        }
+        false
+    }
+
+    /// Rebuilds the arena with `keep` as the root and only its descendants.
+    fn keep_subtree(&mut self, keep: u32) {
+        let mut out: Vec<Node<G::Step>> = Vec::with_capacity(self.nodes.len().min(self.max_nodes));
+        let mut root = self.nodes[keep as usize].clone();
+        root.step = None;
+        out.push(root);
+        // Breadth first: each kept node's children are copied as one block, keeping them contiguous.
+        let mut i = 0;
+        while i < out.len() {
+            let (first, count) = (out[i].first, out[i].count);
+            if out[i].expanded {
+                out[i].first = out.len() as u32;
+                for c in first..first + count {
+                    out.push(self.nodes[c as usize].clone());
+                }
+            }
+            i += 1;
+        }
+        self.nodes = out;
+    }
+
+    /// Whether the root is decided (its player to move has a proven win or loss).
+    pub fn solved(&self) -> bool {
+        self.nodes[0].proven != 0
+    }
+
+    /// One playout: down the tree, a new leaf, the game's rollout, and the back-up.
+    pub fn simulate(&mut self, opts: &SearchOptions) {
+        let mut game = self.root.search_copy();
+        self.path.clear();
+        self.path.push(0);
+        self.pending.clear();
+        let mut node = 0usize;
+        let mut decided: Option<Outcome> = None;
+        loop {
+            if !self.nodes[node].expanded {
+                let eager = node == 0 || !self.pending.is_empty();
+                if !eager && self.nodes[node].visits < opts.expand_after {
+                    break;
+                }
+                if !self.expand(node, &game) {
+                    break;
+                }
+            }
+            if self.nodes[node].count == 0 {
+                break;
+            }
+            let child = self.select(node, opts.explore, game.rave_equivalence());
+            self.path.push(child as u32);
+            let n = &self.nodes[child];
+            if n.proven != 0 {
+                let winner = if n.proven > 0 {
+                    n.player
+                } else {
+                    n.player.opponent()
+                };
+                decided = Some(Outcome {
+                    winner: Some(winner),
+                    board_final: false,
+                });
+                break;
+            }
+            self.pending.push(n.step.expect("a child has a step"));
+            if let Some(mv) = game.complete(&self.pending) {
+                game.play_fast(mv);
+                self.pending.clear();
+                self.nodes[child].hash = game.hash();
+                if let Status::Over(outcome) = game.status() {
+                    let n = &mut self.nodes[child];
+                    n.proven = match outcome.winner {
+                        Some(w) if w == n.player => 1,
+                        Some(_) => -1,
+                        None => 0,
+                    };
+                    decided = Some(Outcome {
+                        winner: outcome.winner,
+                        board_final: true,
+                    });
+                    break;
+                }
+                if !matches!(game.status(), Status::Ongoing) {
+                    decided = Some(Outcome {
+                        winner: game.rollout_winner(),
+                        board_final: true,
+                    });
+                    break;
+                }
+            }
+            node = child;
+        }
+        let result = match decided {
+            Some(r) => r,
+            None => self.rollout(&mut game),
+        };
+        if result.board_final {
+            self.read_owners(&game);
+        }
+        self.back_up(&result);
+        self.playouts += 1;
+    }
+
+    /// Finishes the turn under way with random steps, then plays the game out on its fast path.
+    fn rollout(&mut self, game: &mut G) -> Outcome {
+        while !self.pending.is_empty() {
+            game.steps(&self.pending, &mut self.steps);
+            if self.steps.is_empty() {
+                break;
+            }
+            let s = self.steps[self.rng.below(self.steps.len())];
+            self.pending.push(s);
+            if let Some(mv) = game.complete(&self.pending) {
+                game.play_fast(mv);
+                self.pending.clear();
+            }
+        }
+        if matches!(game.status(), Status::Ongoing) {
+            let cap = 10 * game.topology().len() + 100;
+            game.rollout(&mut self.rng, cap);
+        }
+        Outcome {
+            winner: game.rollout_winner(),
+            board_final: true,
+        }
+    }
+
+    /// Makes the children of `node` (position `game`, with `self.pending` chosen this turn); false when
+    /// the arena is full.
+    fn expand(&mut self, node: usize, game: &G) -> bool {
+        game.steps(&self.pending, &mut self.steps);
+        if self.nodes.len() + self.steps.len() > self.max_nodes {
+            return false;
+        }
+        let player = game.to_move();
+        let first = self.nodes.len() as u32;
+        for &s in &self.steps {
+            let mut child = Node::new(Some(s), player);
+            let (value, weight) = game.prior(&self.pending, s);
+            child.rave_n = weight;
+            child.rave_w = weight * value;
+            self.nodes.push(child);
+        }
+        let n = &mut self.nodes[node];
+        n.first = first;
+        n.count = self.steps.len() as u32;
+        n.expanded = true;
+        self.created += self.steps.len() as u64;
+        true
+    }
+
+    /// The child to follow: a proven win at once; else the best UCT-RAVE value, proven losses last.
+    fn select(&mut self, node: usize, explore: f32, rave_k: f32) -> usize {
+        let n = &self.nodes[node];
+        let log_n = ((n.visits + 1) as f32).ln();
+        let (first, count) = (n.first as usize, n.count as usize);
+        let mut best = first;
+        let mut best_value = f32::NEG_INFINITY;
+        // A random offset breaks ties among equal values without favouring low indices.
+        let offset = self.rng.below(count);
+        for k in 0..count {
+            let i = first + (k + offset) % count;
+            let c = &self.nodes[i];
+            let value = match c.proven {
+                1 => return i,
+                -1 => -1.0,
+                _ => {
+                    let n = c.visits as f32;
+                    let q = if n > 0.0 { c.wins / n } else { 1.0 };
+                    let mixed = if rave_k > 0.0 && c.rave_n > 0.0 {
+                        let beta = c.rave_n / (c.rave_n + n + c.rave_n * n / rave_k);
+                        (1.0 - beta) * q + beta * (c.rave_w / c.rave_n)
+                    } else {
+                        q
+                    };
+                    mixed + explore * (log_n / (n + 1.0)).sqrt()
+                }
+            };
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Who holds each point at the end of a playout: the stone on it, or the one colour around an
+    /// empty point. Also adds to the ownership sums.
+    fn read_owners(&mut self, game: &G) {
+        let topo = game.topology();
+        for p in topo.points() {
+            let o = game.stone(p).or_else(|| {
+                let mut around = topo.neighbours(p).iter().map(|&q| game.stone(Point(q)));
+                let first = around.next().flatten()?;
+                around.all(|s| s == Some(first)).then_some(first)
+            });
+            self.owner[p.idx()] = o;
+            self.ownership[p.idx()] += match o {
+                Some(Colour::Black) => 1.0,
+                Some(Colour::White) => -1.0,
+                None => 0.0,
+            };
+        }
+    }
+
+    /// Adds the playout's result along the path, AMAF statistics to the siblings whose point the
+    /// same player held at the end, and proofs upwards.
+    fn back_up(&mut self, result: &Outcome) {
+        let reward = |player: Colour| match result.winner {
+            Some(w) if w == player => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.wins += reward(node.player);
+            let (first, count) = (node.first, node.count);
+            if result.board_final {
+                for c in first..first + count {
+                    let child = &mut self.nodes[c as usize];
+                    let Some(p) = child.step.and_then(G::step_point) else {
+                        continue;
+                    };
+                    if self.owner[p.idx()] == Some(child.player) {
+                        child.rave_n += 1.0;
+                        child.rave_w += reward(child.player);
+                    }
+                }
+            }
+        }
+        for k in (0..self.path.len()).rev() {
+            if !self.prove(self.path[k] as usize) {
+                break;
+            }
+        }
+    }
+
+    /// Settles `node` from its children when they decide it; true when it is (now) proven.
+    fn prove(&mut self, node: usize) -> bool {
+        let n = &self.nodes[node];
+        if n.proven != 0 {
+            return true;
+        }
+        if !n.expanded || n.count == 0 {
+            return false;
+        }
+        let children = &self.nodes[n.first as usize..(n.first + n.count) as usize];
+        let mover = children[0].player;
+        let verdict = if children.iter().any(|c| c.proven == 1) {
+            1
+        } else if children.iter().all(|c| c.proven == -1) {
+            -1
+        } else {
+            return false;
+        };
+        let n = &mut self.nodes[node];
+        n.proven = if n.player == mover { verdict } else { -verdict };
+        true
+    }
+
+    /// The children of `node` with their statistics.
+    pub fn children(&self, node: usize) -> &[Node<G::Step>] {
+        let n = &self.nodes[node];
+        if !n.expanded {
+            return &[];
+        }
+        &self.nodes[n.first as usize..(n.first + n.count) as usize]
+    }
+
+    /// The child of `node` that took `step`, if expanded.
+    pub fn child_with(&self, node: usize, step: G::Step) -> Option<usize> {
+        let n = &self.nodes[node];
+        if !n.expanded {
+            return None;
+        }
+        (n.first as usize..(n.first + n.count) as usize).find(|&i| self.nodes[i].step == Some(step))
+    }
+}

@@ -1,0 +1,67 @@
+//! What a game tells the search (stones-ai) beyond [`Game`]: how a turn splits into placements, the
+//! unchecked fast path, and optional knowledge (a playout policy, priors, a quick result).
+//!
+//! The search never names a game; it only calls these methods. Every method but [`SearchGame::steps`],
+//! [`SearchGame::complete`] and [`SearchGame::play_fast`] has a default that needs no knowledge.
+
+use crate::colour::Colour;
+use crate::game::{Game, Status};
+use crate::topology::Point;
+use crate::zobrist::Rng;
+
+/// A game the search can play: one placement (a *step*) per tree level.
+///
+/// For most games a step is a whole move (`type Step = Self::Move`, [`SearchGame::complete`] returns
+/// the one step). A game whose move is several placements (TriGo's pair, Connect6's pair) lists the
+/// first placement, then the next given the ones chosen, and [`SearchGame::complete`] names the move
+/// once the turn is whole. The player does not change within a turn.
+pub trait SearchGame: Game + Send + Sync {
+    /// One placement, or a whole move that is not a placement (pass).
+    type Step: Copy + Eq + std::fmt::Debug + Send + Sync;
+
+    /// The steps the player to move may take next, given the steps `pending` already chosen this turn
+    /// (`out` is cleared first). Only moves the search should consider: a game may leave out moves
+    /// that never help (filling an own eye), but never lists an illegal one. Empty only when the game
+    /// is over.
+    fn steps(&self, pending: &[Self::Step], out: &mut Vec<Self::Step>);
+
+    /// The move `pending` makes when the turn is whole, else `None` (another placement follows).
+    fn complete(&self, pending: &[Self::Step]) -> Option<Self::Move>;
+
+    /// Plays a move known to be legal on the unchecked fast path (no undo record).
+    fn play_fast(&mut self, mv: Self::Move);
+
+    /// The point a step puts a stone on, if any (for AMAF statistics and priors).
+    fn step_point(step: Self::Step) -> Option<Point>;
+
+    /// A copy for the search: no undo history is needed (games override to drop it).
+    fn search_copy(&self) -> Self {
+        self.clone()
+    }
+
+    /// Plays the rest of the game with the game's playout policy (default: [`Game::playout`]).
+    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        self.playout(rng, cap)
+    }
+
+    /// Who won, once a rollout has stopped (over, scoring, or out of moves): the outcome when the game
+    /// is over, else the score as it stands. `None` is a draw.
+    fn rollout_winner(&self) -> Option<Colour> {
+        match self.status() {
+            Status::Over(outcome) => outcome.winner,
+            _ => self.score().winner(),
+        }
+    }
+
+    /// Prior knowledge of a step, as `(value, weight)`: the step starts with `weight` AMAF visits
+    /// worth `value` (0 = loss, 1 = win for the mover). The default knows nothing.
+    fn prior(&self, _pending: &[Self::Step], _step: Self::Step) -> (f32, f32) {
+        (0.5, 0.0)
+    }
+
+    /// How many AMAF visits weigh as much as one real visit (RAVE's equivalence parameter); 0 turns
+    /// AMAF off. Games where a point's value depends little on when it is played want more.
+    fn rave_equivalence(&self) -> f32 {
+        600.0
+    }
+}

@@ -1,0 +1,30 @@
+//! What Dots tells the search: a dot per step. The search never says STOP: it plays the field out.
+
+use crate::moves::DotsMove;
+use crate::state::DotsGame;
+use stones_core::{Game, Point, SearchGame};
+
+impl SearchGame for DotsGame {
+    type Step = DotsMove;
+
+    /// Every free point the player may use (inside the zone for a first move).
+    fn steps(&self, _pending: &[DotsMove], out: &mut Vec<DotsMove>) {
+        self.legal_moves(out);
+        out.retain(|m| matches!(m, DotsMove::Put(_)));
+    }
+
+    fn complete(&self, pending: &[DotsMove]) -> Option<DotsMove> {
+        pending.first().copied()
+    }
+
+    fn play_fast(&mut self, mv: DotsMove) {
+        self.play_unchecked(mv);
+    }
+
+    fn step_point(step: DotsMove) -> Option<Point> {
+        match step {
+            DotsMove::Put(p) => Some(p),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! What Gomoku tells the search: win at once when it can, else block the opponent's five, else a point
+//! near the stones; playouts that take a five when there is one and block the opponent's.
+
+use crate::game::{End, Gomoku};
+use crate::layout::{self, EDGE, EMPTY};
+use crate::moves::Move;
+use stones_core::{Colour, Game, Point, Rng, SearchGame};
+
+impl Gomoku {
+    /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
+    fn wins_at(&self, i: usize, c: Colour) -> bool {
+        let own = layout::cell(c);
+        let profile = self.profiles[c.idx()];
+        self.layout
+            .dirs
+            .iter()
+            .any(|&d| profile.wins(layout::run(&self.cells, i, d, own)))
+    }
+
+    /// Whether the side to move may put a stone on `p` now.
+    fn may_place(&self, p: Point) -> bool {
+        self.refusal_at(p, self.move_number()).is_ok()
+    }
+
+    /// A legal point within four lines of the stone on `p` where `c` (the stone's colour) would win.
+    fn five_point_near(&self, p: Point, c: Colour) -> Option<Point> {
+        let i = self.layout.pad(p);
+        let other = layout::cell(c.opponent());
+        for &d in &self.layout.dirs {
+            for d in [d, -d] {
+                let mut j = i;
+                for _ in 0..4 {
+                    j = j.wrapping_add_signed(d);
+                    match self.cells[j] {
+                        EDGE => break,
+                        x if x == other => break,
+                        EMPTY => {
+                            let q = self.layout.point(j);
+                            if self.wins_at(j, c) && self.may_place(q) {
+                                return Some(q);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The playout policy: a five through the mover's last stone, else a block of the opponent's five
+    /// through its last stone, else a uniformly random legal move.
+    fn policy_move(&self, rng: &mut Rng) -> Option<Move> {
+        let me = self.to_move;
+        let history = self.history();
+        let last_place = |back: usize| match history.len().checked_sub(back) {
+            Some(i) => match history[i] {
+                Move::Place(p) => Some(p),
+                _ => None,
+            },
+            None => None,
+        };
+        last_place(2)
+            .and_then(|p| self.five_point_near(p, me))
+            .or_else(|| last_place(1).and_then(|p| self.five_point_near(p, me.opponent())))
+            .map(Move::Place)
+            .or_else(|| self.random_move(rng))
+    }
+
+    /// Every legal empty point where `c` would win now.
+    fn five_points(&self, c: Colour) -> impl Iterator<Item = Point> + '_ {
+        self.layout.topo.points().filter(move |&p| {
+            let i = self.layout.pad(p);
+            self.cells[i] == EMPTY && self.wins_at(i, c)
+        })
+    }
+}
+
+impl SearchGame for Gomoku {
+    type Step = Move;
+
+    /// A winning point if there is one; else the points that block the opponent's fives; else the
+    /// legal points within two lines of a stone (any legal point on an empty board); pass only when
+    /// no stone can be placed.
+    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+        out.clear();
+        if self.end != End::No {
+            return;
+        }
+        let me = self.to_move;
+        if let Some(p) = self.five_points(me).find(|&p| self.may_place(p)) {
+            out.push(Move::Place(p));
+            return;
+        }
+        out.extend(
+            self.five_points(me.opponent())
+                .filter(|&p| self.may_place(p))
+                .map(Move::Place),
+        );
+        if !out.is_empty() {
+            return;
+        }
+        let topo = &self.layout.topo;
+        let near = |p: Point| {
+            let (x, y) = topo.xy(p);
+            (-2..=2).any(|dy| {
+                (-2..=2).any(|dx| {
+                    topo.at(x as i32 + dx, y as i32 + dy)
+                        .is_some_and(|q| self.stone(q).is_some())
+                })
+            })
+        };
+        out.extend(
+            topo.points()
+                .filter(|&p| near(p) && self.may_place(p))
+                .map(Move::Place),
+        );
+        if out.is_empty() {
+            out.extend(
+                topo.points()
+                    .filter(|&p| self.may_place(p))
+                    .map(Move::Place),
+            );
+        }
+        if out.is_empty() && self.may_pass(self.move_number()) {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn complete(&self, pending: &[Move]) -> Option<Move> {
+        pending.first().copied()
+    }
+
+    fn play_fast(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn step_point(step: Move) -> Option<Point> {
+        match step {
+            Move::Place(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Plays [`Gomoku::policy_move`] until the game ends or `cap` moves.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut n = 0;
+        while n < cap && self.end == End::No {
+            let Some(mv) = self.policy_move(rng) else {
+                break;
+            };
+            self.play_unchecked(mv);
+            n += 1;
+        }
+        n
+    }
+}

@@ -1,0 +1,109 @@
+//! What TriGo tells the search: a move is two steps (one stone each) by the same player, so the tree
+//! never lists the ~14,000 pairs of a position; eyes are left out of the tree; a quick count of a
+//! played-out board.
+
+use crate::game::TrigoGame;
+use crate::moves::TrigoMove;
+use stones_core::{Colour, Game, Point, SearchGame};
+use stones_go::search::{quick_count, quick_winner};
+
+impl SearchGame for TrigoGame {
+    /// `One(p)` is one stone of the turn (the opening's only stone, or either stone of a pair);
+    /// `Pass` is the whole turn.
+    type Step = TrigoMove;
+
+    /// First step: every empty point that some legal pair uses (the opening: every legal stone), then
+    /// pass. Second step: every point that makes a legal pair with the first. Own eyes are left out
+    /// while other points remain.
+    fn steps(&self, pending: &[TrigoMove], out: &mut Vec<TrigoMove>) {
+        out.clear();
+        if !self.in_play() {
+            return;
+        }
+        let board = self.board();
+        let topo = self.topology();
+        let c = self.to_move();
+        let eye = |p: Point| board.is_own_eye(topo, p, c);
+        let mut empty: Vec<Point> = board.empty_points().collect();
+        empty.sort_unstable();
+        match pending {
+            [] if self.is_opening() => out.extend(
+                empty
+                    .iter()
+                    .filter(|&&p| !board.is_suicide(topo, p, c))
+                    .map(|&p| TrigoMove::One(p)),
+            ),
+            [] => {
+                for skip_eyes in [true, false] {
+                    out.extend(
+                        empty
+                            .iter()
+                            .filter(|&&p| !(skip_eyes && eye(p)))
+                            .filter(|&&p| empty.iter().any(|&q| q != p && self.pair_ok(p, q)))
+                            .map(|&p| TrigoMove::One(p)),
+                    );
+                    if !out.is_empty() {
+                        break;
+                    }
+                }
+            }
+            [TrigoMove::One(p)] => {
+                let p = *p;
+                for skip_eyes in [true, false] {
+                    out.extend(
+                        empty
+                            .iter()
+                            .filter(|&&q| q != p && !(skip_eyes && eye(q)) && self.pair_ok(p, q))
+                            .map(|&q| TrigoMove::One(q)),
+                    );
+                    if !out.is_empty() {
+                        break;
+                    }
+                }
+                return;
+            }
+            _ => return,
+        }
+        out.push(TrigoMove::Pass);
+    }
+
+    fn complete(&self, pending: &[TrigoMove]) -> Option<TrigoMove> {
+        match *pending {
+            [TrigoMove::One(p)] if self.is_opening() => Some(TrigoMove::One(p)),
+            [TrigoMove::One(p), TrigoMove::One(q)] => Some(TrigoMove::two(p, q)),
+            [TrigoMove::One(_)] => None,
+            [mv] => Some(mv),
+            _ => None,
+        }
+    }
+
+    fn play_fast(&mut self, mv: TrigoMove) {
+        self.play_unchecked(mv);
+    }
+
+    fn step_point(step: TrigoMove) -> Option<Point> {
+        match step {
+            TrigoMove::One(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn search_copy(&self) -> Self {
+        self.fork()
+    }
+
+    /// Territory (the eyes a playout leaves) plus captures, with komi.
+    fn rollout_winner(&self) -> Option<Colour> {
+        if let stones_core::Status::Over(outcome) = self.status() {
+            return outcome.winner;
+        }
+        let count = quick_count(self.board(), self.topology());
+        let caps = self.captures();
+        let (b, w) = (Colour::Black.idx(), Colour::White.idx());
+        quick_winner(
+            (count.eyes[b] + caps[b]) as f64,
+            (count.eyes[w] + caps[w]) as f64,
+            self.rules().komi,
+        )
+    }
+}
