@@ -34,3 +34,33 @@ pub fn bench(start: &AnyGame, playouts: usize, seed: u64) -> BenchResult {
         seconds: clock.elapsed().as_secs_f64(),
     }
 }
+
+/// The search's playouts per second from `start` on 1 and 2 threads (2 seconds each), as lines to
+/// print beside the bare playout rate.
+pub fn bench_search(start: &AnyGame, seed: u64) -> Vec<String> {
+    [1, 2]
+        .iter()
+        .map(|&threads| {
+            let options = stones_ai::SearchOptions {
+                time: Some(std::time::Duration::from_secs(2)),
+                threads,
+                seed: Some(seed),
+                reuse: false,
+                ..Default::default()
+            };
+            let t = start.think(
+                &options,
+                &mut crate::text_game::Brain::default(),
+                &mut |_| {},
+            );
+            format!(
+                "search, {threads} thread{}: {} playouts in {:.2} s = {:.0} playouts/s ({} nodes)",
+                if threads == 1 { "" } else { "s" },
+                t.playouts,
+                t.elapsed.as_secs_f64(),
+                t.playouts as f64 / t.elapsed.as_secs_f64().max(1e-9),
+                t.nodes
+            )
+        })
+        .collect()
+}

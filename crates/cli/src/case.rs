@@ -285,3 +285,31 @@ impl Transcript {
         out
     }
 }
+
+/// A case file of a played game: its game, ruleset, `--set` overrides (`key=value`), a description
+/// and the moves, ready for `stones replay`.
+pub fn write_case(
+    game: &str,
+    ruleset: &str,
+    set: &[String],
+    description: &str,
+    moves: &[String],
+) -> String {
+    let mut table = toml::Table::new();
+    table.insert("game".into(), game.into());
+    table.insert("ruleset".into(), ruleset.into());
+    table.insert("description".into(), description.into());
+    let mut overrides = toml::Table::new();
+    for (key, value) in set
+        .iter()
+        .filter_map(|s| stones_core::rules::parse_override(s).ok())
+    {
+        overrides.insert(key, value);
+    }
+    if !overrides.is_empty() {
+        table.insert("set".into(), toml::Value::Table(overrides));
+    }
+    let moves: Vec<toml::Value> = moves.iter().map(|m| m.as_str().into()).collect();
+    table.insert("moves".into(), toml::Value::Array(moves));
+    toml::to_string(&table).unwrap_or_default()
+}

@@ -2,7 +2,10 @@
 
 use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
+use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::play::play;
+use crate::player::Player;
+use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
 use crate::sgf_replay::replay_sgf;
 use crate::text_game::{AnyGame, TextGame};
@@ -10,6 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
+use stones_ai::PlayerSpec;
 use strum::IntoEnumIterator;
 
 /// stones: abstract board games on the points of a grid — Go and friends.
@@ -35,12 +39,19 @@ pub struct RulesArgs {
 pub enum Command {
     /// List the games and their rulesets.
     List,
-    /// Play a game at the terminal, two people taking turns.
+    /// Play a game at the terminal: people, the search, random play or external engines.
     Play {
-        /// The game: go.
+        /// The game: go, dots, gomoku or trigo.
         game: String,
         #[command(flatten)]
         rules: RulesArgs,
+        /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
+        /// gtp:COMMAND ARGS…, gomocup:COMMAND ARGS….
+        #[arg(long, default_value = "human")]
+        black: String,
+        /// Who plays White (the same forms as --black).
+        #[arg(long, default_value = "human")]
+        white: String,
         /// No ANSI colours even on a terminal.
         #[arg(long)]
         no_colour: bool,
@@ -59,8 +70,49 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Referee games between two players and report wins, score with its 95% interval, and Elo.
+    Match {
+        /// The game: go, dots, gomoku or trigo.
+        game: String,
+        /// The first player (Black in the first game).
+        #[arg(long)]
+        black: String,
+        /// The second player.
+        #[arg(long)]
+        white: String,
+        /// How many games.
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Swap colours every game.
+        #[arg(long)]
+        alternate: bool,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        parallel: usize,
+        /// Seconds per move for every player (the search thinks 90% of it).
+        #[arg(long, value_name = "SECONDS")]
+        move_time: Option<f64>,
+        /// Score a game as it stands after this many moves.
+        #[arg(long)]
+        max_moves: Option<usize>,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Write every game into this folder (a case file each; SGF for Go and Dots too).
+        #[arg(long, value_name = "DIR")]
+        save: Option<std::path::PathBuf>,
+        /// Write the games and the summary as JSON.
+        #[arg(long, value_name = "FILE")]
+        json: Option<std::path::PathBuf>,
+    },
     /// Be a GTP (Go Text Protocol 2) engine on standard input and output, for GUIs and other engines.
     Gtp {
+        /// The game (go by default; every game speaks GTP in its own notation).
+        #[arg(long, default_value = "go")]
+        game: String,
+        /// Who answers genmove: mcts (its time follows time_settings/time_left, else 1 s a move),
+        /// mcts:…, or random.
+        #[arg(long, default_value = "mcts")]
+        player: String,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -79,6 +131,9 @@ pub enum Command {
         /// Seed of the random games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also time the search: playouts per second with the tree, on 1 and 2 threads.
+        #[arg(long)]
+        search: bool,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -94,6 +149,10 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn spec(text: &str) -> Result<PlayerSpec, String> {
+    PlayerSpec::parse(text).map_err(|e| e.to_string())
 }
 
 fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> {
@@ -113,14 +172,21 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Play {
             game,
             rules,
+            black,
+            white,
             no_colour,
         } => {
             let (mut game, _) = new_game(&game, &rules)?;
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
+            let players = [
+                Player::new(&spec(&black)?, &game)?,
+                Player::new(&spec(&white)?, &game)?,
+            ];
             play(
                 &mut game,
+                players,
                 std::io::stdin().lock(),
                 std::io::stdout(),
                 colour,
@@ -144,14 +210,88 @@ pub fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Gtp { rules } => {
+        Command::Match {
+            game,
+            black,
+            white,
+            games,
+            alternate,
+            parallel,
+            move_time,
+            max_moves,
+            rules,
+            save,
+            json,
+        } => {
+            let (start, ruleset) = new_game(&game, &rules)?;
+            let move_time = move_time
+                .map(|s| {
+                    std::time::Duration::try_from_secs_f64(s).map_err(|_| {
+                        format!("--move-time {s}: expected a positive number of seconds")
+                    })
+                })
+                .transpose()?;
+            let plan = MatchPlan {
+                game: start.game_name().to_string(),
+                ruleset,
+                set: rules.set.clone(),
+                players: [spec(&black)?, spec(&white)?],
+                games: games.max(1),
+                alternate,
+                parallel: parallel.clamp(1, 64),
+                limits: Limits {
+                    move_time,
+                    max_moves,
+                },
+                save,
+            };
+            let records = run_match(&start, &plan, &mut std::io::stderr())?;
+            let labels = [plan.players[0].label(), plan.players[1].label()];
+            let summary = summarise(&records, &labels);
+            print!("{}", report(&summary));
+            for (i, r) in records.iter().enumerate() {
+                if r.result.ends_with("+F") || r.result.ends_with("+T") {
+                    println!("game {}: {} ({})", i + 1, r.result, r.reason);
+                }
+            }
+            if let Some(path) = json {
+                write_json(&path, &plan, &records, &summary)?;
+            }
+            Ok(())
+        }
+        Command::Gtp {
+            game,
+            player,
+            rules,
+        } if !game.eq_ignore_ascii_case("go") => {
+            let kind = GameKind::parse(&game)?;
+            let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
+            crate::gtp_any::run(
+                kind,
+                rules.ruleset,
+                overrides,
+                spec(&player)?,
+                std::io::stdin().lock(),
+                std::io::stdout(),
+            )
+        }
+        Command::Gtp { rules, player, .. } => {
             let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
             let (rules, _) = stones_core::rules::load_with::<stones_go::GoRules>(
                 rules.ruleset.as_deref(),
                 &overrides,
             )
             .map_err(|e| e.to_string())?;
-            stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules)
+            let options = match spec(&player)? {
+                PlayerSpec::Mcts(options) => Some(options),
+                PlayerSpec::Random => None,
+                other => {
+                    return Err(format!(
+                        "gtp --player {other}: the engine answers genmove with mcts or random"
+                    ))
+                }
+            };
+            stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules, options)
                 .map_err(|e| e.to_string())
         }
         Command::Gomocup => {
@@ -163,6 +303,7 @@ pub fn run(command: Command) -> Result<(), String> {
             size,
             playouts,
             seed,
+            search,
             mut rules,
         } => {
             if let Some(size) = size {
@@ -180,6 +321,11 @@ pub fn run(command: Command) -> Result<(), String> {
                 r.moves as f64 / r.playouts as f64,
                 r.moves as f64 / r.seconds.max(1e-9)
             );
+            if search {
+                for line in crate::bench::bench_search(&start, seed) {
+                    println!("{line}");
+                }
+            }
             Ok(())
         }
     }

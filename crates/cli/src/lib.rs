@@ -4,7 +4,12 @@
 pub mod bench;
 pub mod case;
 pub mod cli;
+pub mod engine;
+pub mod gtp_any;
+pub mod matches;
 pub mod play;
+pub mod player;
+pub mod referee;
 pub mod registry;
 pub mod sgf_replay;
 pub mod text_game;

@@ -7,8 +7,13 @@
 //! beside whichever of the two it reads last.
 
 use enum_dispatch::enum_dispatch;
+use std::any::Any;
+use std::time::Duration;
+use stones_ai::{Mcts, Progress, SearchOptions};
 use stones_core::board_text::{board_rows, parse_board};
-use stones_core::{Colour, Game, MoveSyntaxError, Rng, Score, SetupError, Shape, Status};
+use stones_core::{
+    Colour, MoveSyntaxError, Point, Rng, Score, SearchGame, SetupError, Shape, Status,
+};
 use stones_dots::DotsGame;
 use stones_go::GoGame;
 use stones_gomoku::Gomoku;
@@ -34,6 +39,57 @@ pub enum PlayError {
     /// The move is not legal now; the text is the reason.
     #[error("illegal move {text}: {reason}")]
     Illegal { text: String, reason: String },
+}
+
+/// What the search thought of a move, in text.
+#[derive(Clone, Debug, Default)]
+pub struct TextThought {
+    /// The move (`None` when the game is over).
+    pub mv: Option<String>,
+    /// The search advises resigning.
+    pub resign: bool,
+    pub playouts: u64,
+    /// Tree nodes made for this move.
+    pub nodes: u64,
+    /// The mover's estimated win rate, 0–1.
+    pub win_rate: f32,
+    /// Whether the win rate is proven.
+    pub proven: bool,
+    /// The line the search expects, the move first.
+    pub pv: Vec<String>,
+    pub elapsed: Duration,
+}
+
+impl TextThought {
+    /// One line for people: `D4 (800 playouts, win rate 62%, expects D4 C3 E5)`.
+    pub fn summary(&self) -> String {
+        let rate = if self.proven {
+            if self.win_rate > 0.5 {
+                "a proven win".to_string()
+            } else {
+                "a proven loss".to_string()
+            }
+        } else {
+            format!("win rate {:.0}%", self.win_rate * 100.0)
+        };
+        format!(
+            "{} playouts in {:.1} s, {} nodes, {rate}, expects {}",
+            self.playouts,
+            self.elapsed.as_secs_f64(),
+            self.nodes,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The search's memory between moves (its trees), of whatever game it searched.
+#[derive(Default)]
+pub struct Brain(Option<Box<dyn Any + Send>>);
+
+impl std::fmt::Debug for Brain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Brain")
+    }
 }
 
 /// A game driven by text: what the CLI, case files and replays need.
@@ -67,9 +123,35 @@ pub trait TextGame {
     fn notation_help(&self) -> String;
     /// The board's size in words: `19x19`, `hexagon of side 8, 169 points`.
     fn size_text(&self) -> String;
+    /// Searches for a move with `options`, keeping the trees in `brain` for the next move.
+    fn think(
+        &self,
+        options: &SearchOptions,
+        brain: &mut Brain,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> TextThought;
+    /// A uniformly random legal move, or `None` when the game is over.
+    fn random_move_text(&self, rng: &mut Rng) -> Option<String>;
+    /// The stones the search thinks are dead (one per chain, to mark), from `playouts` playouts of
+    /// ownership as if play went on.
+    fn dead_estimate(&self, playouts: u64) -> Vec<String>;
+    /// Per point (in topology order), Black's ownership from -1 to 1, from `playouts` playouts.
+    fn ownership(&self, playouts: u64) -> Vec<f32>;
+    /// The name of point `i` in the game's notation.
+    fn point_name(&self, i: usize) -> String;
+    /// The board's shape.
+    fn topology_shape(&self) -> Shape;
+    /// How many points the board has.
+    fn point_count(&self) -> usize;
+    /// The `(x, y)` of a point given by name (see [`Shape`]), if the text is one point.
+    fn point_xy(&self, text: &str) -> Option<(u16, u16)>;
+    /// The name of the point at `(x, y)`, if that is on the board.
+    fn point_at(&self, x: i32, y: i32) -> Option<String>;
+    /// The komi White receives, in games that have one.
+    fn komi_points(&self) -> Option<f64>;
 }
 
-impl<G: Game> TextGame for G {
+impl<G: SearchGame + 'static> TextGame for G {
     fn game_name(&self) -> &'static str {
         G::NAME
     }
@@ -137,6 +219,130 @@ impl<G: Game> TextGame for G {
         match topo.shape() {
             Shape::Square { width, height, .. } => format!("{width}x{height}"),
             Shape::Hex { side } => format!("hexagon of side {side}, {} points", topo.len()),
+        }
+    }
+
+    fn think(
+        &self,
+        options: &SearchOptions,
+        brain: &mut Brain,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> TextThought {
+        let mcts = match brain.0.as_mut().and_then(|b| b.downcast_mut::<Mcts<G>>()) {
+            Some(m) => m,
+            None => brain
+                .0
+                .insert(Box::new(Mcts::<G>::new(options.clone())))
+                .downcast_mut::<Mcts<G>>()
+                .expect("just made"),
+        };
+        if mcts.options != *options {
+            mcts.options = options.clone();
+        }
+        let t = mcts.think(self, progress);
+        TextThought {
+            mv: t.mv.map(|m| self.move_text(m)),
+            resign: t.resign,
+            playouts: t.playouts,
+            nodes: t.nodes,
+            win_rate: t.win_rate,
+            proven: t.proven,
+            pv: t.pv.iter().map(|&m| self.move_text(m)).collect(),
+            elapsed: t.elapsed,
+        }
+    }
+
+    fn random_move_text(&self, rng: &mut Rng) -> Option<String> {
+        self.random_move(rng).map(|m| self.move_text(m))
+    }
+
+    fn dead_estimate(&self, playouts: u64) -> Vec<String> {
+        let own = self.ownership(playouts);
+        if own.is_empty() {
+            return Vec::new();
+        }
+        let topo = self.topology();
+        let dead = |p: Point| match self.stone(p) {
+            Some(Colour::Black) => own[p.idx()] < -0.4,
+            Some(Colour::White) => own[p.idx()] > 0.4,
+            None => false,
+        };
+        // One stone per chain of dead stones (a mark takes the whole chain).
+        let mut seen = vec![false; topo.len()];
+        let mut marks = Vec::new();
+        for p in topo.points().filter(|&p| dead(p)) {
+            if seen[p.idx()] {
+                continue;
+            }
+            marks.push(topo.name(p));
+            let colour = self.stone(p);
+            let mut stack = vec![p];
+            seen[p.idx()] = true;
+            while let Some(q) = stack.pop() {
+                for &r in topo.neighbours(q) {
+                    let r = Point(r);
+                    if !seen[r.idx()] && self.stone(r) == colour {
+                        seen[r.idx()] = true;
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+        marks
+    }
+
+    fn ownership(&self, playouts: u64) -> Vec<f32> {
+        let position = self.play_on();
+        let options = SearchOptions {
+            playouts: Some(playouts),
+            seed: Some(1),
+            ..SearchOptions::default()
+        };
+        Mcts::new(options).think(&position, |_| {}).ownership
+    }
+
+    fn point_name(&self, i: usize) -> String {
+        self.topology().name(Point(i as u16))
+    }
+
+    fn topology_shape(&self) -> Shape {
+        self.topology().shape()
+    }
+
+    fn point_count(&self) -> usize {
+        self.topology().len()
+    }
+
+    fn point_xy(&self, text: &str) -> Option<(u16, u16)> {
+        let topo = self.topology();
+        topo.parse_point(text).ok().map(|p| topo.xy(p))
+    }
+
+    fn point_at(&self, x: i32, y: i32) -> Option<String> {
+        let topo = self.topology();
+        topo.at(x, y).map(|p| topo.name(p))
+    }
+
+    fn komi_points(&self) -> Option<f64> {
+        self.komi()
+    }
+}
+
+impl AnyGame {
+    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots).
+    pub fn sgf(&self, result: Option<&str>) -> Option<String> {
+        match self {
+            AnyGame::GoGame(g) => Some(stones_go::sgf::write(g, result)),
+            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok(),
+            _ => None,
+        }
+    }
+
+    /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
+    pub fn gomocup_rule(&self) -> u32 {
+        match self {
+            AnyGame::Gomoku(g) => stones_gomoku::gomocup::rule_for(stones_core::Game::rules(g)),
+            _ => 0,
         }
     }
 }

@@ -160,6 +160,11 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// Stones (or dots) each player has captured so far, Black first.
     fn captures(&self) -> [u32; 2];
 
+    /// The komi White receives, in games that have one.
+    fn komi(&self) -> Option<f64> {
+        None
+    }
+
     /// The score as if the game ended now, kept incrementally where the game allows.
     fn score(&self) -> Score;
 

@@ -39,6 +39,12 @@ pub trait SearchGame: Game + Send + Sync {
         self.clone()
     }
 
+    /// A copy in which play goes on, for estimating who owns what once play has stopped (Go after the
+    /// closing passes: the dead-stone step). The default is [`SearchGame::search_copy`].
+    fn play_on(&self) -> Self {
+        self.search_copy()
+    }
+
     /// Plays the rest of the game with the game's playout policy (default: [`Game::playout`]).
     fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
         self.playout(rng, cap)

@@ -255,6 +255,18 @@ impl GoGame {
         }
     }
 
+    /// The score if, besides the current marks, the chains of the stones `dead` were marked dead
+    /// (an engine's `final_score` from its dead-stone estimate).
+    pub fn score_with_dead(&self, dead: &[Point]) -> Score {
+        let mut copy = self.fork();
+        for &p in dead {
+            if copy.pos.board.get(p).is_some() && !copy.pos.dead[p.idx()] {
+                scoring::toggle_dead(&copy.pos.board, &mut copy.pos.dead, p);
+            }
+        }
+        copy.compute_score()
+    }
+
     /// The score under the ruleset with the current dead-stone marks.
     fn compute_score(&self) -> Score {
         let count = self.count();
@@ -588,6 +600,10 @@ impl Game for GoGame {
 
     fn score(&self) -> Score {
         self.compute_score()
+    }
+
+    fn komi(&self) -> Option<f64> {
+        Some(self.rules.effective_komi())
     }
 
     fn hash(&self) -> u64 {

@@ -85,6 +85,12 @@ impl SearchGame for GoGame {
         self.fork()
     }
 
+    fn play_on(&self) -> Self {
+        let mut copy = self.fork();
+        copy.resume_play();
+        copy
+    }
+
     /// The quick count under the ruleset's scoring (area: stones and eyes; territory: eyes and
     /// captures), with komi.
     fn rollout_winner(&self) -> Option<Colour> {

@@ -37,6 +37,19 @@ pub struct Info {
     pub rule: u32,
 }
 
+/// The Gomocup rule bitmask that plays `rules` (opening restrictions aside): 4 for renju, 1 for
+/// exactly five, 0 for freestyle.
+pub fn rule_for(rules: &GomokuRules) -> u32 {
+    use crate::rules::Overline;
+    if rules.black_double_three || rules.black_double_four {
+        4
+    } else if rules.black_overline == Overline::Win {
+        0
+    } else {
+        1
+    }
+}
+
 /// The gomoku rules for Gomocup rule bitmask `rule` on a `width` x `height` board: renju (bit 2),
 /// exactly five (bit 0) or freestyle, always without opening restrictions.
 pub fn rules_for(rule: u32, width: u16, height: u16) -> Result<GomokuRules, String> {

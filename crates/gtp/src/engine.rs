@@ -2,6 +2,7 @@
 
 use crate::genmove;
 use crate::protocol::{format_response, parse_line, Command};
+use crate::think::Thinker;
 use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
 use std::borrow::Cow;
 use stones_core::{BoardSize, Colour, Game, Point, Rng, RulesError, Status};
@@ -36,6 +37,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "countlib",
+    "stones-status",
 ];
 
 type Answer = Result<String, String>;
@@ -59,6 +61,8 @@ pub struct Engine {
     komi: Option<f64>,
     game: GoGame,
     rng: Rng,
+    /// The search behind genmove and the dead-stone estimate; `None`: random moves, every stone alive.
+    thinker: Option<Thinker>,
     quit: bool,
 }
 
@@ -75,8 +79,15 @@ impl Engine {
             komi: None,
             game,
             rng: Rng::new(seed),
+            thinker: None,
             quit: false,
         })
+    }
+
+    /// Lets the search answer genmove (and estimate dead stones for `final_score` and
+    /// `final_status_list`) instead of random moves.
+    pub fn search_with(&mut self, options: stones_ai::SearchOptions) {
+        self.thinker = Some(Thinker::new(options));
     }
 
     /// The game as it stands.
@@ -133,19 +144,27 @@ impl Engine {
             "loadsgf" => self.loadsgf(&args),
             "printsgf" => self.printsgf(&args),
             "time_settings" => match args.as_slice() {
-                [a, b, c] if [a, b, c].iter().all(|s| s.parse::<u32>().is_ok()) => {
-                    Ok(String::new())
-                }
+                [a, b, c] => match (a.parse::<u32>(), b.parse::<u32>(), c.parse::<u32>()) {
+                    (Ok(main), Ok(byo), Ok(stones)) => {
+                        if let Some(t) = &mut self.thinker {
+                            t.time_settings(main, byo, stones);
+                        }
+                        Ok(String::new())
+                    }
+                    _ => fail("syntax error"),
+                },
                 _ => fail("syntax error"),
             },
             "time_left" => match args.as_slice() {
-                [c, t, s]
-                    if parse_colour(c).is_some()
-                        && t.parse::<u32>().is_ok()
-                        && s.parse::<u32>().is_ok() =>
-                {
-                    Ok(String::new())
-                }
+                [c, t, s] => match (parse_colour(c), t.parse::<u32>(), s.parse::<u32>()) {
+                    (Some(c), Ok(t), Ok(s)) => {
+                        if let Some(thinker) = &mut self.thinker {
+                            thinker.time_left(c, t, s);
+                        }
+                        Ok(String::new())
+                    }
+                    _ => fail("syntax error"),
+                },
                 _ => fail("syntax error"),
             },
             "is_legal" => self.is_legal(&args),
@@ -158,6 +177,7 @@ impl Engine {
                 _ => fail("invalid color"),
             },
             "countlib" => self.countlib(&args),
+            "stones-status" => Ok(self.status_line()),
             _ => fail("unknown command"),
         }
     }
@@ -261,7 +281,16 @@ impl Engine {
         };
         self.game.resume_play();
         self.game.set_to_move(c);
-        let mv = genmove::random_move(&self.game, &mut self.rng);
+        let mv = match &mut self.thinker {
+            Some(t) => match t.genmove(&self.game) {
+                Some(mv) => mv,
+                None => {
+                    let _ = self.game.play(GoMove::Resign);
+                    return Ok("resign".into());
+                }
+            },
+            None => genmove::random_move(&self.game, &mut self.rng),
+        };
         // The move was checked when it was chosen; a refusal here would be a bug, so pass instead.
         let mv = match self.game.play(mv) {
             Ok(()) => mv,
@@ -361,31 +390,61 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn final_score(&self) -> String {
-        let score = self.game.score();
+    /// The score with the dead stones the search estimates (every stone alive without a search).
+    fn estimated_score(&mut self) -> stones_core::Score {
+        match &mut self.thinker {
+            Some(t) => {
+                let dead = t.dead_stones(&self.game);
+                self.game.score_with_dead(&dead)
+            }
+            None => self.game.score(),
+        }
+    }
+
+    /// `stones-status`: `ongoing black|white`, or `over RESULT` (after the closing passes, the result
+    /// `final_score` gives).
+    fn status_line(&mut self) -> String {
+        match self.game.status() {
+            Status::Over(o) => format!("over {}", o.result),
+            Status::Scoring => format!("over {}", self.estimated_score().result()),
+            Status::Ongoing => format!("ongoing {}", self.game.to_move()),
+        }
+    }
+
+    fn final_score(&mut self) -> String {
+        let score = self.estimated_score();
         match score.winner() {
             None => "0".into(),
             Some(_) => score.result(),
         }
     }
 
-    fn final_status_list(&self, args: &[&str]) -> Answer {
+    fn final_status_list(&mut self, args: &[&str]) -> Answer {
         let [status] = args else {
             return fail("syntax error");
         };
-        let want_seki = match *status {
-            "alive" => false,
-            "seki" => true,
-            "dead" => return Ok(String::new()),
+        let want = match *status {
+            "alive" | "seki" | "dead" => *status,
             _ => return fail("invalid status"),
         };
+        let mut dead = vec![false; self.game.topology().len()];
+        if let Some(t) = &mut self.thinker {
+            for p in t.dead_stones(&self.game) {
+                dead[p.idx()] = true;
+            }
+        }
         let seki = self.game.count().seki;
         let board = self.game.board();
         let topo = self.game.topology();
         let mut done = vec![false; topo.len()];
         let mut lines = Vec::new();
         for p in board_order(topo) {
-            if board.get(p).is_none() || done[p.idx()] || seki[p.idx()] != want_seki {
+            let status = match (dead[p.idx()], seki[p.idx()]) {
+                (true, _) => "dead",
+                (false, true) => "seki",
+                (false, false) => "alive",
+            };
+            if board.get(p).is_none() || done[p.idx()] || status != want {
                 continue;
             }
             let mut chain: Vec<Point> = board.chain_stones(p).collect();

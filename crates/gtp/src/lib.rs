@@ -14,6 +14,7 @@
 pub mod engine;
 pub mod genmove;
 pub mod protocol;
+pub mod think;
 pub mod vertex;
 
 pub use engine::{Engine, COMMANDS};
@@ -21,14 +22,25 @@ pub use engine::{Engine, COMMANDS};
 use std::io::{self, BufRead, Write};
 use stones_go::GoRules;
 
-/// Runs a GTP session under `rules` until `quit` or the end of `input`. Bytes that are not UTF-8 are
-/// read as replacement characters; the random moves are seeded from the clock.
-pub fn run(input: impl BufRead, output: impl Write, rules: GoRules) -> io::Result<()> {
+/// Runs a GTP session under `rules` until `quit` or the end of `input`; genmove searches with
+/// `search` (random moves when `None`). Bytes that are not UTF-8 are read as replacement characters;
+/// the random moves are seeded from the clock.
+pub fn run(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    rules: GoRules,
+    search: Option<stones_ai::SearchOptions>,
+) -> io::Result<()> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
-    run_seeded(input, output, rules, seed)
+    let mut engine =
+        Engine::new(rules, seed).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    if let Some(options) = search {
+        engine.search_with(options);
+    }
+    serve(&mut engine, &mut input, &mut output)
 }
 
 /// [`run`] with a given seed for the random moves (for reproducible sessions and tests).
@@ -40,6 +52,11 @@ pub fn run_seeded(
 ) -> io::Result<()> {
     let mut engine =
         Engine::new(rules, seed).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    serve(&mut engine, &mut input, &mut output)
+}
+
+/// Answers commands from `input` on `output` until `quit` or the end of input.
+fn serve(engine: &mut Engine, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
     let mut line = Vec::new();
     while !engine.quit_requested() {
         line.clear();

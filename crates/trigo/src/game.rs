@@ -407,6 +407,10 @@ impl Game for TrigoGame {
         self.pos.board.get(p)
     }
 
+    fn komi(&self) -> Option<f64> {
+        Some(self.rules.komi)
+    }
+
     fn captures(&self) -> [u32; 2] {
         self.pos.captures
     }

@@ -1,7 +1,7 @@
+#![allow(dead_code)] // each test binary uses some of these
 //! Helpers the search tests share: load a game, set up a position, play mcts against random.
 
 use stones_ai::{Mcts, SearchOptions};
-use stones_core::board_text::parse_board;
 use stones_core::rules::load_with;
 use stones_core::{Colour, Game, Rng, SearchGame, Status};
 
@@ -15,18 +15,24 @@ pub fn game<G: Game>(ruleset: &str, set: &[(&str, &str)]) -> G {
     G::new(rules).unwrap()
 }
 
-/// `game` with the position drawn as case-file rows (top row first) and `to_move` to play.
-pub fn with_board<G: Game>(mut game: G, rows: &str, to_move: Colour) -> G {
-    let stones = parse_board(game.topology(), rows).unwrap();
+/// `game` with Black's and White's stones on the named points and `to_move` to play.
+pub fn with_stones<G: Game>(mut game: G, black: &str, white: &str, to_move: Colour) -> G {
+    let topo = game.topology();
+    let mut stones = vec![None; topo.len()];
+    for (names, colour) in [(black, Colour::Black), (white, Colour::White)] {
+        for name in names.split_whitespace() {
+            stones[topo.parse_point(name).unwrap().idx()] = Some(colour);
+        }
+    }
     game.set_position(&stones, to_move).unwrap();
     game
 }
 
-/// The move a seeded one-thread search picks with `playouts`.
-pub fn best<G: SearchGame>(game: &G, playouts: u64) -> String {
+/// The move a seeded one-thread search picks with `playouts`, and whether it is proven.
+pub fn best<G: SearchGame>(game: &G, playouts: u64) -> (String, bool) {
     let opts = SearchOptions::parse(&format!("playouts={playouts},seed=1")).unwrap();
     let thought = Mcts::new(opts).think(game, |_| {});
-    game.move_text(thought.mv.expect("a move"))
+    (game.move_text(thought.mv.expect("a move")), thought.proven)
 }
 
 /// Plays `games` games of mcts (`playouts` a move) against uniform random play, colours alternating;
@@ -35,7 +41,7 @@ pub fn wins_against_random<G: SearchGame>(start: &G, playouts: u64, games: u32) 
     let mut rng = Rng::new(7);
     let mut wins = 0;
     for g in 0..games {
-        let mcts_colour = if g % 2 == 0 {
+        let mcts_colour = if g.is_multiple_of(2) {
             Colour::Black
         } else {
             Colour::White

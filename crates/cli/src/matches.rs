@@ -1,0 +1,303 @@
+//! `stones match`: many refereed games between two player specs, in parallel, with a report (wins by
+//! colour, score with a 95% confidence interval, Elo difference), a JSON file and saved games.
+
+use crate::player::Player;
+use crate::referee::{play_game, GameRecord, Limits};
+use crate::text_game::{AnyGame, TextGame};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use stones_ai::PlayerSpec;
+use stones_core::Colour;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    pub game: String,
+    pub ruleset: String,
+    /// The `--set` overrides as given, for saved case files.
+    pub set: Vec<String>,
+    pub players: [PlayerSpec; 2],
+    pub games: usize,
+    /// Swap colours every game (the first player takes Black in even games).
+    pub alternate: bool,
+    pub parallel: usize,
+    pub limits: Limits,
+    pub save: Option<PathBuf>,
+}
+
+/// One player's line of the report.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PlayerSummary {
+    pub player: String,
+    pub wins_as_black: u32,
+    pub wins_as_white: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Wins plus half the draws, over the games.
+    pub score: f64,
+    /// The 95% confidence interval of `score`.
+    pub score_low: f64,
+    pub score_high: f64,
+    /// Elo difference against the other player, and its 95% error.
+    pub elo: f64,
+    pub elo_error: f64,
+    pub seconds_per_move: f64,
+    /// Games this player lost by failing (crash, garbage, illegal move, time).
+    pub failures: u32,
+}
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchSummary {
+    pub games: usize,
+    pub average_moves: f64,
+    pub players: [PlayerSummary; 2],
+}
+
+/// What `--json` writes.
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    game: &'a str,
+    ruleset: &'a str,
+    players: [String; 2],
+    games: &'a [GameRecord],
+    summary: &'a MatchSummary,
+}
+
+/// Plays the match from `start`, drawing a progress bar on `progress`; the games in order.
+pub fn run_match(
+    start: &AnyGame,
+    plan: &MatchPlan,
+    progress: &mut (dyn Write + Send),
+) -> Result<Vec<GameRecord>, String> {
+    let labels = [plan.players[0].label(), plan.players[1].label()];
+    // Check every spec once before the games start (a bad engine command fails here, clearly).
+    for spec in &plan.players {
+        Player::new(spec, start)?;
+    }
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(vec![None; plan.games]);
+    let bar = Mutex::new(progress);
+    let worker = || -> Result<(), String> {
+        loop {
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= plan.games {
+                return Ok(());
+            }
+            let first_black = !plan.alternate || g.is_multiple_of(2);
+            let (b, w) = if first_black { (0, 1) } else { (1, 0) };
+            let mut black = Player::new(&plan.players[b], start)?;
+            let mut white = Player::new(&plan.players[w], start)?;
+            let mut record = play_game(
+                start,
+                [&mut black, &mut white],
+                [labels[b].clone(), labels[w].clone()],
+                &plan.limits,
+                &mut |_, _| {},
+            );
+            record.black_player = b;
+            if let Some(dir) = &plan.save {
+                save_game(dir, g, start, plan, &record)?;
+            }
+            let mut all = done.lock().expect("no panics while locked");
+            all[g] = Some(record);
+            let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
+            drop(all);
+            let summary = summarise(&records, &labels);
+            let mut out = bar.lock().expect("no panics while locked");
+            let _ = write!(out, "\r{}", progress_line(&summary, plan.games));
+            let _ = out.flush();
+        }
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a match worker panicked".into()))
+            })
+            .collect::<Result<Vec<()>, String>>()
+    })?;
+    let _ = writeln!(bar.lock().expect("no panics while locked"));
+    Ok(done
+        .into_inner()
+        .expect("no panics while locked")
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// `[########----] 12/40  mcts 9 – random 3 (0 draws)`.
+fn progress_line(s: &MatchSummary, total: usize) -> String {
+    let width = 24;
+    let filled = s.games * width / total.max(1);
+    let [a, b] = &s.players;
+    format!(
+        "[{}{}] {}/{total}  {} {} – {} {} ({} draws)",
+        "#".repeat(filled),
+        "-".repeat(width - filled),
+        s.games,
+        a.player,
+        a.wins_as_black + a.wins_as_white,
+        b.player,
+        b.wins_as_black + b.wins_as_white,
+        a.draws
+    )
+}
+
+/// The report's numbers from the games played so far.
+pub fn summarise(records: &[GameRecord], labels: &[String; 2]) -> MatchSummary {
+    let mut players: [PlayerSummary; 2] = Default::default();
+    let mut moves = 0;
+    for (i, p) in players.iter_mut().enumerate() {
+        p.player = labels[i].clone();
+        let mut seconds = 0.0;
+        let mut count = 0;
+        for r in records {
+            let colour = if r.black_player == i {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let (t, n) = r.thinking[colour.idx()];
+            seconds += t;
+            count += n;
+            match r.winner {
+                None => p.draws += 1,
+                Some(w) if w == colour => match colour {
+                    Colour::Black => p.wins_as_black += 1,
+                    Colour::White => p.wins_as_white += 1,
+                },
+                Some(_) => {
+                    p.losses += 1;
+                    if r.result.ends_with("+F") || r.result.ends_with("+T") {
+                        p.failures += 1;
+                    }
+                }
+            }
+        }
+        p.seconds_per_move = seconds / count.max(1) as f64;
+        let n = records.len().max(1) as f64;
+        let points = (p.wins_as_black + p.wins_as_white) as f64 + p.draws as f64 / 2.0;
+        p.score = points / n;
+        (p.score_low, p.score_high) = wilson(p.score, n);
+        p.elo = elo(p.score);
+        p.elo_error = (elo(p.score_high) - elo(p.score_low)) / 2.0;
+    }
+    for r in records {
+        moves += r.moves.len();
+    }
+    MatchSummary {
+        games: records.len(),
+        average_moves: moves as f64 / records.len().max(1) as f64,
+        players,
+    }
+}
+
+/// The 95% Wilson interval of a score `p` over `n` games (sound at 0% and 100% too).
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z: f64 = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference a score gives, clamped to ±800 at a perfect score.
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(0.01, 0.99);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The report table.
+pub fn report(summary: &MatchSummary) -> String {
+    let mut out = format!(
+        "{} games, {:.1} moves a game on average\n\n{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8}\n",
+        summary.games,
+        summary.average_moves,
+        "player",
+        "wins B",
+        "wins W",
+        "draws",
+        "losses",
+        "score (95% CI)",
+        "Elo",
+        "s/move",
+        "failures"
+    );
+    for p in &summary.players {
+        out.push_str(&format!(
+            "{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8}\n",
+            p.player,
+            p.wins_as_black,
+            p.wins_as_white,
+            p.draws,
+            p.losses,
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                100.0 * p.score,
+                100.0 * p.score_low,
+                100.0 * p.score_high
+            ),
+            format!("{:+.0} ± {:.0}", p.elo, p.elo_error),
+            p.seconds_per_move,
+            p.failures
+        ));
+    }
+    out
+}
+
+/// Writes the match as JSON.
+pub fn write_json(
+    path: &Path,
+    plan: &MatchPlan,
+    records: &[GameRecord],
+    summary: &MatchSummary,
+) -> Result<(), String> {
+    let json = MatchJson {
+        game: &plan.game,
+        ruleset: &plan.ruleset,
+        players: [plan.players[0].label(), plan.players[1].label()],
+        games: records,
+        summary,
+    };
+    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Saves game `g` as a case file (every game) and an SGF record (Go and Dots).
+fn save_game(
+    dir: &Path,
+    g: usize,
+    start: &AnyGame,
+    plan: &MatchPlan,
+    record: &GameRecord,
+) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let stem = dir.join(format!("game-{:03}", g + 1));
+    let case = crate::case::write_case(
+        &plan.game,
+        &plan.ruleset,
+        &plan.set,
+        &format!(
+            "{} (Black) against {} (White): {}, {}",
+            record.black, record.white, record.result, record.reason
+        ),
+        &record.moves,
+    );
+    let write = |path: PathBuf, text: String| {
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    write(stem.with_extension("case"), case)?;
+    let mut game = start.clone();
+    for mv in &record.moves {
+        let _ = game.play_text(mv);
+    }
+    if let Some(sgf) = game.sgf(Some(&record.result)) {
+        write(stem.with_extension("sgf"), sgf)?;
+    }
+    Ok(())
+}

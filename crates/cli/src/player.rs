@@ -1,0 +1,201 @@
+//! Players: whatever picks a move for one side — a person, random play, the search, an external GTP
+//! engine or Gomocup brain — made from a [`PlayerSpec`].
+
+use crate::engine::{quote, Failure, GtpEngine, GtpSetup, Process};
+use crate::text_game::{AnyGame, Brain, TextGame, TextThought};
+use std::time::{Duration, Instant};
+use stones_ai::{PlayerSpec, Progress, SearchOptions};
+use stones_core::{Colour, Rng, Shape};
+
+/// The time an engine may take when no move time is set.
+const DEFAULT_LIMIT: Duration = Duration::from_secs(60);
+
+/// One side's player.
+pub enum Player {
+    /// Moves come from the person at the terminal (or the browser).
+    Human,
+    Random(Rng),
+    Mcts {
+        options: SearchOptions,
+        brain: Brain,
+    },
+    Gtp(GtpEngine),
+    Gomocup(Process, bool),
+}
+
+/// A move a player chose, with what the search thought when it was the search.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub mv: String,
+    pub thought: Option<TextThought>,
+}
+
+impl Player {
+    /// The player a spec names, for `game` (external engines start here).
+    pub fn new(spec: &PlayerSpec, game: &AnyGame) -> Result<Player, String> {
+        Ok(match spec {
+            PlayerSpec::Human => Player::Human,
+            PlayerSpec::Random => Player::Random(Rng::new(fresh_seed())),
+            PlayerSpec::Mcts(options) => Player::Mcts {
+                options: options.clone(),
+                brain: Brain::default(),
+            },
+            PlayerSpec::Gtp(command) => {
+                Player::Gtp(GtpEngine::spawn(command).map_err(|e| e.to_string())?)
+            }
+            PlayerSpec::Gomocup(command) => {
+                if game.game_name() != "gomoku" {
+                    return Err(format!(
+                        "gomocup: players play Gomoku only, not {}",
+                        game.game_name()
+                    ));
+                }
+                Player::Gomocup(Process::spawn(command).map_err(|e| e.to_string())?, false)
+            }
+        })
+    }
+
+    /// Whether a person plays this side.
+    pub fn is_human(&self) -> bool {
+        matches!(self, Player::Human)
+    }
+
+    /// Picks a move in `game` (whose moves so far are `history`) within `move_time` if given; a
+    /// failure (crash, garbage, time) is the player's loss. A human is never asked.
+    pub fn choose(
+        &mut self,
+        game: &AnyGame,
+        history: &[(Colour, String)],
+        move_time: Option<Duration>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Choice, Failure> {
+        let limit = move_time.map_or(DEFAULT_LIMIT, |t| t + t / 2 + Duration::from_millis(500));
+        let plain = |mv: String| Choice { mv, thought: None };
+        match self {
+            Player::Human => Err(Failure::Garbage("a person is asked at the prompt".into())),
+            Player::Random(rng) => game
+                .random_move_text(rng)
+                .map(plain)
+                .ok_or_else(|| Failure::Illegal("no legal move".into())),
+            Player::Mcts { options, brain } => {
+                let mut options = options.clone();
+                if let (Some(t), None, None) = (move_time, options.time, options.playouts) {
+                    options.time = Some(t.mul_f64(0.9));
+                }
+                let thought = game.think(&options, brain, progress);
+                let mv = match (&thought.mv, thought.resign) {
+                    (_, true) => "resign".to_string(),
+                    (Some(mv), false) => mv.clone(),
+                    (None, false) => {
+                        return Err(Failure::Illegal("no move: the game is over".into()))
+                    }
+                };
+                Ok(Choice {
+                    mv,
+                    thought: Some(thought),
+                })
+            }
+            Player::Gtp(engine) => {
+                engine.sync(&gtp_setup(game, move_time), history, limit)?;
+                let c = game.player_to_move();
+                let mv = engine.genmove(c, limit)?;
+                engine.played(c, mv.clone());
+                Ok(plain(mv))
+            }
+            Player::Gomocup(process, started) => {
+                gomocup_move(process, started, game, history, move_time, limit).map(plain)
+            }
+        }
+    }
+}
+
+/// The set-up commands for a GTP engine: `boardsize` (square boards; the side of a hexagon),
+/// `clear_board`, `komi` when the game has one, and `time_settings` with the move time as byo-yomi.
+fn gtp_setup(game: &AnyGame, move_time: Option<Duration>) -> GtpSetup {
+    let mut commands = Vec::new();
+    match game.topology_shape() {
+        Shape::Square { width, height, .. } if width == height => {
+            commands.push(format!("boardsize {width}"))
+        }
+        Shape::Square { width, height, .. } => commands.push(format!("boardsize {width} {height}")),
+        Shape::Hex { side } => commands.push(format!("boardsize {side}")),
+    }
+    commands.push("clear_board".into());
+    if let Some(komi) = game.komi_points() {
+        commands.push(format!("komi {}", stones_core::fmt_points(komi)));
+    }
+    if let Some(t) = move_time {
+        commands.push(format!("time_settings 0 {} 1", t.as_secs().max(1)));
+    }
+    GtpSetup { commands }
+}
+
+/// One move from a Gomocup brain: `START` and the `INFO` lines once, then the whole position as
+/// `BOARD` (so undo needs nothing special); the answer `x,y` becomes the point's name.
+fn gomocup_move(
+    process: &mut Process,
+    started: &mut bool,
+    game: &AnyGame,
+    history: &[(Colour, String)],
+    move_time: Option<Duration>,
+    limit: Duration,
+) -> Result<String, Failure> {
+    let Shape::Square { width, height, .. } = game.topology_shape() else {
+        return Err(Failure::Garbage("Gomocup boards are square".into()));
+    };
+    let answer = |process: &mut Process| loop {
+        let line = process.recv(Instant::now() + limit, limit)?;
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match word.as_str() {
+            "MESSAGE" | "DEBUG" | "" => continue,
+            "UNKNOWN" | "ERROR" => return Err(Failure::Garbage(line)),
+            _ => return Ok(line),
+        }
+    };
+    if !*started {
+        let start = if width == height {
+            format!("START {width}")
+        } else {
+            format!("RECTSTART {width},{height}")
+        };
+        process.send(&start)?;
+        let ok = answer(process)?;
+        if !ok.trim().eq_ignore_ascii_case("OK") {
+            return Err(Failure::Garbage(ok));
+        }
+        let turn_ms = move_time.map_or(30_000, |t| t.as_millis());
+        process.send(&format!("INFO timeout_turn {turn_ms}"))?;
+        process.send("INFO timeout_match 0")?;
+        process.send(&format!("INFO rule {}", game.gomocup_rule()))?;
+        *started = true;
+    }
+    let me = game.player_to_move();
+    process.send("BOARD")?;
+    for (colour, mv) in history {
+        if let Some((x, y)) = game.point_xy(mv) {
+            let who = if *colour == me { 1 } else { 2 };
+            process.send(&format!("{x},{y},{who}"))?;
+        }
+    }
+    process.send("DONE")?;
+    let line = answer(process)?;
+    let (x, y) = line
+        .trim()
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?)))
+        .ok_or_else(|| Failure::Garbage(format!("expected x,y, got {}", quote(&line))))?;
+    game.point_at(x, y)
+        .ok_or_else(|| Failure::Illegal(format!("{x},{y} is not on the board")))
+}
+
+/// A seed that differs from run to run.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+        ^ (std::process::id() as u64) << 40
+}

@@ -1,0 +1,156 @@
+//! The referee: plays one game between two players with every move checked by the rules, ends and
+//! scores it by the rules, and turns a player's failure (crash, garbage, illegal move, time) into
+//! that player's loss.
+
+use crate::engine::{quote, Failure};
+use crate::player::Player;
+use crate::text_game::{AnyGame, TextGame};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+use stones_core::{Colour, Status};
+
+/// How games are played: the time a move may take and a cap on their length.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Time per move for every player (the search thinks 90% of it; an engine that takes more than
+    /// 1.5 times it, plus half a second, loses on time).
+    pub move_time: Option<Duration>,
+    /// Moves after which the game is scored as it stands.
+    pub max_moves: Option<usize>,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    pub black: String,
+    pub white: String,
+    /// Every move in text form, the dead-stone marks and `done` of the scoring step included, so
+    /// that `stones replay GAME --moves …` gives the same result.
+    pub moves: Vec<String>,
+    /// `B+3.5`, `W+R` (resigned), `B+T` (White lost on time), `W+F` (Black failed), `Draw`, …
+    pub result: String,
+    pub winner: Option<Colour>,
+    /// How it ended, in words.
+    pub reason: String,
+    /// Seconds each player thought, Black first, and their move counts.
+    #[serde(skip)]
+    pub thinking: [(f64, u32); 2],
+    /// Which of a match's two players had Black (0: the first).
+    #[serde(skip)]
+    pub black_player: usize,
+}
+
+/// Plays `start` to the end between `black` and `white` (labels `names`), calling `on_move` after
+/// each accepted move.
+pub fn play_game(
+    start: &AnyGame,
+    players: [&mut Player; 2],
+    names: [String; 2],
+    limits: &Limits,
+    on_move: &mut dyn FnMut(&AnyGame, &str),
+) -> GameRecord {
+    let mut game = start.clone();
+    let mut history: Vec<(Colour, String)> = Vec::new();
+    let mut thinking = [(0.0, 0u32); 2];
+    let cap = limits.max_moves.unwrap_or(10 * game.point_count() + 100);
+    let end = |history: &[(Colour, String)], thinking, result, winner, reason| {
+        let [b, w] = &names;
+        GameRecord {
+            black: b.clone(),
+            white: w.clone(),
+            moves: history.iter().map(|(_, m)| m.clone()).collect(),
+            result,
+            winner,
+            reason,
+            thinking,
+            black_player: 0,
+        }
+    };
+    loop {
+        match game.game_status() {
+            Status::Over(outcome) => {
+                let reason = if outcome.result.ends_with("+R") {
+                    format!(
+                        "{} resigned",
+                        outcome.winner.map_or(Colour::Black, |w| w.opponent())
+                    )
+                } else {
+                    "played to the end".to_string()
+                };
+                return end(&history, thinking, outcome.result, outcome.winner, reason);
+            }
+            Status::Scoring => {
+                // The referee agrees the dead stones for both players, from its own estimate.
+                let c = game.player_to_move();
+                for mark in game.dead_estimate(2000) {
+                    if game.play_text(&mark).is_ok() {
+                        history.push((c, mark));
+                    }
+                }
+                if let Ok(done) = game.play_text("done") {
+                    history.push((c, done));
+                }
+                if game.game_status() == Status::Scoring {
+                    let score = game.current_score();
+                    return end(
+                        &history,
+                        thinking,
+                        score.result(),
+                        score.winner(),
+                        "scored as it stands".into(),
+                    );
+                }
+                continue;
+            }
+            Status::Ongoing => {}
+        }
+        if history.len() >= cap {
+            let score = game.current_score();
+            let reason = format!("move limit ({cap}) reached; scored as it stands");
+            return end(&history, thinking, score.result(), score.winner(), reason);
+        }
+        let c = game.player_to_move();
+        let started = Instant::now();
+        let choice = players[c.idx()].choose(&game, &history, limits.move_time, &mut |_| {});
+        let took = started.elapsed();
+        thinking[c.idx()].0 += took.as_secs_f64();
+        thinking[c.idx()].1 += 1;
+        let over_time = limits
+            .move_time
+            .is_some_and(|t| took > t + t / 2 + Duration::from_millis(500));
+        let loss = |letter: char, why: String| {
+            let w = c.opponent();
+            (
+                format!("{}+{letter}", w.letter()),
+                Some(w),
+                format!("{c} {why}"),
+            )
+        };
+        let played = match choice {
+            Err(Failure::Timeout(limit)) => Err(loss(
+                'T',
+                format!("ran past its time ({:.1} s)", limit.as_secs_f64()),
+            )),
+            Err(failure) => Err(loss('F', failure.to_string())),
+            Ok(_) if over_time => Err(loss(
+                'T',
+                format!("took {:.2} s for one move", took.as_secs_f64()),
+            )),
+            Ok(choice) => game.play_text(&choice.mv).map_err(|e| {
+                loss(
+                    'F',
+                    format!("played an illegal move: {}", quote(&e.to_string())),
+                )
+            }),
+        };
+        match played {
+            Ok(text) => {
+                on_move(&game, &text);
+                history.push((c, text));
+            }
+            Err((result, winner, reason)) => {
+                return end(&history, thinking, result, winner, reason)
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! The engine's search: genmove's time from `time_settings` / `time_left` (else 1 s a move), and the
+//! dead-stone estimate `final_score` and `final_status_list` use.
+
+use std::time::Duration;
+use stones_ai::{Mcts, SearchOptions};
+use stones_core::{Colour, Game, Point, SearchGame};
+use stones_go::GoGame;
+
+/// The clock as the controller told it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// `time_settings`: main time, byo-yomi time, byo-yomi stones (seconds).
+    settings: Option<(u32, u32, u32)>,
+    /// `time_left` per colour: seconds and stones left in the period (0: main time).
+    left: [Option<(u32, u32)>; 2],
+}
+
+/// The search behind genmove, with its trees kept between moves.
+pub struct Thinker {
+    base: SearchOptions,
+    mcts: Mcts<GoGame>,
+    clock: Clock,
+    /// The last estimate: the position's hash and the dead points.
+    estimate: Option<(u64, Vec<Point>)>,
+}
+
+impl Clone for Thinker {
+    /// A copy with the same options and clock and no trees.
+    fn clone(&self) -> Self {
+        Thinker {
+            base: self.base.clone(),
+            mcts: Mcts::new(self.base.clone()),
+            clock: self.clock,
+            estimate: self.estimate.clone(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Thinker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Thinker({})", self.base)
+    }
+}
+
+impl Thinker {
+    /// A search with `options`; without a playout or time limit of its own, its time follows the clock.
+    pub fn new(options: SearchOptions) -> Thinker {
+        Thinker {
+            mcts: Mcts::new(options.clone()),
+            base: options,
+            clock: Clock::default(),
+            estimate: None,
+        }
+    }
+
+    /// `time_settings main byo_yomi stones`.
+    pub fn time_settings(&mut self, main: u32, byo: u32, stones: u32) {
+        self.clock = Clock {
+            settings: Some((main, byo, stones)),
+            left: [None; 2],
+        };
+    }
+
+    /// `time_left colour seconds stones`.
+    pub fn time_left(&mut self, c: Colour, seconds: u32, stones: u32) {
+        self.clock.left[c.idx()] = Some((seconds, stones));
+    }
+
+    /// Forgets the trees (a new game or board).
+    pub fn clear(&mut self) {
+        self.mcts.clear();
+        self.estimate = None;
+    }
+
+    /// The time for one move of `c` in `game`.
+    fn move_time(&self, game: &GoGame, c: Colour) -> Duration {
+        let moves_left = (game.board().empty_count() as f64 / 3.0).max(15.0);
+        let seconds = match (self.clock.left[c.idx()], self.clock.settings) {
+            (Some((t, stones)), _) if stones > 0 => t as f64 / stones as f64 * 0.8,
+            (Some((t, _)), Some((_, byo, stones))) if byo > 0 && stones > 0 => {
+                t as f64 / moves_left + byo as f64 / stones as f64 * 0.8
+            }
+            (Some((t, _)), _) => t as f64 / moves_left,
+            (None, Some((0, byo, stones))) if byo > 0 && stones > 0 => {
+                byo as f64 / stones as f64 * 0.8
+            }
+            (None, Some((main, _, _))) if main > 0 => main as f64 / moves_left,
+            _ => 1.0,
+        };
+        Duration::from_secs_f64(seconds.clamp(0.05, 3600.0))
+    }
+
+    /// The move for the player to move in `game`, or `None` to resign.
+    pub fn genmove(&mut self, game: &GoGame) -> Option<stones_go::GoMove> {
+        let mut options = self.base.clone();
+        if options.time.is_none() && options.playouts.is_none() {
+            options.time = Some(self.move_time(game, game.to_move()));
+        }
+        self.mcts.options = options;
+        let thought = self.mcts.think(game, |_| {});
+        if thought.resign {
+            return None;
+        }
+        thought.mv.or(Some(stones_go::GoMove::Pass))
+    }
+
+    /// The stones the search thinks are dead in `game` (every stone, not one per chain).
+    pub fn dead_stones(&mut self, game: &GoGame) -> Vec<Point> {
+        let hash = game.hash();
+        if let Some((h, dead)) = &self.estimate {
+            if *h == hash {
+                return dead.clone();
+            }
+        }
+        let options = SearchOptions {
+            playouts: Some(3000),
+            seed: Some(1),
+            ..SearchOptions::default()
+        };
+        let own = Mcts::new(options).think(&game.play_on(), |_| {}).ownership;
+        let board = game.board();
+        let dead: Vec<Point> = game
+            .topology()
+            .points()
+            .filter(|&p| match board.get(p) {
+                Some(Colour::Black) => own.get(p.idx()).is_some_and(|&o| o < -0.4),
+                Some(Colour::White) => own.get(p.idx()).is_some_and(|&o| o > 0.4),
+                None => false,
+            })
+            .collect();
+        self.estimate = Some((hash, dead.clone()));
+        dead
+    }
+}
