@@ -202,7 +202,7 @@ fn bench_prints_playouts_per_second() {
 fn replay_an_sgf_record_reproduces_its_result() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/go/gnugo-selfplay/gg9_1.sgf"
+        "/tests/data/go/gnugo-selfplay/gg9_1.sgf"
     );
     let out = stones(
         &["replay", fixture, "--ruleset", "tromp-taylor", "--json"],
@@ -232,7 +232,7 @@ fn replay_an_sgf_record_reproduces_its_result() {
 fn replay_a_dots_record_reproduces_its_counts() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/dots/szkrab1295.sgf"
+        "/tests/data/dots/szkrab1295.sgf"
     );
     let out = stones(&["replay", fixture, "--json"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -260,7 +260,7 @@ fn replay_a_dots_record_reproduces_its_counts() {
     // replay goes on.
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/dots/szkrab6492.sgf"
+        "/tests/data/dots/szkrab6492.sgf"
     );
     let out = stones(&["replay", fixture], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
