@@ -333,3 +333,83 @@ fn gomocup_brain_over_standard_io() {
     }
     assert!(lines[3].starts_with("name=\"stones\""), "{s}");
 }
+
+/// Runs `stones args` with `stdout` as its standard output and `stdin` written to it only after
+/// `before_input` has run; returns the exit status and what it wrote on standard error.
+fn stones_with_stdout(
+    args: &[&str],
+    stdout: Stdio,
+    before_input: impl FnOnce(&mut std::process::Child),
+    stdin: &str,
+) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    before_input(&mut child);
+    // The program may have stopped reading before all of its input came: that is no failure here.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("wait for stones");
+    (out.status, text(&out.stderr))
+}
+
+/// Every kind of command, each with an input that makes it write: `replay`'s transcript is longer
+/// than a pipe holds, so it writes after the reader has gone however fast it starts.
+fn writing_commands() -> Vec<(Vec<String>, &'static str)> {
+    let many_moves = vec!["A1"; 3000].join(" ");
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        (args(&["list"]), ""),
+        (args(&["replay", "go", "--moves", &many_moves]), ""),
+        (
+            args(&["replay", "go", "--moves", &many_moves, "--json"]),
+            "",
+        ),
+        (
+            args(&["bench", "go", "--size", "9", "--playouts", "50"]),
+            "",
+        ),
+        (args(&["play", "go"]), "D4\nQ16\nquit\n"),
+        (args(&["gtp"]), "1 name\n2 showboard\nquit\n"),
+        (args(&["gomocup"]), "START 15\r\nBEGIN\r\nEND\r\n"),
+    ]
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    for (args, input) in writing_commands() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The read end of standard output is closed before the program gets any input.
+        let (status, stderr) =
+            stones_with_stdout(&args, Stdio::piped(), |c| drop(c.stdout.take()), input);
+        assert!(stderr.is_empty(), "{:?}: {stderr}", &args[..2]);
+        assert!(status.success(), "{:?}: {status}", &args[..2]);
+    }
+}
+
+#[test]
+fn a_full_standard_output_is_a_clear_error() {
+    for (args, input) in writing_commands() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let (status, stderr) = stones_with_stdout(&args, full.into(), |_| {}, input);
+        assert!(!stderr.contains("panicked"), "{:?}: {stderr}", &args[..2]);
+        assert!(
+            stderr.starts_with("stones: ") && stderr.contains("No space left on device"),
+            "{:?}: {stderr}",
+            &args[..2]
+        );
+        assert!(!status.success(), "{:?}: {status}", &args[..2]);
+    }
+}

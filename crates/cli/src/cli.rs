@@ -2,6 +2,7 @@
 
 use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
+use crate::output::{exit_status, print_out, CommandError};
 use crate::play::play;
 use crate::registry::{parse_overrides, GameKind};
 use crate::sgf_replay::replay_sgf;
@@ -87,13 +88,7 @@ pub enum Command {
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("stones: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    exit_status(run(cli.command))
 }
 
 fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> {
@@ -103,13 +98,10 @@ fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> 
         .map_err(|e| e.to_string())
 }
 
-/// Runs one command; the error is the message to print.
-pub fn run(command: Command) -> Result<(), String> {
+/// Runs one command; the error says what to print (see [`crate::output`]).
+pub fn run(command: Command) -> Result<(), CommandError> {
     match command {
-        Command::List => {
-            print!("{}", list());
-            Ok(())
-        }
+        Command::List => print_out(&list()),
         Command::Play {
             game,
             rules,
@@ -119,13 +111,12 @@ pub fn run(command: Command) -> Result<(), String> {
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
-            play(
+            Ok(play(
                 &mut game,
                 std::io::stdin().lock(),
                 std::io::stdout(),
                 colour,
-            )
-            .map_err(|e| e.to_string())
+            )?)
         }
         Command::Replay {
             target,
@@ -135,14 +126,11 @@ pub fn run(command: Command) -> Result<(), String> {
         } => {
             let transcript = replay(&target, moves.as_deref(), &rules)?;
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?
-                );
+                let text = serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?;
+                print_out(&format!("{text}\n"))
             } else {
-                print!("{}", transcript.readable());
+                print_out(&transcript.readable())
             }
-            Ok(())
         }
         Command::Gtp { rules } => {
             let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
@@ -151,13 +139,16 @@ pub fn run(command: Command) -> Result<(), String> {
                 &overrides,
             )
             .map_err(|e| e.to_string())?;
-            stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules)
-                .map_err(|e| e.to_string())
+            Ok(stones_gtp::run(
+                std::io::stdin().lock(),
+                std::io::stdout(),
+                rules,
+            )?)
         }
-        Command::Gomocup => {
-            stones_gomoku::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout())
-                .map_err(|e| e.to_string())
-        }
+        Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )?),
         Command::Bench {
             game,
             size,
@@ -170,8 +161,8 @@ pub fn run(command: Command) -> Result<(), String> {
             }
             let (start, ruleset) = new_game(&game, &rules)?;
             let r = bench(&start, playouts.max(1), seed);
-            println!(
-                "{} {} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s",
+            print_out(&format!(
+                "{} {} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s\n",
                 start.game_name(),
                 start.size_text(),
                 r.playouts,
@@ -179,8 +170,7 @@ pub fn run(command: Command) -> Result<(), String> {
                 r.per_second(),
                 r.moves as f64 / r.playouts as f64,
                 r.moves as f64 / r.seconds.max(1e-9)
-            );
-            Ok(())
+            ))
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod case;
 pub mod cli;
+pub mod output;
 pub mod play;
 pub mod registry;
 pub mod sgf_replay;
