@@ -208,18 +208,33 @@ impl Brain {
     }
 }
 
-/// Replays the position of `g` under the rules of Gomocup `rule`.
+/// Replays the position of `g`, blocked points included, under the rules of Gomocup `rule`.
 fn change_rule(g: &mut Gomoku, rule: u32) -> Result<(), String> {
     let (w, h) = g.topology().bounding_box();
     let mut next = Gomoku::new(rules_for(rule, w, h)?).map_err(|e| e.message)?;
-    if g.history().is_empty() && g.topology().points().all(|p| g.stone(p).is_none()) {
-        *g = next;
-        return Ok(());
-    }
     let stones: Vec<_> = g.topology().points().map(|p| g.stone(p)).collect();
-    next.set_position(&stones, g.to_move())
-        .map_err(|e| e.to_string())?;
+    set_up(&mut next, &stones, g.to_move(), &blocked_points(g))?;
     *g = next;
+    Ok(())
+}
+
+/// The blocked points of `g` (`BOARD` field 3).
+fn blocked_points(g: &Gomoku) -> Vec<Point> {
+    g.topology().points().filter(|&p| g.is_blocked(p)).collect()
+}
+
+/// Sets up `stones` with `to_move` in `g`, then blocks `blocked` again: a setup starts from an empty
+/// board, and a blocked point must stay blocked through every rebuild of the position.
+fn set_up(
+    g: &mut Gomoku,
+    stones: &[Option<Colour>],
+    to_move: Colour,
+    blocked: &[Point],
+) -> Result<(), String> {
+    g.set_position(stones, to_move).map_err(|e| e.to_string())?;
+    for &p in blocked {
+        g.block(p);
+    }
     Ok(())
 }
 
@@ -305,15 +320,11 @@ fn set_board(g: &mut Gomoku, board: &[BoardEntry]) -> Result<(), String> {
             _ => blocked.push(p),
         }
     }
-    g.set_position(&stones, own).map_err(|e| e.to_string())?;
-    for p in blocked {
-        g.block(p);
-    }
-    Ok(())
+    set_up(g, &stones, own, &blocked)
 }
 
 /// Removes the stone on `p` (normally the last move): undo when it is the last move, else a new setup
-/// without it, with its owner to move.
+/// without it (blocked points kept), with its owner to move.
 fn take_back(g: &mut Gomoku, p: Point) -> String {
     if g.last_move() == Some(Move::Place(p)) {
         g.undo();
@@ -324,7 +335,7 @@ fn take_back(g: &mut Gomoku, p: Point) -> String {
     };
     let mut stones: Vec<_> = g.topology().points().map(|q| g.stone(q)).collect();
     stones[p.idx()] = None;
-    match g.set_position(&stones, owner) {
+    match set_up(g, &stones, owner, &blocked_points(g)) {
         Ok(()) => "OK".to_string(),
         Err(e) => format!("ERROR {e}"),
     }
