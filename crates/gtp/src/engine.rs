@@ -171,7 +171,8 @@ impl Engine {
             Err(_) => return,
         };
         if let Some(k) = self.komi {
-            game.set_komi(k);
+            // Only a komi the game accepted is kept in `self.komi`.
+            let _ = game.set_komi(k);
         }
         self.game = game;
     }
@@ -195,8 +196,8 @@ impl Engine {
         match args {
             [k] => match k.parse::<f64>() {
                 Ok(k) if k.is_finite() => {
+                    self.game.set_komi(k)?;
                     self.komi = Some(k);
-                    self.game.set_komi(k);
                     Ok(String::new())
                 }
                 _ => fail("syntax error"),
@@ -417,7 +418,7 @@ impl Engine {
                     .map_err(|e| e.to_string())?;
                 if record.komi.is_none() {
                     if let Some(k) = self.komi {
-                        game.set_komi(k);
+                        game.set_komi(k)?;
                     }
                 }
                 Ok((record, game))

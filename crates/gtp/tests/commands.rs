@@ -167,6 +167,35 @@ fn komi() {
 }
 
 #[test]
+fn komi_the_rulesets_refuse_is_refused_and_changes_nothing() {
+    let mut e = engine("classic", 9);
+    ok(&mut e, "komi 6.5");
+    for (bad, shown) in [
+        ("1e308", "1e308"),
+        ("1001", "1001"),
+        ("-2000", "-2000"),
+        ("7.3", "7.3"),
+    ] {
+        assert_eq!(
+            err(&mut e, &format!("komi {bad}")),
+            format!("komi {shown} must be a whole or half number between -1000 and 1000"),
+        );
+    }
+    assert_eq!(ok(&mut e, "final_score"), "W+6.5");
+    // The edges of the range are accepted, and what printsgf writes loadsgf reads back.
+    for edge in ["1000", "-1000"] {
+        ok(&mut e, &format!("komi {edge}"));
+        let path = std::env::temp_dir().join(format!("stones-gtp-komi-{}.sgf", std::process::id()));
+        ok(&mut e, &format!("printsgf {}", path.display()));
+        ok(&mut e, "komi 0");
+        ok(&mut e, &format!("loadsgf {}", path.display()));
+        let expected = if edge == "1000" { "W+1000" } else { "B+1000" };
+        assert_eq!(ok(&mut e, "final_score"), expected);
+        std::fs::remove_file(&path).ok();
+    }
+}
+
+#[test]
 fn play_accepts_every_colour_spelling_and_either_colour() {
     let mut e = engine("classic", 9);
     play_all(
