@@ -40,12 +40,12 @@ impl Score {
 }
 
 /// Formats points as the shortest text that reads back as the same number, without a trailing `.0`
-/// (`5`, `5.5`, `0` for −0). Beyond 10^16, where `f64` no longer holds every whole number, it uses an
-/// exponent (`1e308`) instead of hundreds of digits; nothing saturates.
+/// (`5`, `5.5`, `0` for −0). From 10^16 on, where `f64` no longer holds every whole number, and below
+/// 10^-5 it uses an exponent (`1e308`, `1e-300`) instead of hundreds of digits; nothing saturates.
 pub fn fmt_points(v: f64) -> String {
     if v == 0.0 {
         "0".to_string()
-    } else if v.abs() < 1e16 {
+    } else if (1e-5..1e16).contains(&v.abs()) {
         format!("{v}")
     } else {
         format!("{v:e}")
@@ -211,6 +211,8 @@ mod tests {
             (-3.0, "-3"),
             (-0.0, "0"),
             (0.1, "0.1"),
+            (0.00001, "0.00001"),
+            (-1e-300, "-1e-300"),
             (9_007_199_254_740_992.0, "9007199254740992"),
             (1e16, "1e16"),
             (9.3e18, "9.3e18"),
