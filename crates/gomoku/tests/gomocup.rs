@@ -1,6 +1,8 @@
 //! The Gomocup brain through its protocol ([`stones_gomoku::gomocup::run_brain`] over in-memory input
-//! and output): blocked points of a `BOARD` survive whatever rebuilds the position.
+//! and output): blocked points of a `BOARD` survive whatever rebuilds the position; over-long lines
+//! and long bad input get short errors.
 
+use stones_core::input::MAX_LINE;
 use stones_gomoku::gomocup::run_brain;
 
 /// The brain's reply lines to `input`.
@@ -62,4 +64,52 @@ fn the_opponent_may_not_play_a_blocked_point() {
         replies[2].starts_with("ERROR opponent's move 4,0 refused"),
         "{replies:?}"
     );
+}
+
+#[test]
+fn an_over_long_line_is_refused_and_the_session_goes_on() {
+    let huge = "X".repeat(10 << 20);
+    let exact = format!("START{}15", " ".repeat(MAX_LINE - 7));
+    let replies = talk(&format!("{huge}\r\n{exact}\r\nSTART {huge}\nBEGIN\nEND\n"));
+    let too_long = "ERROR line too long (at most 65536 bytes)";
+    assert_eq!(replies, [too_long, "OK", too_long, "7,7"]);
+}
+
+#[test]
+fn an_over_long_line_inside_board_makes_the_board_bad() {
+    let replies = talk(&format!(
+        "START 15\nBOARD\n7,7,1\n{}\n8,8,2\nDONE\nTURN 0,0\nEND\n",
+        "9".repeat(MAX_LINE + 1)
+    ));
+    assert_eq!(
+        replies[..2],
+        ["OK", "ERROR BOARD line too long (at most 65536 bytes)"]
+    );
+    assert!(replies[2].split_once(',').is_some(), "{replies:?}");
+}
+
+#[test]
+fn errors_quote_at_most_100_characters_of_bad_input() {
+    let long = "Q".repeat(5000);
+    let replies = talk(&format!(
+        "{long}\nSTART {long}\nRECTSTART {long}\nINFO rule {long}\nSTART 15\nTURN {long}\n\
+         BOARD\n{long}\nDONE\nEND\n"
+    ));
+    assert_eq!(replies.len(), 7, "{replies:?}");
+    let quoted = format!("'{}…' (5000 bytes)", "Q".repeat(100));
+    for (reply, start) in replies.iter().zip([
+        "UNKNOWN command ",
+        "ERROR START needs a board size, got ",
+        "ERROR RECTSTART needs width,height, got ",
+        "ERROR INFO rule needs a number, got ",
+        "OK",
+        "ERROR expected x,y, got ",
+        "ERROR bad BOARD line ",
+    ]) {
+        if start != "OK" {
+            assert!(reply.starts_with(start), "{reply}");
+            assert!(reply.contains(&quoted), "{reply}");
+            assert!(reply.len() < 250, "{reply}");
+        }
+    }
 }

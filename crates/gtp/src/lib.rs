@@ -19,10 +19,12 @@ pub mod vertex;
 pub use engine::{Engine, COMMANDS};
 
 use std::io::{self, BufRead, Write};
+use stones_core::input::{Line, LineReader};
 use stones_go::GoRules;
 
 /// Runs a GTP session under `rules` until `quit` or the end of `input`. Bytes that are not UTF-8 are
-/// read as replacement characters; the random moves are seeded from the clock.
+/// read as replacement characters; a line longer than [`stones_core::input::MAX_LINE`] bytes is
+/// answered `? line too long …` and skipped. The random moves are seeded from the clock.
 pub fn run(input: impl BufRead, output: impl Write, rules: GoRules) -> io::Result<()> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -33,20 +35,23 @@ pub fn run(input: impl BufRead, output: impl Write, rules: GoRules) -> io::Resul
 
 /// [`run`] with a given seed for the random moves (for reproducible sessions and tests).
 pub fn run_seeded(
-    mut input: impl BufRead,
+    input: impl BufRead,
     mut output: impl Write,
     rules: GoRules,
     seed: u64,
 ) -> io::Result<()> {
     let mut engine =
         Engine::new(rules, seed).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let mut line = Vec::new();
+    let mut lines = LineReader::lf(input);
     while !engine.quit_requested() {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(line) = lines.next_line()? else {
             break;
-        }
-        if let Some(response) = engine.execute(&String::from_utf8_lossy(&line)) {
+        };
+        let response = match line {
+            Line::Text(text) => engine.execute(&text),
+            Line::TooLong(start) => Some(protocol::too_long_response(&start)),
+        };
+        if let Some(response) = response {
             output.write_all(response.as_bytes())?;
             output.flush()?;
         }

@@ -118,6 +118,27 @@ fn quit_ends_the_session() {
 }
 
 #[test]
+fn an_over_long_line_is_refused_and_the_session_goes_on() {
+    let max = stones_core::input::MAX_LINE;
+    // Exactly the limit is a line like any other; one byte more is not, nor are 10 MB. The id of an
+    // over-long line is kept.
+    let exact = format!("1 name{}\n", " ".repeat(max - 6));
+    let over = format!("2 name{}\n", " ".repeat(max - 5));
+    let huge = format!("3 play black {}\n", "D4 ".repeat((10 << 20) / 3));
+    let input = format!("{exact}{over}{huge}4 name\nboardsize {}", "9".repeat(max));
+    let mut out = Vec::new();
+    run_seeded(input.as_bytes(), &mut out, rules("classic"), 1).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "=1 stones\n\n\
+         ?2 line too long (at most 65536 bytes)\n\n\
+         ?3 line too long (at most 65536 bytes)\n\n\
+         =4 stones\n\n\
+         ? line too long (at most 65536 bytes)\n\n"
+    );
+}
+
+#[test]
 fn boardsize_and_clear_board() {
     let mut e = engine("classic", 19);
     ok(&mut e, "komi 0.5");
