@@ -1,7 +1,9 @@
 //! Reading input that nobody vouches for, within bounds: protocol lines of at most [`MAX_LINE`]
-//! bytes, and bad input quoted briefly ([`quote`]) in error messages.
+//! bytes, files of a known kind and size ([`read_file`]), and bad input quoted briefly ([`quote`]) in
+//! error messages.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+use std::path::Path;
 
 /// The longest input line a protocol reads (GTP, Gomocup), in bytes, without its line end.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -91,6 +93,36 @@ fn finish(bytes: Vec<u8>, too_long: bool) -> Line {
     }
 }
 
+/// Reads the whole file at `path` when it is a regular file of at most `limit` bytes: a directory, a
+/// device (`/dev/zero`) or a pipe is refused before anything is read, and so is a larger file; the
+/// read itself stops past `limit` in case the file grows meanwhile. The error says what is wrong
+/// (for the caller to put after the path) and never quotes the file.
+pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let cannot = |e: io::Error| format!("cannot read the file: {e}");
+    let too_big = |len: u64| format!("the file has {len} bytes, more than the {limit} allowed");
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if meta.len() > limit {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// [`read_file`] for a file that must be UTF-8 text.
+pub fn read_text_file(path: &Path, limit: u64) -> Result<String, String> {
+    String::from_utf8(read_file(path, limit)?)
+        .map_err(|_| "not a text file (not UTF-8)".to_string())
+}
+
 /// Quotes bad input for an error message: `'text'`, or for more than [`MAX_QUOTE`] characters its
 /// start, `…` and the whole length (`'abc…' (70000 bytes)`).
 pub fn quote(text: &str) -> String {
@@ -150,6 +182,33 @@ mod tests {
         assert_eq!(got[3], Line::TooLong(huge[..MAX_LINE].to_string()));
         assert_eq!(got[4], text("end"));
         assert_eq!(got[5], Line::TooLong(huge[..MAX_LINE].to_string()));
+    }
+
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let dir = std::env::temp_dir().join(format!("stones-read-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("ten");
+        std::fs::write(&file, "0123456789").unwrap();
+        assert_eq!(read_text_file(&file, 10).unwrap(), "0123456789");
+        assert_eq!(
+            read_text_file(&file, 9).unwrap_err(),
+            "the file has 10 bytes, more than the 9 allowed"
+        );
+        assert_eq!(read_file(&dir, 10).unwrap_err(), "not a regular file");
+        assert_eq!(
+            read_file(Path::new("/dev/zero"), 10).unwrap_err(),
+            "not a regular file"
+        );
+        let missing = read_file(&dir.join("missing"), 10).unwrap_err();
+        assert!(missing.starts_with("cannot read the file: "), "{missing}");
+        std::fs::write(&file, b"\xff\xfe").unwrap();
+        assert_eq!(read_file(&file, 10).unwrap(), b"\xff\xfe");
+        assert_eq!(
+            read_text_file(&file, 10).unwrap_err(),
+            "not a text file (not UTF-8)"
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
