@@ -413,3 +413,58 @@ fn a_full_standard_output_is_a_clear_error() {
         assert!(!status.success(), "{:?}: {status}", &args[..2]);
     }
 }
+
+#[test]
+fn only_regular_files_of_the_right_kind_and_size_are_read() {
+    let dir = std::env::temp_dir().join(format!("stones-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("dir.toml")).unwrap();
+    std::fs::create_dir_all(dir.join("dir.case")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.case")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.sgf")).unwrap();
+    let classic = include_str!("../rulesets/go/classic.toml");
+    std::fs::write(dir.join("mine.toml"), classic).unwrap();
+    let big = format!("{classic}\n{}", "# padding\n".repeat(7000));
+    std::fs::write(dir.join("big.toml"), big).unwrap();
+    std::fs::write(dir.join("big.case"), "#\n".repeat(600_000)).unwrap();
+    std::fs::write(
+        dir.join("passwd.case"),
+        "game = \"go\"\nruleset = \"/etc/passwd\"\n",
+    )
+    .unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let replay_with = |ruleset: &str| {
+        stones(
+            &["replay", "go", "--moves", "D4", "--ruleset", ruleset],
+            "",
+        )
+    };
+    let refused = |out: Output, needle: &str| {
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "should fail: {err}");
+        assert!(err.contains(needle), "expected '{needle}' in: {err}");
+        assert!(!err.contains("root:"), "quotes /etc/passwd: {err}");
+        assert!(err.lines().count() == 1, "one line: {err}");
+    };
+    // Rulesets: a .toml regular file within 64 KiB, nothing else.
+    assert!(replay_with(&path("mine.toml")).status.success());
+    refused(replay_with("/etc/passwd"), "not a ruleset file: expected a .toml file");
+    refused(replay_with("/dev/zero"), "not a ruleset file");
+    refused(replay_with(&path("dir.toml")), "not a regular file");
+    refused(replay_with(&path("zero.toml")), "not a regular file");
+    refused(replay_with(&path("big.toml")), "more than the 65536 allowed");
+    refused(
+        stones(&["replay", &path("passwd.case")], ""),
+        "ruleset /etc/passwd: not a ruleset file",
+    );
+    // Case files: a .case regular file within 1 MiB.
+    let replay = |name: &str| stones(&["replay", name], "");
+    refused(replay("/etc/passwd"), "not a case file");
+    refused(replay("/dev/zero"), "not a case file");
+    refused(replay(&path("dir.case")), "not a regular file");
+    refused(replay(&path("zero.case")), "not a regular file");
+    refused(replay(&path("big.case")), "more than the 1048576 allowed");
+    // SGF records: a regular file within 64 MiB.
+    refused(replay(&path("zero.sgf")), "not a regular file");
+    std::fs::remove_dir_all(&dir).ok();
+}

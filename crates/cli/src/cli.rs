@@ -200,7 +200,7 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
     {
-        let text = std::fs::read_to_string(path)
+        let text = stones_core::input::read_text_file(path, stones_core::sgf::MAX_SGF_FILE)
             .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
         return replay_sgf(&text, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
     }

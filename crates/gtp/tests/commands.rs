@@ -592,6 +592,9 @@ fn loadsgf_and_printsgf() {
         format!("loadsgf {p} 7"),
         format!("loadsgf {p} 0"),
         "loadsgf /no/such/file".into(),
+        // Not regular files: a device that never ends, and a directory.
+        "loadsgf /dev/zero".into(),
+        format!("loadsgf {}", std::env::temp_dir().display()),
     ] {
         assert_eq!(err(&mut e, &bad), "cannot load file", "{bad}");
     }
