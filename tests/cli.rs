@@ -367,6 +367,7 @@ fn writing_commands() -> Vec<(Vec<String>, &'static str)> {
     let many_moves = vec!["A1"; 3000].join(" ");
     let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     vec![
+        (args(&["--help"]), ""),
         (args(&["list"]), ""),
         (args(&["replay", "go", "--moves", &many_moves]), ""),
         (
@@ -387,11 +388,12 @@ fn writing_commands() -> Vec<(Vec<String>, &'static str)> {
 fn a_reader_that_stops_early_ends_the_program_quietly() {
     for (args, input) in writing_commands() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let name = &args[..args.len().min(2)];
         // The read end of standard output is closed before the program gets any input.
         let (status, stderr) =
             stones_with_stdout(&args, Stdio::piped(), |c| drop(c.stdout.take()), input);
-        assert!(stderr.is_empty(), "{:?}: {stderr}", &args[..2]);
-        assert!(status.success(), "{:?}: {status}", &args[..2]);
+        assert!(stderr.is_empty(), "{:?}: {stderr}", name);
+        assert!(status.success(), "{:?}: {status}", name);
     }
 }
 
@@ -399,18 +401,19 @@ fn a_reader_that_stops_early_ends_the_program_quietly() {
 fn a_full_standard_output_is_a_clear_error() {
     for (args, input) in writing_commands() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let name = &args[..args.len().min(2)];
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
         let (status, stderr) = stones_with_stdout(&args, full.into(), |_| {}, input);
-        assert!(!stderr.contains("panicked"), "{:?}: {stderr}", &args[..2]);
+        assert!(!stderr.contains("panicked"), "{:?}: {stderr}", name);
         assert!(
             stderr.starts_with("stones: ") && stderr.contains("No space left on device"),
             "{:?}: {stderr}",
-            &args[..2]
+            name
         );
-        assert!(!status.success(), "{:?}: {status}", &args[..2]);
+        assert!(!status.success(), "{:?}: {status}", name);
     }
 }
 
@@ -433,12 +436,8 @@ fn only_regular_files_of_the_right_kind_and_size_are_read() {
     )
     .unwrap();
     let path = |name: &str| dir.join(name).display().to_string();
-    let replay_with = |ruleset: &str| {
-        stones(
-            &["replay", "go", "--moves", "D4", "--ruleset", ruleset],
-            "",
-        )
-    };
+    let replay_with =
+        |ruleset: &str| stones(&["replay", "go", "--moves", "D4", "--ruleset", ruleset], "");
     let refused = |out: Output, needle: &str| {
         let err = text(&out.stderr);
         assert!(!out.status.success(), "should fail: {err}");
@@ -448,11 +447,17 @@ fn only_regular_files_of_the_right_kind_and_size_are_read() {
     };
     // Rulesets: a .toml regular file within 64 KiB, nothing else.
     assert!(replay_with(&path("mine.toml")).status.success());
-    refused(replay_with("/etc/passwd"), "not a ruleset file: expected a .toml file");
+    refused(
+        replay_with("/etc/passwd"),
+        "not a ruleset file: expected a .toml file",
+    );
     refused(replay_with("/dev/zero"), "not a ruleset file");
     refused(replay_with(&path("dir.toml")), "not a regular file");
     refused(replay_with(&path("zero.toml")), "not a regular file");
-    refused(replay_with(&path("big.toml")), "more than the 65536 allowed");
+    refused(
+        replay_with(&path("big.toml")),
+        "more than the 65536 allowed",
+    );
     refused(
         stones(&["replay", &path("passwd.case")], ""),
         "ruleset /etc/passwd: not a ruleset file",

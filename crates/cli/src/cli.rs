@@ -2,7 +2,7 @@
 
 use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
-use crate::output::{exit_status, print_out, CommandError};
+use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::play;
 use crate::registry::{parse_overrides, GameKind};
 use crate::sgf_replay::replay_sgf;
@@ -87,8 +87,10 @@ pub enum Command {
 
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    exit_status(run(cli.command))
+    match Cli::try_parse() {
+        Ok(cli) => exit_status(run(cli.command)),
+        Err(e) => parse_error_status(&e),
+    }
 }
 
 fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> {

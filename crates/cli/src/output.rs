@@ -58,6 +58,19 @@ pub fn print_out(text: &str) -> Result<(), CommandError> {
         .map_err(CommandError::Output)
 }
 
+/// Prints what the command-line parser has to say instead of running a command (`--help` and
+/// `--version` on standard output, a usage error on standard error) and gives its exit status (0 for
+/// help, 2 for a usage error); as for [`exit_status`], a failed write is an error unless the reader
+/// has gone.
+pub fn parse_error_status(e: &clap::Error) -> ExitCode {
+    match e.print() {
+        Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
+            exit_status(Err(CommandError::Output(write)))
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(1)),
+    }
+}
+
 /// The exit status for a command's result, after printing its error (if any) on standard error. A
 /// closed standard output (`BrokenPipe`: the reader has gone) is a quiet success.
 pub fn exit_status(result: Result<(), CommandError>) -> ExitCode {
