@@ -202,7 +202,7 @@ fn bench_prints_playouts_per_second() {
 fn replay_an_sgf_record_reproduces_its_result() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/go/gnugo-selfplay/gg9_1.sgf"
+        "/tests/data/go/gnugo-selfplay/gg9_1.sgf"
     );
     let out = stones(
         &["replay", fixture, "--ruleset", "tromp-taylor", "--json"],
@@ -232,7 +232,7 @@ fn replay_an_sgf_record_reproduces_its_result() {
 fn replay_a_dots_record_reproduces_its_counts() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/dots/szkrab1295.sgf"
+        "/tests/data/dots/szkrab1295.sgf"
     );
     let out = stones(&["replay", fixture, "--json"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -260,7 +260,7 @@ fn replay_a_dots_record_reproduces_its_counts() {
     // replay goes on.
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/fixtures/dots/szkrab6492.sgf"
+        "/tests/data/dots/szkrab6492.sgf"
     );
     let out = stones(&["replay", fixture], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -332,4 +332,144 @@ fn gomocup_brain_over_standard_io() {
         assert!(x < 15 && y < 15 && (x, y) != (6, 7), "{reply}");
     }
     assert!(lines[3].starts_with("name=\"stones\""), "{s}");
+}
+
+/// Runs `stones args` with `stdout` as its standard output and `stdin` written to it only after
+/// `before_input` has run; returns the exit status and what it wrote on standard error.
+fn stones_with_stdout(
+    args: &[&str],
+    stdout: Stdio,
+    before_input: impl FnOnce(&mut std::process::Child),
+    stdin: &str,
+) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    before_input(&mut child);
+    // The program may have stopped reading before all of its input came: that is no failure here.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("wait for stones");
+    (out.status, text(&out.stderr))
+}
+
+/// Every kind of command, each with an input that makes it write: `replay`'s transcript is longer
+/// than a pipe holds, so it writes after the reader has gone however fast it starts.
+fn writing_commands() -> Vec<(Vec<String>, &'static str)> {
+    let many_moves = vec!["A1"; 3000].join(" ");
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        (args(&["--help"]), ""),
+        (args(&["list"]), ""),
+        (args(&["replay", "go", "--moves", &many_moves]), ""),
+        (
+            args(&["replay", "go", "--moves", &many_moves, "--json"]),
+            "",
+        ),
+        (
+            args(&["bench", "go", "--size", "9", "--playouts", "50"]),
+            "",
+        ),
+        (args(&["play", "go"]), "D4\nQ16\nquit\n"),
+        (args(&["gtp"]), "1 name\n2 showboard\nquit\n"),
+        (args(&["gomocup"]), "START 15\r\nBEGIN\r\nEND\r\n"),
+    ]
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    for (args, input) in writing_commands() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let name = &args[..args.len().min(2)];
+        // The read end of standard output is closed before the program gets any input.
+        let (status, stderr) =
+            stones_with_stdout(&args, Stdio::piped(), |c| drop(c.stdout.take()), input);
+        assert!(stderr.is_empty(), "{:?}: {stderr}", name);
+        assert!(status.success(), "{:?}: {status}", name);
+    }
+}
+
+#[test]
+fn a_full_standard_output_is_a_clear_error() {
+    for (args, input) in writing_commands() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let name = &args[..args.len().min(2)];
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let (status, stderr) = stones_with_stdout(&args, full.into(), |_| {}, input);
+        assert!(!stderr.contains("panicked"), "{:?}: {stderr}", name);
+        assert!(
+            stderr.starts_with("stones: ") && stderr.contains("No space left on device"),
+            "{:?}: {stderr}",
+            name
+        );
+        assert!(!status.success(), "{:?}: {status}", name);
+    }
+}
+
+#[test]
+fn only_regular_files_of_the_right_kind_and_size_are_read() {
+    let dir = std::env::temp_dir().join(format!("stones-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("dir.toml")).unwrap();
+    std::fs::create_dir_all(dir.join("dir.case")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.case")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.sgf")).unwrap();
+    let classic = include_str!("../rulesets/go/classic.toml");
+    std::fs::write(dir.join("mine.toml"), classic).unwrap();
+    let big = format!("{classic}\n{}", "# padding\n".repeat(7000));
+    std::fs::write(dir.join("big.toml"), big).unwrap();
+    std::fs::write(dir.join("big.case"), "#\n".repeat(600_000)).unwrap();
+    std::fs::write(
+        dir.join("passwd.case"),
+        "game = \"go\"\nruleset = \"/etc/passwd\"\n",
+    )
+    .unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let replay_with =
+        |ruleset: &str| stones(&["replay", "go", "--moves", "D4", "--ruleset", ruleset], "");
+    let refused = |out: Output, needle: &str| {
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "should fail: {err}");
+        assert!(err.contains(needle), "expected '{needle}' in: {err}");
+        assert!(!err.contains("root:"), "quotes /etc/passwd: {err}");
+        assert!(err.lines().count() == 1, "one line: {err}");
+    };
+    // Rulesets: a .toml regular file within 64 KiB, nothing else.
+    assert!(replay_with(&path("mine.toml")).status.success());
+    refused(
+        replay_with("/etc/passwd"),
+        "not a ruleset file: expected a .toml file",
+    );
+    refused(replay_with("/dev/zero"), "not a ruleset file");
+    refused(replay_with(&path("dir.toml")), "not a regular file");
+    refused(replay_with(&path("zero.toml")), "not a regular file");
+    refused(
+        replay_with(&path("big.toml")),
+        "more than the 65536 allowed",
+    );
+    refused(
+        stones(&["replay", &path("passwd.case")], ""),
+        "ruleset /etc/passwd: not a ruleset file",
+    );
+    // Case files: a .case regular file within 1 MiB.
+    let replay = |name: &str| stones(&["replay", name], "");
+    refused(replay("/etc/passwd"), "not a case file");
+    refused(replay("/dev/zero"), "not a case file");
+    refused(replay(&path("dir.case")), "not a regular file");
+    refused(replay(&path("zero.case")), "not a regular file");
+    refused(replay(&path("big.case")), "more than the 1048576 allowed");
+    // SGF records: a regular file within 64 MiB.
+    refused(replay(&path("zero.sgf")), "not a regular file");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -10,6 +10,7 @@ use crate::registry::GameKind;
 use crate::text_game::{AnyGame, PlayError, TextGame};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use stones_core::input::read_text_file;
 use stones_core::{fmt_points, Colour, Status};
 
 /// A case file as written.
@@ -115,9 +116,22 @@ pub struct Transcript {
     pub start_picture: Option<String>,
 }
 
-/// Reads and replays a case file.
+/// The largest case file read, in bytes (1 MiB: the cases under tests/cases have under 2 KiB).
+pub const MAX_CASE_FILE: u64 = 1 << 20;
+
+/// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
+/// other path is refused without being read, so no error quotes another file.
 pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
-    let text = std::fs::read_to_string(path)
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("case"))
+    {
+        return Err(format!(
+            "{}: not a case file: expected a .case file, an .sgf record, or a game name with --moves",
+            path.display()
+        ));
+    }
+    let text = read_text_file(path, MAX_CASE_FILE)
         .map_err(|e| format!("cannot read case file {}: {e}", path.display()))?;
     let case: CaseFile = toml::from_str(&text)
         .map_err(|e| format!("case file {} is not valid: {}", path.display(), e.message()))?;

@@ -3,6 +3,7 @@
 use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
+use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::play;
 use crate::player::Player;
 use crate::referee::Limits;
@@ -141,13 +142,9 @@ pub enum Command {
 
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("stones: {message}");
-            ExitCode::FAILURE
-        }
+    match Cli::try_parse() {
+        Ok(cli) => exit_status(run(cli.command)),
+        Err(e) => parse_error_status(&e),
     }
 }
 
@@ -162,13 +159,10 @@ fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> 
         .map_err(|e| e.to_string())
 }
 
-/// Runs one command; the error is the message to print.
-pub fn run(command: Command) -> Result<(), String> {
+/// Runs one command; the error says what to print (see [`crate::output`]).
+pub fn run(command: Command) -> Result<(), CommandError> {
     match command {
-        Command::List => {
-            print!("{}", list());
-            Ok(())
-        }
+        Command::List => print_out(&list()),
         Command::Play {
             game,
             rules,
@@ -184,14 +178,13 @@ pub fn run(command: Command) -> Result<(), String> {
                 Player::new(&spec(&black)?, &game)?,
                 Player::new(&spec(&white)?, &game)?,
             ];
-            play(
+            Ok(play(
                 &mut game,
                 players,
                 std::io::stdin().lock(),
                 std::io::stdout(),
                 colour,
-            )
-            .map_err(|e| e.to_string())
+            )?)
         }
         Command::Replay {
             target,
@@ -201,14 +194,11 @@ pub fn run(command: Command) -> Result<(), String> {
         } => {
             let transcript = replay(&target, moves.as_deref(), &rules)?;
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?
-                );
+                let text = serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?;
+                print_out(&format!("{text}\n"))
             } else {
-                print!("{}", transcript.readable());
+                print_out(&transcript.readable())
             }
-            Ok(())
         }
         Command::Match {
             game,
@@ -248,10 +238,10 @@ pub fn run(command: Command) -> Result<(), String> {
             let records = run_match(&start, &plan, &mut std::io::stderr())?;
             let labels = [plan.players[0].label(), plan.players[1].label()];
             let summary = summarise(&records, &labels);
-            print!("{}", report(&summary));
+            print_out(&report(&summary))?;
             for (i, r) in records.iter().enumerate() {
                 if r.result.ends_with("+F") || r.result.ends_with("+T") {
-                    println!("game {}: {} ({})", i + 1, r.result, r.reason);
+                    print_out(&format!("game {}: {} ({})\n", i + 1, r.result, r.reason))?;
                 }
             }
             if let Some(path) = json {
@@ -266,14 +256,14 @@ pub fn run(command: Command) -> Result<(), String> {
         } if !game.eq_ignore_ascii_case("go") => {
             let kind = GameKind::parse(&game)?;
             let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
-            crate::gtp_any::run(
+            Ok(crate::gtp_any::run(
                 kind,
                 rules.ruleset,
                 overrides,
                 spec(&player)?,
                 std::io::stdin().lock(),
                 std::io::stdout(),
-            )
+            )?)
         }
         Command::Gtp { rules, player, .. } => {
             let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
@@ -288,16 +278,21 @@ pub fn run(command: Command) -> Result<(), String> {
                 other => {
                     return Err(format!(
                         "gtp --player {other}: the engine answers genmove with mcts or random"
-                    ))
+                    )
+                    .into())
                 }
             };
-            stones_gtp::run(std::io::stdin().lock(), std::io::stdout(), rules, options)
-                .map_err(|e| e.to_string())
+            Ok(stones_gtp::run(
+                std::io::stdin().lock(),
+                std::io::stdout(),
+                rules,
+                options,
+            )?)
         }
-        Command::Gomocup => {
-            stones_gomoku::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout())
-                .map_err(|e| e.to_string())
-        }
+        Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )?),
         Command::Bench {
             game,
             size,
@@ -311,8 +306,8 @@ pub fn run(command: Command) -> Result<(), String> {
             }
             let (start, ruleset) = new_game(&game, &rules)?;
             let r = bench(&start, playouts.max(1), seed);
-            println!(
-                "{} {} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s",
+            print_out(&format!(
+                "{} {} ({ruleset}): {} playouts in {:.2} s = {:.0} playouts/s, {:.1} moves per playout, {:.0} moves/s\n",
                 start.game_name(),
                 start.size_text(),
                 r.playouts,
@@ -320,10 +315,10 @@ pub fn run(command: Command) -> Result<(), String> {
                 r.per_second(),
                 r.moves as f64 / r.playouts as f64,
                 r.moves as f64 / r.seconds.max(1e-9)
-            );
+            ))?;
             if search {
                 for line in crate::bench::bench_search(&start, seed) {
-                    println!("{line}");
+                    print_out(&format!("{line}\n"))?;
                 }
             }
             Ok(())
@@ -356,7 +351,7 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
     {
-        let text = std::fs::read_to_string(path)
+        let text = stones_core::input::read_text_file(path, stones_core::sgf::MAX_SGF_FILE)
             .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
         return replay_sgf(&text, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
     }

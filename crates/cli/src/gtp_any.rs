@@ -7,8 +7,9 @@ use crate::registry::GameKind;
 use crate::text_game::{AnyGame, TextGame};
 use std::io::{self, BufRead, Write};
 use stones_ai::PlayerSpec;
+use stones_core::input::{Line, LineReader};
 use stones_core::{Colour, Status};
-use stones_gtp::protocol::{format_response, parse_line};
+use stones_gtp::protocol::{format_response, parse_line, too_long_response};
 
 /// Every command this engine knows, in `list_commands` order.
 pub const COMMANDS: &[&str] = &[
@@ -50,7 +51,7 @@ pub fn run(
     ruleset: Option<String>,
     overrides: Vec<(String, toml::Value)>,
     spec: PlayerSpec,
-    mut input: impl BufRead,
+    input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), String> {
     let (game, _) = kind
@@ -67,29 +68,32 @@ pub fn run(
         move_time: 1.0,
         history: Vec::new(),
     };
-    let mut line = Vec::new();
+    let mut lines = LineReader::lf(input);
     loop {
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .map_err(|e| e.to_string())?
-            == 0
-        {
+        let Some(line) = lines.next_line().map_err(|e| e.to_string())? else {
             return Ok(());
-        }
-        let Some(cmd) = parse_line(&String::from_utf8_lossy(&line)) else {
-            continue;
         };
-        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
-        let answer = session.dispatch(&cmd.name, &args);
-        let text = format_response(cmd.id.as_deref(), &answer);
+        let (text, quit) = match line {
+            Line::Text(text) => {
+                let Some(cmd) = parse_line(&text) else {
+                    continue;
+                };
+                let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
+                let answer = session.dispatch(&cmd.name, &args);
+                (
+                    format_response(cmd.id.as_deref(), &answer),
+                    cmd.name == "quit",
+                )
+            }
+            Line::TooLong(start) => (too_long_response(&start), false),
+        };
         let write = output
             .write_all(text.as_bytes())
             .and_then(|()| output.flush());
         match write {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
             Err(e) => return Err(e.to_string()),
-            Ok(()) if cmd.name == "quit" => return Ok(()),
+            Ok(()) if quit => return Ok(()),
             Ok(()) => {}
         }
     }

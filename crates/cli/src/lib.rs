@@ -7,6 +7,7 @@ pub mod cli;
 pub mod engine;
 pub mod gtp_any;
 pub mod matches;
+pub mod output;
 pub mod play;
 pub mod player;
 pub mod referee;

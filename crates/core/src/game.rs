@@ -39,12 +39,16 @@ impl Score {
     }
 }
 
-/// Formats points without a trailing `.0` (`5`, `5.5`).
+/// Formats points as the shortest text that reads back as the same number, without a trailing `.0`
+/// (`5`, `5.5`, `0` for −0). From 10^16 on, where `f64` no longer holds every whole number, and below
+/// 10^-5 it uses an exponent (`1e308`, `1e-300`) instead of hundreds of digits; nothing saturates.
 pub fn fmt_points(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{}", v as i64)
-    } else {
+    if v == 0.0 {
+        "0".to_string()
+    } else if (1e-5..1e16).contains(&v.abs()) {
         format!("{v}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -197,5 +201,39 @@ pub trait Game: Clone + fmt::Debug + Sized {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_read_back_as_the_same_number_and_never_saturate() {
+        for (v, text) in [
+            (5.0, "5"),
+            (5.5, "5.5"),
+            (-3.0, "-3"),
+            (-0.0, "0"),
+            (0.1, "0.1"),
+            (0.00001, "0.00001"),
+            (-1e-300, "-1e-300"),
+            (9_007_199_254_740_992.0, "9007199254740992"),
+            (1e16, "1e16"),
+            (9.3e18, "9.3e18"),
+            (-1e20, "-1e20"),
+            (1e308, "1e308"),
+            (f64::INFINITY, "inf"),
+        ] {
+            assert_eq!(fmt_points(v), text, "{v:?}");
+            if v.is_finite() {
+                assert_eq!(text.parse::<f64>(), Ok(v), "{text}");
+            }
+        }
+        let score = Score {
+            black: 0.0,
+            white: 1e308,
+        };
+        assert_eq!(score.result(), "W+1e308");
     }
 }

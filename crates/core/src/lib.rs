@@ -6,6 +6,7 @@ pub mod colour;
 pub mod contract;
 pub mod error;
 pub mod game;
+pub mod input;
 pub mod rules;
 pub mod search;
 pub mod sgf;

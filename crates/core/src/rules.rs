@@ -1,13 +1,19 @@
 //! Rulesets as data: TOML files deserialised into each game's typed rules, with overrides.
 //!
 //! Every game ships named rulesets (`rulesets/<game>/<name>.toml`) compiled into the binary; a path to
-//! any other file works too, and `key=value` overrides change single fields. Unknown keys and bad values
-//! are errors naming the file, the key and what is allowed.
+//! any other `.toml` file of at most [`MAX_RULESET_FILE`] bytes works too, and `key=value` overrides
+//! change single fields. Unknown keys and bad values are errors naming the file, the key and what is
+//! allowed; a path that is not a `.toml` file is refused unread, so no error quotes another file.
 
 use crate::error::RulesError;
+use crate::input::read_text_file;
 use serde::de::{self, DeserializeOwned, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
+use std::path::Path;
+
+/// The largest ruleset file read, in bytes (64 KiB: the builtin ones have under 2 KiB).
+pub const MAX_RULESET_FILE: u64 = 64 * 1024;
 
 /// A ruleset shipped with the program: its name and the text of its TOML file.
 #[derive(Clone, Copy, Debug)]
@@ -104,31 +110,36 @@ pub fn load_with<R: RuleSet>(
     Ok((rules, name))
 }
 
-/// Finds the text of a ruleset by builtin name or path.
+/// Finds the text of a ruleset by builtin name or by the path of a `.toml` file (a regular file of at
+/// most [`MAX_RULESET_FILE`] bytes). Any other path is refused without being read.
 fn locate<R: RuleSet>(which: Option<&str>) -> Result<(String, String), RulesError> {
     let which = which.unwrap_or(R::BUILTIN[0].name);
     if let Some(b) = R::BUILTIN.iter().find(|b| b.name == which) {
         return Ok((b.name.to_string(), b.text.to_string()));
     }
-    let looks_like_path = which.contains('/') || which.contains('\\') || which.ends_with(".toml");
-    match std::fs::read_to_string(which) {
-        Ok(text) => Ok((which.to_string(), text)),
-        Err(e) if looks_like_path => {
-            Err(RulesError::new(which, format!("cannot read the file: {e}")))
-        }
-        Err(_) => Err(RulesError::new(
-            which,
-            format!(
-                "no such {} ruleset: expected one of {} or a path to a .toml file",
-                R::GAME,
-                R::BUILTIN
-                    .iter()
-                    .map(|b| b.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )),
+    let path = Path::new(which);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
+        let text = read_text_file(path, MAX_RULESET_FILE).map_err(|e| RulesError::new(which, e))?;
+        return Ok((which.to_string(), text));
     }
+    let looks_like_path = which.contains('/') || which.contains('\\') || path.exists();
+    let why = if looks_like_path {
+        "not a ruleset file: expected a .toml file".to_string()
+    } else {
+        format!(
+            "no such {} ruleset: expected one of {} or a path to a .toml file",
+            R::GAME,
+            R::BUILTIN
+                .iter()
+                .map(|b| b.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    Err(RulesError::new(which, why))
 }
 
 /// Parses ruleset text, applies overrides, deserialises and validates.

@@ -13,6 +13,10 @@
 use std::fmt;
 use thiserror::Error;
 
+/// The largest SGF file read, in bytes (64 MiB): a game record has a few kilobytes, and even a large
+/// collection of games fits.
+pub const MAX_SGF_FILE: u64 = 64 << 20;
+
 /// Variations may nest at most this deep (programs that write one variation per move reach a few
 /// hundred).
 pub const MAX_DEPTH: usize = 10_000;

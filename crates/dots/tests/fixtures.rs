@@ -1,4 +1,4 @@
-//! Real game records (../../../shared/fixtures/dots/) replay with the known capture counts.
+//! Real game records (tests/data/dots/, see tests/data/README.md) replay with the known capture counts.
 
 use std::path::PathBuf;
 use stones_core::RuleSet;
@@ -6,7 +6,7 @@ use stones_dots::{sgf, DotsRules};
 
 fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures/dots")
+        .join("../../tests/data/dots")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -22,7 +22,7 @@ fn replay(name: &str) -> sgf::Replay {
 #[test]
 fn zagram_cross_start_game_counts_60_to_3() {
     let r = replay("zagram352562.sgf");
-    // The record holds 244 moves after its 8 start dots (the fixtures README says 260).
+    // The record holds 244 moves after its 8 start dots (the shared fixtures README says 260).
     assert_eq!(r.game.history().count(), 244);
     assert_eq!(r.game.captured(), [3, 60]);
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
@@ -39,7 +39,7 @@ fn szkrab1295_counts_17_to_0() {
 fn szkrab6492_counts_16_to_0_with_two_chains_differing_in_shape() {
     let r = replay("szkrab6492.sgf");
     assert_eq!(r.game.captured(), [16, 0]);
-    // The two chains the fixtures README calls different (moves 70 and 71) take longer paths around
+    // The two chains tests/data/README.md calls different (moves 70 and 71) take longer paths around
     // the same inside.
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
     assert!(r.warnings[0].starts_with("move 70 "), "{:?}", r.warnings);

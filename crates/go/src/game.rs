@@ -183,10 +183,13 @@ impl GoGame {
         scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
     }
 
-    /// Sets komi for this game (both even and handicap games), as GTP's `komi` does.
-    pub fn set_komi(&mut self, komi: f64) {
+    /// Sets komi for this game (both even and handicap games), as GTP's `komi` does. A komi the
+    /// rulesets refuse ([`crate::rules::check_komi`]) is refused here too, and nothing changes.
+    pub fn set_komi(&mut self, komi: f64) -> Result<(), String> {
+        crate::rules::check_komi(komi)?;
         self.rules.komi = crate::rules::Komi::flat(komi);
         self.rules.handicap_komi = komi;
+        Ok(())
     }
 
     /// Puts Black handicap stones on an empty board and gives White the move (GTP `set_free_handicap`,

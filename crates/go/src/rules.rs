@@ -190,7 +190,8 @@ impl GoRules {
 pub fn check_komi(k: f64) -> Result<(), String> {
     if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
         return Err(format!(
-            "komi {k} must be a whole or half number between -1000 and 1000"
+            "komi {} must be a whole or half number between -1000 and 1000",
+            stones_core::fmt_points(k)
         ));
     }
     Ok(())

@@ -263,7 +263,8 @@ impl GoRecord {
             game.set_position(&stones, first.unwrap_or(default))?;
         }
         if let Some(k) = self.komi {
-            game.set_komi(k);
+            game.set_komi(k)
+                .map_err(|why| bad("KM", &fmt_points(k), why))?;
         }
         Ok(game)
     }
@@ -333,11 +334,14 @@ fn parse_size(v: &str) -> Result<BoardSize, GoSgfError> {
     }
 }
 
+/// A `KM` value: a number that [`crate::rules::check_komi`] accepts, as every komi must be.
 fn parse_komi(v: &str) -> Result<f64, GoSgfError> {
-    match v.trim().parse::<f64>() {
-        Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
-        _ => Err(bad("KM", v, "expected a number between -1000 and 1000")),
-    }
+    let k = v
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| bad("KM", v, "expected a number"))?;
+    crate::rules::check_komi(k).map_err(|why| bad("KM", v, why))?;
+    Ok(k)
 }
 
 fn parse_colour(ident: &str, v: &str) -> Result<Colour, GoSgfError> {

@@ -100,6 +100,14 @@ fn bad_records_say_what_is_wrong() {
     assert_eq!(err("(;GM[40]SZ[9])"), GoSgfError::NotGo("40".into()));
     assert!(matches!(err("(;SZ[x])"), GoSgfError::Property { ident, .. } if ident == "SZ"));
     assert!(matches!(err("(;KM[lots])"), GoSgfError::Property { ident, .. } if ident == "KM"));
+    // KM takes what the rulesets take for komi, no more.
+    for km in ["1e308", "1000.5", "6.3"] {
+        let e = err(&format!("(;KM[{km}])")).to_string();
+        assert!(
+            e.contains("whole or half number between -1000 and 1000"),
+            "{e}"
+        );
+    }
     assert!(
         err("(;SZ[30])").to_string().contains("size"),
         "{}",
@@ -222,7 +230,7 @@ fn written_games_read_back_the_same() {
             .0;
         let mut g = GoGame::new(base.clone()).unwrap();
         if round % 3 == 0 {
-            g.set_komi(-2.5);
+            g.set_komi(-2.5).unwrap();
         }
         if handicap > 0 {
             let pts: Vec<_> = g.topology().points().step_by(3).take(handicap).collect();
@@ -263,7 +271,7 @@ fn results_are_written() {
     assert!(text.contains("RE[W+R]"), "{text}");
     assert!(sgf::write(&g, Some("B+T")).contains("RE[B+T]"));
     let mut g = GoGame::new(rules("tromp-taylor")).unwrap();
-    g.set_komi(0.0);
+    g.set_komi(0.0).unwrap();
     g.play(GoMove::Pass).unwrap();
     g.play(GoMove::Pass).unwrap();
     assert!(sgf::write(&g, None).contains("RE[0]"));

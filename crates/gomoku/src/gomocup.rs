@@ -4,7 +4,9 @@
 //! Commands: `START n`, `RECTSTART w,h`, `RESTART`, `BEGIN`, `TURN x,y`, `BOARD` … `DONE` (lines
 //! `x,y,field`, field 1 = own stone, 2 = opponent's, 3 = a blocked point of a continuous game),
 //! `INFO key value`, `TAKEBACK x,y`, `END`, `ABOUT`. Coordinates are 0-based `x,y`, `x` the column,
-//! origin top left. Input lines may end in CR LF, LF or CR; every reply is flushed at once.
+//! origin top left. Input lines may end in CR LF, LF or CR; every reply is flushed at once. A line
+//! longer than [`MAX_LINE`] bytes is answered `ERROR line too long …` (inside `BOARD`, it makes the
+//! board bad) and skipped; error replies quote at most 100 characters of bad input.
 //! Replies: a move `x,y`, `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`.
 //!
 //! `INFO rule` is a bitmask: bit 2 (4) selects renju (Black: exactly five, no double-three, double-four or
@@ -22,6 +24,7 @@ use crate::moves::Move;
 use crate::player;
 use crate::rules::GomokuRules;
 use std::io::{self, BufRead, Write};
+use stones_core::input::{quote, Line, LineReader, MAX_LINE};
 use stones_core::{Colour, Game, Point, RuleSet, Status};
 
 /// The `INFO` values the manager has sent (times in milliseconds, memory in bytes).
@@ -72,13 +75,14 @@ pub fn rules_for(rule: u32, width: u16, height: u16) -> Result<GomokuRules, Stri
 /// Runs the brain: reads commands from `input` and writes replies to `output` until `END` or the end of
 /// the input. I/O errors end it; protocol errors are answered with `ERROR` and play goes on.
 pub fn run_brain(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut lines = Lines {
-        inner: input,
-        skip_lf: false,
-    };
+    let mut lines = LineReader::any_end(input);
     let mut brain = Brain::default();
     while let Some(line) = lines.next_line()? {
-        let reply = match brain.command(&line, &mut lines)? {
+        let step = match line {
+            Line::Text(line) => brain.command(&line, &mut lines)?,
+            Line::TooLong(_) => Step::Reply(format!("ERROR {}", too_long())),
+        };
+        let reply = match step {
             Step::Reply(text) => text,
             Step::Silent => continue,
             Step::End => break,
@@ -87,6 +91,11 @@ pub fn run_brain(input: impl BufRead, mut output: impl Write) -> io::Result<()> 
         output.flush()?;
     }
     Ok(())
+}
+
+/// Why an over-long input line is refused.
+fn too_long() -> String {
+    format!("line too long (at most {MAX_LINE} bytes)")
 }
 
 /// What one command asks of the loop.
@@ -104,7 +113,7 @@ struct Brain {
 }
 
 impl Brain {
-    fn command<R: BufRead>(&mut self, line: &str, lines: &mut Lines<R>) -> io::Result<Step> {
+    fn command<R: BufRead>(&mut self, line: &str, lines: &mut LineReader<R>) -> io::Result<Step> {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -118,11 +127,11 @@ impl Brain {
             ),
             "START" => match rest.parse::<u16>() {
                 Ok(n) => self.start(n, n),
-                Err(_) => format!("ERROR START needs a board size, got '{rest}'"),
+                Err(_) => format!("ERROR START needs a board size, got {}", quote(rest)),
             },
             "RECTSTART" => match parse_pair(rest) {
                 Some((w, h)) => self.start(w, h),
-                None => format!("ERROR RECTSTART needs width,height, got '{rest}'"),
+                None => format!("ERROR RECTSTART needs width,height, got {}", quote(rest)),
             },
             "RESTART" => match &self.game {
                 Some(g) => {
@@ -141,7 +150,10 @@ impl Brain {
             "TURN" => self.with_game(|g| match point(g, rest) {
                 Ok(p) => match g.play(Move::Place(p)) {
                     Ok(()) => reply_move(g),
-                    Err(e) => format!("ERROR opponent's move {rest} refused: {e}"),
+                    Err(e) => {
+                        let (x, y) = g.topology().xy(p);
+                        format!("ERROR opponent's move {x},{y} refused: {e}")
+                    }
                 },
                 Err(e) => e,
             }),
@@ -156,7 +168,7 @@ impl Brain {
                 Ok(p) => take_back(g, p),
                 Err(e) => e,
             }),
-            _ => format!("UNKNOWN command '{word}'"),
+            _ => format!("UNKNOWN command {}", quote(word)),
         };
         Ok(Step::Reply(reply))
     }
@@ -195,7 +207,10 @@ impl Brain {
             "game_type" => self.info.game_type = number,
             "rule" => {
                 let Ok(rule) = value.parse::<u32>() else {
-                    return Some(format!("ERROR INFO rule needs a number, got '{value}'"));
+                    return Some(format!(
+                        "ERROR INFO rule needs a number, got {}",
+                        quote(value)
+                    ));
                 };
                 self.info.rule = rule;
                 if let Some(g) = &mut self.game {
@@ -221,18 +236,33 @@ impl Brain {
     }
 }
 
-/// Replays the position of `g` under the rules of Gomocup `rule`.
+/// Replays the position of `g`, blocked points included, under the rules of Gomocup `rule`.
 fn change_rule(g: &mut Gomoku, rule: u32) -> Result<(), String> {
     let (w, h) = g.topology().bounding_box();
     let mut next = Gomoku::new(rules_for(rule, w, h)?).map_err(|e| e.message)?;
-    if g.history().is_empty() && g.topology().points().all(|p| g.stone(p).is_none()) {
-        *g = next;
-        return Ok(());
-    }
     let stones: Vec<_> = g.topology().points().map(|p| g.stone(p)).collect();
-    next.set_position(&stones, g.to_move())
-        .map_err(|e| e.to_string())?;
+    set_up(&mut next, &stones, g.to_move(), &blocked_points(g))?;
     *g = next;
+    Ok(())
+}
+
+/// The blocked points of `g` (`BOARD` field 3).
+fn blocked_points(g: &Gomoku) -> Vec<Point> {
+    g.topology().points().filter(|&p| g.is_blocked(p)).collect()
+}
+
+/// Sets up `stones` with `to_move` in `g`, then blocks `blocked` again: a setup starts from an empty
+/// board, and a blocked point must stay blocked through every rebuild of the position.
+fn set_up(
+    g: &mut Gomoku,
+    stones: &[Option<Colour>],
+    to_move: Colour,
+    blocked: &[Point],
+) -> Result<(), String> {
+    g.set_position(stones, to_move).map_err(|e| e.to_string())?;
+    for &p in blocked {
+        g.block(p);
+    }
     Ok(())
 }
 
@@ -252,7 +282,8 @@ fn reply_move(g: &mut Gomoku) -> String {
 
 /// Reads `x,y` as a point of `g`'s board.
 fn point(g: &Gomoku, text: &str) -> Result<Point, String> {
-    let (x, y) = parse_pair(text).ok_or_else(|| format!("ERROR expected x,y, got '{text}'"))?;
+    let (x, y) =
+        parse_pair(text).ok_or_else(|| format!("ERROR expected x,y, got {}", quote(text)))?;
     g.topology()
         .at(x as i32, y as i32)
         .ok_or_else(|| format!("ERROR {x},{y} is not on the board"))
@@ -268,10 +299,19 @@ fn parse_pair(text: &str) -> Option<(u16, u16)> {
 type BoardEntry = (u16, u16, u8);
 
 /// The `x,y,field` lines of a `BOARD` command up to `DONE` (all read even when one is bad).
-fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<BoardEntry>, String>> {
+fn read_board<R: BufRead>(
+    lines: &mut LineReader<R>,
+) -> io::Result<Result<Vec<BoardEntry>, String>> {
     let mut stones = Vec::new();
     let mut bad = None;
     while let Some(line) = lines.next_line()? {
+        let line = match line {
+            Line::Text(line) => line,
+            Line::TooLong(_) => {
+                bad.get_or_insert(format!("BOARD {}", too_long()));
+                continue;
+            }
+        };
         let line = line.trim();
         if line.eq_ignore_ascii_case("DONE") {
             return Ok(bad.map_or(Ok(stones), Err));
@@ -282,7 +322,8 @@ fn read_board<R: BufRead>(lines: &mut Lines<R>) -> io::Result<Result<Vec<BoardEn
             _ if line.is_empty() => {}
             _ => {
                 bad.get_or_insert(format!(
-                    "bad BOARD line '{line}': expected x,y,field with field 1, 2 or 3"
+                    "bad BOARD line {}: expected x,y,field with field 1, 2 or 3",
+                    quote(line)
                 ));
             }
         }
@@ -318,15 +359,11 @@ fn set_board(g: &mut Gomoku, board: &[BoardEntry]) -> Result<(), String> {
             _ => blocked.push(p),
         }
     }
-    g.set_position(&stones, own).map_err(|e| e.to_string())?;
-    for p in blocked {
-        g.block(p);
-    }
-    Ok(())
+    set_up(g, &stones, own, &blocked)
 }
 
 /// Removes the stone on `p` (normally the last move): undo when it is the last move, else a new setup
-/// without it, with its owner to move.
+/// without it (blocked points kept), with its owner to move.
 fn take_back(g: &mut Gomoku, p: Point) -> String {
     if g.last_move() == Some(Move::Place(p)) {
         g.undo();
@@ -337,48 +374,9 @@ fn take_back(g: &mut Gomoku, p: Point) -> String {
     };
     let mut stones: Vec<_> = g.topology().points().map(|q| g.stone(q)).collect();
     stones[p.idx()] = None;
-    match g.set_position(&stones, owner) {
+    match set_up(g, &stones, owner, &blocked_points(g)) {
         Ok(()) => "OK".to_string(),
         Err(e) => format!("ERROR {e}"),
-    }
-}
-
-/// Lines ending in CR LF, LF or CR. After a CR the line is returned at once (the manager may be waiting
-/// for the reply); an LF right after it is skipped when it comes.
-struct Lines<R> {
-    inner: R,
-    skip_lf: bool,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn next_line(&mut self) -> io::Result<Option<String>> {
-        let mut line = Vec::new();
-        loop {
-            let (used, done) = {
-                let buf = self.inner.fill_buf()?;
-                if buf.is_empty() {
-                    return Ok(
-                        (!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned())
-                    );
-                }
-                let start = (std::mem::take(&mut self.skip_lf) && buf[0] == b'\n') as usize;
-                match buf[start..].iter().position(|&b| b == b'\n' || b == b'\r') {
-                    Some(k) => {
-                        line.extend_from_slice(&buf[start..start + k]);
-                        self.skip_lf = buf[start + k] == b'\r';
-                        (start + k + 1, true)
-                    }
-                    None => {
-                        line.extend_from_slice(&buf[start..]);
-                        (buf.len(), false)
-                    }
-                }
-            };
-            self.inner.consume(used);
-            if done {
-                return Ok(Some(String::from_utf8_lossy(&line).into_owned()));
-            }
-        }
     }
 }
 
@@ -394,19 +392,6 @@ mod tests {
             .lines()
             .map(str::to_string)
             .collect()
-    }
-
-    #[test]
-    fn line_endings_cr_lf_crlf() {
-        let mut l = Lines {
-            inner: &b"A\r\nB\nC\rD\r\r\nE"[..],
-            skip_lf: false,
-        };
-        let mut got = Vec::new();
-        while let Some(s) = l.next_line().unwrap() {
-            got.push(s);
-        }
-        assert_eq!(got, ["A", "B", "C", "D", "", "E"]);
     }
 
     #[test]

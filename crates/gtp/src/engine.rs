@@ -5,6 +5,9 @@ use crate::protocol::{format_response, parse_line, Command};
 use crate::think::Thinker;
 use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
 use std::borrow::Cow;
+use std::path::Path;
+use stones_core::input::read_file;
+use stones_core::sgf::MAX_SGF_FILE;
 use stones_core::{BoardSize, Colour, Game, Point, Rng, RulesError, Status};
 use stones_go::sgf::{self, GoRecord};
 use stones_go::{GoGame, GoMove, GoRules};
@@ -191,7 +194,8 @@ impl Engine {
             Err(_) => return,
         };
         if let Some(k) = self.komi {
-            game.set_komi(k);
+            // Only a komi the game accepted is kept in `self.komi`.
+            let _ = game.set_komi(k);
         }
         self.game = game;
     }
@@ -215,8 +219,8 @@ impl Engine {
         match args {
             [k] => match k.parse::<f64>() {
                 Ok(k) if k.is_finite() => {
+                    self.game.set_komi(k)?;
                     self.komi = Some(k);
-                    self.game.set_komi(k);
                     Ok(String::new())
                 }
                 _ => fail("syntax error"),
@@ -466,21 +470,19 @@ impl Engine {
             },
             _ => return fail("syntax error"),
         };
-        let loaded = std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                let record = GoRecord::parse(&text).map_err(|e| e.to_string())?;
-                let mut game = record
-                    .replay(&self.rules, before)
-                    .map_err(|e| e.to_string())?;
-                if record.komi.is_none() {
-                    if let Some(k) = self.komi {
-                        game.set_komi(k);
-                    }
+        let loaded = read_file(Path::new(path), MAX_SGF_FILE).and_then(|bytes| {
+            let text = String::from_utf8_lossy(&bytes);
+            let record = GoRecord::parse(&text).map_err(|e| e.to_string())?;
+            let mut game = record
+                .replay(&self.rules, before)
+                .map_err(|e| e.to_string())?;
+            if record.komi.is_none() {
+                if let Some(k) = self.komi {
+                    game.set_komi(k)?;
                 }
-                Ok((record, game))
-            });
+            }
+            Ok((record, game))
+        });
         match loaded {
             Ok((record, game)) => {
                 self.rules.size = record.size;

@@ -20,14 +20,16 @@ pub mod vertex;
 pub use engine::{Engine, COMMANDS};
 
 use std::io::{self, BufRead, Write};
+use stones_core::input::{Line, LineReader};
 use stones_go::GoRules;
 
 /// Runs a GTP session under `rules` until `quit` or the end of `input`; genmove searches with
 /// `search` (random moves when `None`). Bytes that are not UTF-8 are read as replacement characters;
-/// the random moves are seeded from the clock.
+/// a line longer than [`stones_core::input::MAX_LINE`] bytes is answered `? line too long …` and
+/// skipped. The random moves are seeded from the clock.
 pub fn run(
-    mut input: impl BufRead,
-    mut output: impl Write,
+    input: impl BufRead,
+    output: impl Write,
     rules: GoRules,
     search: Option<stones_ai::SearchOptions>,
 ) -> io::Result<()> {
@@ -40,30 +42,33 @@ pub fn run(
     if let Some(options) = search {
         engine.search_with(options);
     }
-    serve(&mut engine, &mut input, &mut output)
+    serve(&mut engine, input, output)
 }
 
 /// [`run`] with a given seed for the random moves (for reproducible sessions and tests).
 pub fn run_seeded(
-    mut input: impl BufRead,
-    mut output: impl Write,
+    input: impl BufRead,
+    output: impl Write,
     rules: GoRules,
     seed: u64,
 ) -> io::Result<()> {
     let mut engine =
         Engine::new(rules, seed).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    serve(&mut engine, &mut input, &mut output)
+    serve(&mut engine, input, output)
 }
 
 /// Answers commands from `input` on `output` until `quit` or the end of input.
-fn serve(engine: &mut Engine, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
-    let mut line = Vec::new();
+fn serve(engine: &mut Engine, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut lines = LineReader::lf(input);
     while !engine.quit_requested() {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(line) = lines.next_line()? else {
             break;
-        }
-        if let Some(response) = engine.execute(&String::from_utf8_lossy(&line)) {
+        };
+        let response = match line {
+            Line::Text(text) => engine.execute(&text),
+            Line::TooLong(start) => Some(protocol::too_long_response(&start)),
+        };
+        if let Some(response) = response {
             output.write_all(response.as_bytes())?;
             output.flush()?;
         }

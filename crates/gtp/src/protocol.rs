@@ -1,5 +1,7 @@
 //! GTP's framing: cleaning an input line, splitting off the id, and formatting responses.
 
+use stones_core::input::MAX_LINE;
+
 /// One command line after preprocessing: the optional id, the command name and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -38,6 +40,14 @@ pub fn parse_line(line: &str) -> Option<Command> {
         name,
         args: words.map(str::to_string).collect(),
     })
+}
+
+/// The response to a line longer than [`MAX_LINE`] bytes, of which `start` is the beginning: an
+/// error, with the command's id when the line begins with one.
+pub fn too_long_response(start: &str) -> String {
+    let id = parse_line(start).and_then(|c| c.id);
+    let why = format!("line too long (at most {MAX_LINE} bytes)");
+    format_response(id.as_deref(), &Err(why))
 }
 
 /// A full response: `=id text` or `?id text`, ended by a blank line. A multi-line text starts on the

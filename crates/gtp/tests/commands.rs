@@ -118,6 +118,27 @@ fn quit_ends_the_session() {
 }
 
 #[test]
+fn an_over_long_line_is_refused_and_the_session_goes_on() {
+    let max = stones_core::input::MAX_LINE;
+    // Exactly the limit is a line like any other; one byte more is not, nor are 10 MB. The id of an
+    // over-long line is kept.
+    let exact = format!("1 name{}\n", " ".repeat(max - 6));
+    let over = format!("2 name{}\n", " ".repeat(max - 5));
+    let huge = format!("3 play black {}\n", "D4 ".repeat((10 << 20) / 3));
+    let input = format!("{exact}{over}{huge}4 name\nboardsize {}", "9".repeat(max));
+    let mut out = Vec::new();
+    run_seeded(input.as_bytes(), &mut out, rules("classic"), 1).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "=1 stones\n\n\
+         ?2 line too long (at most 65536 bytes)\n\n\
+         ?3 line too long (at most 65536 bytes)\n\n\
+         =4 stones\n\n\
+         ? line too long (at most 65536 bytes)\n\n"
+    );
+}
+
+#[test]
 fn boardsize_and_clear_board() {
     let mut e = engine("classic", 19);
     ok(&mut e, "komi 0.5");
@@ -164,6 +185,35 @@ fn komi() {
         assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
     }
     assert_eq!(ok(&mut e, "final_score"), "0");
+}
+
+#[test]
+fn komi_the_rulesets_refuse_is_refused_and_changes_nothing() {
+    let mut e = engine("classic", 9);
+    ok(&mut e, "komi 6.5");
+    for (bad, shown) in [
+        ("1e308", "1e308"),
+        ("1001", "1001"),
+        ("-2000", "-2000"),
+        ("7.3", "7.3"),
+    ] {
+        assert_eq!(
+            err(&mut e, &format!("komi {bad}")),
+            format!("komi {shown} must be a whole or half number between -1000 and 1000"),
+        );
+    }
+    assert_eq!(ok(&mut e, "final_score"), "W+6.5");
+    // The edges of the range are accepted, and what printsgf writes loadsgf reads back.
+    for edge in ["1000", "-1000"] {
+        ok(&mut e, &format!("komi {edge}"));
+        let path = std::env::temp_dir().join(format!("stones-gtp-komi-{}.sgf", std::process::id()));
+        ok(&mut e, &format!("printsgf {}", path.display()));
+        ok(&mut e, "komi 0");
+        ok(&mut e, &format!("loadsgf {}", path.display()));
+        let expected = if edge == "1000" { "W+1000" } else { "B+1000" };
+        assert_eq!(ok(&mut e, "final_score"), expected);
+        std::fs::remove_file(&path).ok();
+    }
 }
 
 #[test]
@@ -542,6 +592,9 @@ fn loadsgf_and_printsgf() {
         format!("loadsgf {p} 7"),
         format!("loadsgf {p} 0"),
         "loadsgf /no/such/file".into(),
+        // Not regular files: a device that never ends, and a directory.
+        "loadsgf /dev/zero".into(),
+        format!("loadsgf {}", std::env::temp_dir().display()),
     ] {
         assert_eq!(err(&mut e, &bad), "cannot load file", "{bad}");
     }
