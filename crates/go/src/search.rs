@@ -4,7 +4,7 @@
 use crate::board::ChainBoard;
 use crate::game::{GoGame, GoMove};
 use crate::rules::Scoring;
-use stones_core::{Colour, Game, Point, SearchGame, Topology};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology};
 
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
 /// (the eyes a playout leaves). Exact on the boards playouts end with; an estimate elsewhere.
@@ -41,6 +41,57 @@ pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
     } else {
         Colour::White
     })
+}
+
+impl GoGame {
+    /// The playout policy: take a chain the last move left in atari, else save an own chain the last
+    /// move put in atari (when extending gains liberties), else [`GoGame::playout_move`].
+    pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
+        if let Some(GoMove::Play(last)) = self.last_move() {
+            if self.board().get(last).is_some() {
+                if let Some(p) = self.urgent_point(last) {
+                    return GoMove::Play(p);
+                }
+            }
+        }
+        self.playout_move(rng)
+    }
+
+    /// A capture of an enemy chain in atari at or beside `last`, or an escape of an own chain beside
+    /// it; only points that are legal and not an own eye.
+    fn urgent_point(&self, last: Point) -> Option<Point> {
+        let board = self.board();
+        let topo = self.topology();
+        let me = self.to_move();
+        let ok = |p: Point| {
+            self.ko_point() != Some(p)
+                && !board.is_own_eye(topo, p, me)
+                && !board.is_suicide(topo, p, me)
+        };
+        let mut around =
+            std::iter::once(last).chain(topo.neighbours(last).iter().map(|&q| Point(q)));
+        let capture = around.clone().find_map(|q| match board.get(q) {
+            Some(c) if c != me => board.atari_point(q).filter(|&a| ok(a)),
+            _ => None,
+        });
+        capture.or_else(|| {
+            around.find_map(|q| match board.get(q) {
+                Some(c) if c == me => board
+                    .atari_point(q)
+                    .filter(|&a| ok(a) && escapes(board, topo, a)),
+                _ => None,
+            })
+        })
+    }
+}
+
+/// Whether a stone on `a` (the last liberty of a chain) has room: two or more empty neighbours.
+fn escapes(board: &ChainBoard, topo: &Topology, a: Point) -> bool {
+    topo.neighbours(a)
+        .iter()
+        .filter(|&&q| board.get(Point(q)).is_none())
+        .count()
+        >= 2
 }
 
 impl SearchGame for GoGame {
@@ -83,6 +134,17 @@ impl SearchGame for GoGame {
 
     fn search_copy(&self) -> Self {
         self.fork()
+    }
+
+    /// [`GoGame::policy_move`] on the fast path until play stops or `cap` moves.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+        let mut moves = 0;
+        while self.in_play() && moves < cap {
+            let mv = self.policy_move(rng);
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
     }
 
     fn play_on(&self) -> Self {
