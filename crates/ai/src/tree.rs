@@ -2,7 +2,7 @@
 //! the game's fast path, AMAF and solver back-up, and re-rooting for tree reuse.
 
 use crate::options::SearchOptions;
-use stones_core::{Colour, Point, Rng, SearchGame, Status};
+use stones_core::{Colour, Point, Rng, SearchGame, Status, Trail};
 
 /// A node: the step that led here and what the search learnt of it.
 #[derive(Clone, Debug)]
@@ -77,6 +77,7 @@ pub(crate) struct Tree<G: SearchGame> {
     pending: Vec<G::Step>,
     steps: Vec<G::Step>,
     owner: Vec<Option<Colour>>,
+    trail: Trail,
 }
 
 /// Bytes one node takes in the arena.
@@ -102,6 +103,7 @@ impl<G: SearchGame> Tree<G> {
             pending: Vec::new(),
             steps: Vec::new(),
             owner: vec![None; points],
+            trail: Trail::new(points),
         }
     }
 
@@ -165,6 +167,7 @@ impl<G: SearchGame> Tree<G> {
         self.path.clear();
         self.path.push(0);
         self.pending.clear();
+        self.trail.clear();
         let mut node = 0usize;
         let mut decided: Option<Outcome> = None;
         loop {
@@ -195,7 +198,11 @@ impl<G: SearchGame> Tree<G> {
                 });
                 break;
             }
-            self.pending.push(n.step.expect("a child has a step"));
+            let step = n.step.expect("a child has a step");
+            if let Some(p) = G::step_point(step) {
+                self.trail.record(p, n.player);
+            }
+            self.pending.push(step);
             if let Some(mv) = game.complete(&self.pending) {
                 game.play_fast(mv);
                 self.pending.clear();
@@ -242,6 +249,9 @@ impl<G: SearchGame> Tree<G> {
                 break;
             }
             let s = self.steps[self.rng.below(self.steps.len())];
+            if let Some(p) = G::step_point(s) {
+                self.trail.record(p, game.to_move());
+            }
             self.pending.push(s);
             if let Some(mv) = game.complete(&self.pending) {
                 game.play_fast(mv);
@@ -250,7 +260,7 @@ impl<G: SearchGame> Tree<G> {
         }
         if matches!(game.status(), Status::Ongoing) {
             let cap = 10 * game.topology().len() + 100;
-            game.rollout(&mut self.rng, cap);
+            game.rollout(&mut self.rng, cap, &mut self.trail);
         }
         Outcome {
             winner: game.rollout_winner(),
@@ -337,7 +347,7 @@ impl<G: SearchGame> Tree<G> {
     }
 
     /// Adds the playout's result along the path, AMAF statistics to the siblings whose point the
-    /// same player held at the end, and proofs upwards.
+    /// same player played first (from the trail, else the final board), and proofs upwards.
     fn back_up(&mut self, result: &Outcome) {
         let reward = |player: Colour| match result.winner {
             Some(w) if w == player => 1.0,
@@ -355,7 +365,11 @@ impl<G: SearchGame> Tree<G> {
                     let Some(p) = child.step.and_then(G::step_point) else {
                         continue;
                     };
-                    if self.owner[p.idx()] == Some(child.player) {
+                    let first = match self.trail.recorded {
+                        true => self.trail.first(p),
+                        false => self.owner[p.idx()],
+                    };
+                    if first == Some(child.player) {
                         child.rave_n += 1.0;
                         child.rave_w += reward(child.player);
                     }

@@ -17,7 +17,7 @@ pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
-pub use search::SearchGame;
+pub use search::{SearchGame, Trail};
 pub use topology::{
     column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
 };

@@ -9,6 +9,53 @@ use crate::game::{Game, Status};
 use crate::topology::Point;
 use crate::zobrist::Rng;
 
+/// Who played first on each point during one playout, for AMAF statistics. A game's
+/// [`SearchGame::rollout`] records its moves here; a game that records nothing (the default) gets
+/// AMAF from the final board instead, which is exact where stones are never removed.
+#[derive(Clone, Debug, Default)]
+pub struct Trail {
+    first: Vec<Option<Colour>>,
+    touched: Vec<u16>,
+    /// Whether the rollout recorded its moves.
+    pub recorded: bool,
+}
+
+impl Trail {
+    /// An empty trail for a board of `points` points.
+    pub fn new(points: usize) -> Trail {
+        Trail {
+            first: vec![None; points],
+            touched: Vec::with_capacity(points),
+            recorded: false,
+        }
+    }
+
+    /// Forgets the last playout (in time proportional to what it recorded).
+    pub fn clear(&mut self) {
+        for &p in &self.touched {
+            self.first[p as usize] = None;
+        }
+        self.touched.clear();
+        self.recorded = false;
+    }
+
+    /// Notes that `c` put a stone on `p` (only the first stone on a point counts).
+    #[inline]
+    pub fn record(&mut self, p: Point, c: Colour) {
+        let slot = &mut self.first[p.idx()];
+        if slot.is_none() {
+            *slot = Some(c);
+            self.touched.push(p.0);
+        }
+    }
+
+    /// Who played first on `p`, if anyone did.
+    #[inline]
+    pub fn first(&self, p: Point) -> Option<Colour> {
+        self.first[p.idx()]
+    }
+}
+
 /// A game the search can play: one placement (a *step*) per tree level.
 ///
 /// For most games a step is a whole move (`type Step = Self::Move`, [`SearchGame::complete`] returns
@@ -45,8 +92,9 @@ pub trait SearchGame: Game + Send + Sync {
         self.search_copy()
     }
 
-    /// Plays the rest of the game with the game's playout policy (default: [`Game::playout`]).
-    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+    /// Plays the rest of the game with the game's playout policy (default: [`Game::playout`]),
+    /// recording the stones it places in `trail` (and setting `trail.recorded`) where it can.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         self.playout(rng, cap)
     }
 

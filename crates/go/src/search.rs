@@ -4,7 +4,7 @@
 use crate::board::ChainBoard;
 use crate::game::{GoGame, GoMove};
 use crate::rules::Scoring;
-use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology, Trail};
 
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
 /// (the eyes a playout leaves). Exact on the boards playouts end with; an estimate elsewhere.
@@ -47,11 +47,42 @@ impl GoGame {
     /// The playout policy: take a chain the last move left in atari, else save an own chain the last
     /// move put in atari (when extending gains liberties), else [`GoGame::playout_move`].
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
+        let board = self.board();
+        let topo = self.topology();
+        let me = self.to_move();
         if let Some(GoMove::Play(last)) = self.last_move() {
-            if self.board().get(last).is_some() {
+            if board.get(last).is_some() {
                 if let Some(p) = self.urgent_point(last) {
                     return GoMove::Play(p);
                 }
+            }
+            // Half the time, a reply next to the last move (its eight neighbours).
+            if rng.below(2) == 0 {
+                let mut near = [Point(0); 8];
+                let mut n = 0;
+                let (x, y) = topo.xy(last);
+                for (dx, dy) in AROUND {
+                    if let Some(p) = topo.at(x as i32 + dx, y as i32 + dy) {
+                        if board.get(p).is_none()
+                            && self.ko_point() != Some(p)
+                            && !board.is_own_eye(topo, p, me)
+                            && !board.is_suicide(topo, p, me)
+                            && !big_self_atari(board, topo, p, me)
+                        {
+                            near[n] = p;
+                            n += 1;
+                        }
+                    }
+                }
+                if n > 0 {
+                    return GoMove::Play(near[rng.below(n)]);
+                }
+            }
+        }
+        for _ in 0..4 {
+            match self.playout_move(rng) {
+                GoMove::Play(p) if big_self_atari(board, topo, p, me) => continue,
+                mv => return mv,
             }
         }
         self.playout_move(rng)
@@ -83,6 +114,64 @@ impl GoGame {
             })
         })
     }
+}
+
+/// The eight points around a point, as `(dx, dy)`.
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Whether a `c` stone on empty `p` would leave a chain of two or more stones with one liberty and
+/// capture nothing (a self-atari that playouts should not make).
+pub fn big_self_atari(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> bool {
+    let mut liberty: Option<Point> = None;
+    let mut size = 1;
+    let mut heads = [Point(u16::MAX); 6];
+    let more_than_one = |l: Point, liberty: &mut Option<Point>| match liberty {
+        None => {
+            *liberty = Some(l);
+            false
+        }
+        Some(first) => *first != l,
+    };
+    for (k, &q) in topo.neighbours(p).iter().enumerate() {
+        let q = Point(q);
+        match board.get(q) {
+            None => {
+                if more_than_one(q, &mut liberty) {
+                    return false;
+                }
+            }
+            Some(o) if o != c => {
+                if board.atari_point(q) == Some(p) {
+                    return false;
+                }
+            }
+            Some(_) => {
+                let head = board.chain(q);
+                if heads.contains(&head) {
+                    continue;
+                }
+                heads[k.min(5)] = head;
+                size += board.chain_size(q);
+                if board.atari_point(q) == Some(p) {
+                    continue;
+                }
+                match board.second_liberty(topo, q, p) {
+                    Some(l) if !more_than_one(l, &mut liberty) => {}
+                    _ => return false,
+                }
+            }
+        }
+    }
+    size >= 2
 }
 
 /// Whether a stone on `a` (the last liberty of a chain) has room: two or more empty neighbours.
@@ -121,6 +210,48 @@ impl SearchGame for GoGame {
         pending.first().copied()
     }
 
+    /// Captures and escapes look good, self-ataris and lone first-line stones bad, replies next to
+    /// the last move a little good; a pass is bad while the opponent has not passed.
+    fn prior(&self, _pending: &[GoMove], step: GoMove) -> (f32, f32) {
+        let board = self.board();
+        let topo = self.topology();
+        let me = self.to_move();
+        let p = match step {
+            GoMove::Play(p) => p,
+            _ if self.last_move() == Some(GoMove::Pass) => return (0.5, 0.0),
+            _ => return (0.1, 40.0),
+        };
+        let neighbours = || topo.neighbours(p).iter().map(|&q| Point(q));
+        let captures = neighbours()
+            .filter(|&q| board.get(q) == Some(me.opponent()) && board.atari_point(q) == Some(p))
+            .map(|q| board.chain_size(q))
+            .max();
+        if let Some(size) = captures {
+            return (1.0, 10.0 + 5.0 * size.min(6) as f32);
+        }
+        if big_self_atari(board, topo, p, me) {
+            return (0.05, 30.0);
+        }
+        if neighbours().any(|q| board.get(q) == Some(me) && board.atari_point(q) == Some(p))
+            && escapes(board, topo, p)
+        {
+            return (0.9, 20.0);
+        }
+        let (x, y) = topo.xy(p);
+        let near = |d: i32, what: &dyn Fn(Point) -> bool| {
+            (-d..=d).any(|dy| {
+                (-d..=d).any(|dx| topo.at(x as i32 + dx, y as i32 + dy).is_some_and(what))
+            })
+        };
+        if topo.is_edge(p) && !near(2, &|q| board.get(q).is_some()) {
+            return (0.1, 20.0);
+        }
+        match self.last_move() {
+            Some(GoMove::Play(last)) if near(1, &|q| q == last) => (0.7, 10.0),
+            _ => (0.5, 0.0),
+        }
+    }
+
     fn play_fast(&mut self, mv: GoMove) {
         self.play_unchecked(mv);
     }
@@ -137,10 +268,14 @@ impl SearchGame for GoGame {
     }
 
     /// [`GoGame::policy_move`] on the fast path until play stops or `cap` moves.
-    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
+        trail.recorded = true;
         let mut moves = 0;
         while self.in_play() && moves < cap {
             let mv = self.policy_move(rng);
+            if let GoMove::Play(p) = mv {
+                trail.record(p, self.to_move());
+            }
             self.play_unchecked(mv);
             moves += 1;
         }

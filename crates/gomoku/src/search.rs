@@ -4,7 +4,7 @@
 use crate::game::{End, Gomoku};
 use crate::layout::{self, EDGE, EMPTY};
 use crate::moves::Move;
-use stones_core::{Colour, Game, Point, Rng, SearchGame};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 
 impl Gomoku {
     /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
@@ -143,7 +143,8 @@ impl SearchGame for Gomoku {
     }
 
     /// Plays [`Gomoku::policy_move`] until the game ends or `cap` moves.
-    fn rollout(&mut self, rng: &mut Rng, cap: usize) -> usize {
+    /// Stones stay where they are put, so the final board is the exact trail: nothing to record.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let mut n = 0;
         while n < cap && self.end == End::No {
             let Some(mv) = self.policy_move(rng) else {

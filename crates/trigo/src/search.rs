@@ -4,7 +4,7 @@
 
 use crate::game::TrigoGame;
 use crate::moves::TrigoMove;
-use stones_core::{Colour, Game, Point, SearchGame};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 use stones_go::search::{quick_count, quick_winner};
 
 impl SearchGame for TrigoGame {
@@ -90,6 +90,27 @@ impl SearchGame for TrigoGame {
 
     fn search_copy(&self) -> Self {
         self.fork()
+    }
+
+    /// [`TrigoGame::playout_move`] until play stops or `cap` moves, recording both stones of a pair.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
+        trail.recorded = true;
+        let mut moves = 0;
+        while self.in_play() && moves < cap {
+            let mv = self.playout_move(rng);
+            let c = self.to_move();
+            match mv {
+                TrigoMove::One(p) => trail.record(p, c),
+                TrigoMove::Two(p, q) => {
+                    trail.record(p, c);
+                    trail.record(q, c);
+                }
+                _ => {}
+            }
+            self.play_unchecked(mv);
+            moves += 1;
+        }
+        moves
     }
 
     /// Territory (the eyes a playout leaves) plus captures, with komi.
