@@ -5,6 +5,7 @@ use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
+use crate::undo::{StoneChange, UndoLog};
 use std::sync::Arc;
 use stones_core::{
     Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
@@ -44,11 +45,18 @@ pub enum GoIllegal {
     Phase(#[from] PhaseRefusal),
 }
 
-/// Where a game stands.
-/// Everything that changes with a move; the undo stack holds earlier copies of it.
+/// Where a game stands: the board, the dead marks and the small state.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
     board: ChainBoard,
+    dead: [bool; MAX_POINTS],
+    st: State,
+}
+
+/// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
+/// before each move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct State {
     to_move: Colour,
     /// The simple-ko point: the capturer's opponent may not play on it at once.
     ko: Option<Point>,
@@ -56,7 +64,6 @@ struct Position {
     captures: [u32; 2],
     phase: Phase,
     handicap_left: u8,
-    dead: [bool; MAX_POINTS],
     last: Option<GoMove>,
     /// Length of `GoGame::seen` in this position.
     seen_len: usize,
@@ -67,15 +74,17 @@ impl Position {
     fn start(board: ChainBoard, to_move: Colour) -> Position {
         Position {
             board,
-            to_move,
-            ko: None,
-            passes: 0,
-            captures: [0; 2],
-            phase: Phase::Play,
-            handicap_left: 0,
             dead: [false; MAX_POINTS],
-            last: None,
-            seen_len: 1,
+            st: State {
+                to_move,
+                ko: None,
+                passes: 0,
+                captures: [0; 2],
+                phase: Phase::Play,
+                handicap_left: 0,
+                last: None,
+                seen_len: 1,
+            },
         }
     }
 }
@@ -86,7 +95,7 @@ pub struct GoGame {
     topo: Arc<Topology>,
     rules: GoRules,
     pos: Position,
-    undo: Vec<Position>,
+    undo: UndoLog<State>,
     /// Every position so far: stone hash and the player to move (for superko).
     seen: Vec<(u64, Colour)>,
 }
@@ -110,17 +119,17 @@ impl GoGame {
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<GoMove> {
-        self.pos.last
+        self.pos.st.last
     }
 
     /// The simple-ko point the player to move may not play on now.
     pub fn ko_point(&self) -> Option<Point> {
-        self.pos.ko
+        self.pos.st.ko
     }
 
     /// Handicap stones Black still has to place (free placement).
     pub fn handicap_left(&self) -> u8 {
-        self.pos.handicap_left
+        self.pos.st.handicap_left
     }
 
     /// Stones marked dead (during the dead-stone step).
@@ -143,9 +152,13 @@ impl GoGame {
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, GoMove)> {
-        let after = self.undo.iter().skip(1).chain(std::iter::once(&self.pos));
+        let after = self
+            .undo
+            .states()
+            .skip(1)
+            .chain(std::iter::once(&self.pos.st));
         self.undo
-            .iter()
+            .states()
             .zip(after)
             .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
             .collect()
@@ -153,13 +166,12 @@ impl GoGame {
 
     /// The stones of the starting position (handicap or set-up stones), before any move.
     pub fn initial_stones(&self) -> Vec<Option<Colour>> {
-        let start = self.undo.first().unwrap_or(&self.pos);
-        self.topo.points().map(|p| start.board.get(p)).collect()
+        self.undo.initial_stones(&self.topo, &self.pos.board)
     }
 
     /// The player to move in the starting position.
     pub fn initial_to_move(&self) -> Colour {
-        self.undo.first().unwrap_or(&self.pos).to_move
+        self.undo.states().next().unwrap_or(&self.pos.st).to_move
     }
 
     /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
@@ -211,15 +223,15 @@ impl GoGame {
     /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
     /// next move comes back to this position with `c` to move; undoing further restores what was before.
     pub fn set_to_move(&mut self, c: Colour) {
-        if self.pos.to_move == c {
+        if self.pos.st.to_move == c {
             return;
         }
-        self.pos.to_move = c;
-        self.pos.handicap_left = 0;
+        self.pos.st.to_move = c;
+        self.pos.st.handicap_left = 0;
         if self.rules.ko != Ko::Simple {
-            self.seen.truncate(self.pos.seen_len);
+            self.seen.truncate(self.pos.st.seen_len);
             self.seen.push((self.pos.board.hash(), c));
-            self.pos.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len();
         }
     }
 
@@ -228,11 +240,11 @@ impl GoGame {
     /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
     /// next move's undo entry keeps the resumed state.
     pub fn resume_play(&mut self) -> bool {
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play | Phase::Resigned(_) => false,
             Phase::Scoring | Phase::Counted => {
-                self.pos.phase = Phase::Play;
-                self.pos.passes = 0;
+                self.pos.st.phase = Phase::Play;
+                self.pos.st.passes = 0;
                 self.pos.dead = [false; MAX_POINTS];
                 true
             }
@@ -250,8 +262,8 @@ impl GoGame {
                 count.territory[w] + count.stones[w],
             ),
             Scoring::Territory => (
-                count.territory_outside_seki[b] + self.pos.captures[b] + count.dead[w],
-                count.territory_outside_seki[w] + self.pos.captures[w] + count.dead[b],
+                count.territory_outside_seki[b] + self.pos.st.captures[b] + count.dead[w],
+                count.territory_outside_seki[w] + self.pos.st.captures[w] + count.dead[b],
             ),
         };
         Score {
@@ -278,7 +290,7 @@ impl GoGame {
             .pos
             .board
             .hash_after(&self.topo, p, c, self.rules.suicide);
-        let next = if self.pos.handicap_left > 1 {
+        let next = if self.pos.st.handicap_left > 1 {
             c
         } else {
             c.opponent()
@@ -289,14 +301,14 @@ impl GoGame {
     }
 
     fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
-        let c = self.pos.to_move;
+        let c = self.pos.st.to_move;
         let board = &self.pos.board;
         if board.get(p).is_some() {
             return Err(GoIllegal::Occupied(self.topo.name(p)));
         }
         // The ko point is forbidden to the player who did not just capture: after a ko capture all its
         // neighbours are the capturer's, who may fill it (this matters only after `set_to_move`).
-        if self.pos.ko == Some(p)
+        if self.pos.st.ko == Some(p)
             && !self
                 .topo
                 .neighbours(p)
@@ -325,41 +337,41 @@ impl GoGame {
     /// The fast path for playouts and search.
     pub fn play_unchecked(&mut self, mv: GoMove) {
         let pos = &mut self.pos;
-        let c = pos.to_move;
+        let c = pos.st.to_move;
         match mv {
             GoMove::Play(p) => {
                 let placed = pos.board.play(&self.topo, p, c);
-                pos.captures[c.idx()] += placed.captured;
-                pos.captures[c.opponent().idx()] += placed.suicided;
-                pos.ko = placed
+                pos.st.captures[c.idx()] += placed.captured;
+                pos.st.captures[c.opponent().idx()] += placed.suicided;
+                pos.st.ko = placed
                     .single_capture
                     .filter(|_| pos.board.chain_size(p) == 1 && pos.board.atari_point(p).is_some());
-                pos.passes = 0;
-                if pos.handicap_left > 0 {
-                    pos.handicap_left -= 1;
+                pos.st.passes = 0;
+                if pos.st.handicap_left > 0 {
+                    pos.st.handicap_left -= 1;
                 }
-                if pos.handicap_left == 0 {
-                    pos.to_move = c.opponent();
+                if pos.st.handicap_left == 0 {
+                    pos.st.to_move = c.opponent();
                 }
             }
             GoMove::Pass => {
-                pos.passes += 1;
-                pos.ko = None;
-                pos.to_move = c.opponent();
-                if pos.passes >= self.rules.passes_to_end {
-                    pos.phase = Phase::after_passes(self.rules.dead_stones);
+                pos.st.passes += 1;
+                pos.st.ko = None;
+                pos.st.to_move = c.opponent();
+                if pos.st.passes >= self.rules.passes_to_end {
+                    pos.st.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
-            GoMove::Resign => pos.phase = Phase::Resigned(c),
+            GoMove::Resign => pos.st.phase = Phase::Resigned(c),
             GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
-            GoMove::Done => pos.phase = Phase::Counted,
+            GoMove::Done => pos.st.phase = Phase::Counted,
         }
-        pos.last = Some(mv);
+        pos.st.last = Some(mv);
         if matches!(mv, GoMove::Play(_) | GoMove::Pass) && self.rules.ko != Ko::Simple {
-            let key = (self.pos.board.hash(), self.pos.to_move);
-            self.seen.truncate(self.pos.seen_len);
+            let key = (self.pos.board.hash(), self.pos.st.to_move);
+            self.seen.truncate(self.pos.st.seen_len);
             self.seen.push(key);
-            self.pos.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len();
         }
     }
 
@@ -371,9 +383,9 @@ impl GoGame {
     /// from a copy of the list. Either stage is uniform over the same points, so the mixture is too.
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
-        let c = self.pos.to_move;
+        let c = self.pos.st.to_move;
         let acceptable = |p: Point| {
-            self.pos.ko != Some(p)
+            self.pos.st.ko != Some(p)
                 && !board.is_own_eye(&self.topo, p, c)
                 && !board.is_suicide(&self.topo, p, c)
         };
@@ -421,13 +433,13 @@ impl Game for GoGame {
         let mut game = GoGame {
             seen: vec![(board.hash(), Colour::Black)],
             pos: Position::start(board, Colour::Black),
-            undo: Vec::new(),
+            undo: UndoLog::default(),
             topo,
             rules,
         };
         if game.rules.handicap > 0 {
             match game.rules.handicap_placement {
-                Placement::Free => game.pos.handicap_left = game.rules.handicap,
+                Placement::Free => game.pos.st.handicap_left = game.rules.handicap,
                 Placement::Fixed => {
                     let pts = handicap::seed_points(game.rules.size, game.rules.handicap)
                         .map_err(|m| RulesError::new("go", m))?;
@@ -464,16 +476,16 @@ impl Game for GoGame {
     }
 
     fn to_move(&self) -> Colour {
-        self.pos.to_move
+        self.pos.st.to_move
     }
 
     fn status(&self) -> Status {
-        self.pos.phase.status(|| self.compute_score())
+        self.pos.st.phase.status(|| self.compute_score())
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
         out.clear();
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => {
                 out.extend(
                     self.topo
@@ -481,7 +493,7 @@ impl Game for GoGame {
                         .filter(|&p| self.check_stone(p).is_ok())
                         .map(GoMove::Play),
                 );
-                if self.pos.handicap_left == 0 {
+                if self.pos.st.handicap_left == 0 {
                     out.push(GoMove::Pass);
                 }
             }
@@ -500,26 +512,48 @@ impl Game for GoGame {
             GoMove::Mark(p) => MoveClass::Mark(p),
             GoMove::Done => MoveClass::Done,
         };
-        self.pos.phase.admits(class, &self.pos.board, &self.topo)?;
+        self.pos
+            .st
+            .phase
+            .admits(class, &self.pos.board, &self.topo)?;
         match mv {
             GoMove::Play(p) => self.check_stone(p),
-            GoMove::Pass if self.pos.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
+            GoMove::Pass if self.pos.st.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
             _ => Ok(()),
         }
     }
 
+    /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
     fn play(&mut self, mv: GoMove) -> Result<(), GoIllegal> {
         self.check(mv)?;
-        self.undo.push(self.pos.clone());
+        let before = self.pos.st;
+        let dead = matches!(mv, GoMove::Mark(_)).then(|| self.pos.dead);
         self.play_unchecked(mv);
+        let stones = match mv {
+            GoMove::Play(p) => {
+                let (c, now) = (before.to_move, self.pos.st.captures);
+                let taken = |side: Colour| now[side.idx()] - before.captures[side.idx()];
+                let removed = (taken(c), taken(c.opponent()));
+                Some(StoneChange::after(
+                    &self.pos.board,
+                    c,
+                    &[p],
+                    removed.0,
+                    removed.1,
+                ))
+            }
+            _ => None,
+        };
+        self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some(pos) => {
-                self.pos = pos;
-                self.seen.truncate(self.pos.seen_len);
+        let pos = &mut self.pos;
+        match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
+            Some(st) => {
+                pos.st = st;
+                self.seen.truncate(st.seen_len);
                 true
             }
             None => false,
@@ -536,7 +570,7 @@ impl Game for GoGame {
         }
         let (mark, point) = match t.split_once(char::is_whitespace) {
             Some((word, rest)) if word.eq_ignore_ascii_case("dead") => (true, rest.trim()),
-            _ => (self.pos.phase == Phase::Scoring, t),
+            _ => (self.pos.st.phase == Phase::Scoring, t),
         };
         let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
             text: t.to_string(),
@@ -567,7 +601,7 @@ impl Game for GoGame {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.pos.captures
+        self.pos.st.captures
     }
 
     fn score(&self) -> Score {
@@ -575,11 +609,11 @@ impl Game for GoGame {
     }
 
     fn hash(&self) -> u64 {
-        let mut h = self.position_hash(self.pos.board.hash(), self.pos.to_move);
-        if let Some(k) = self.pos.ko {
+        let mut h = self.position_hash(self.pos.board.hash(), self.pos.st.to_move);
+        if let Some(k) = self.pos.st.ko {
             h ^= self.topo.key(k, Colour::Black).rotate_left(17);
         }
-        h ^ (self.pos.passes as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        h ^ (self.pos.st.passes as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     fn render(&self, colour: bool) -> String {
@@ -590,7 +624,7 @@ impl Game for GoGame {
     /// record), until play stops or `cap` moves.
     fn playout(&mut self, rng: &mut stones_core::Rng, cap: usize) -> usize {
         let mut moves = 0;
-        while self.pos.phase == Phase::Play && moves < cap {
+        while self.pos.st.phase == Phase::Play && moves < cap {
             let mv = self.playout_move(rng);
             self.play_unchecked(mv);
             moves += 1;
@@ -599,7 +633,7 @@ impl Game for GoGame {
     }
 
     fn random_move(&self, rng: &mut stones_core::Rng) -> Option<GoMove> {
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => {
                 let mut cand = [0u16; MAX_POINTS];
                 let mut n = 0;
@@ -607,7 +641,7 @@ impl Game for GoGame {
                     cand[n] = p.0;
                     n += 1;
                 }
-                let pass = usize::from(self.pos.handicap_left == 0);
+                let pass = usize::from(self.pos.st.handicap_left == 0);
                 while n + pass > 0 {
                     let i = rng.below(n + pass);
                     if i == n {

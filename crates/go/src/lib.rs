@@ -12,9 +12,11 @@ pub mod render;
 pub mod rules;
 pub mod scoring;
 pub mod sgf;
+pub mod undo;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
 pub use phase::{MoveClass, Phase, PhaseRefusal};
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
 pub use sgf::{GoRecord, GoSgfError};
+pub use undo::{StoneChange, UndoLog};
