@@ -69,6 +69,32 @@ struct State {
     seen_len: usize,
 }
 
+impl State {
+    /// Gives the move to `c` (a free-handicap placement under way ends); false when `c` already
+    /// has it, changing nothing.
+    fn give_turn(&mut self, c: Colour) -> bool {
+        if self.to_move == c {
+            return false;
+        }
+        self.to_move = c;
+        self.handicap_left = 0;
+        true
+    }
+
+    /// Back to play after the closing passes, the pass count restarting; false, changing nothing, when
+    /// play is on or a player resigned. The caller clears the dead marks.
+    fn resume(&mut self) -> bool {
+        match self.phase {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                self.phase = Phase::Play;
+                self.passes = 0;
+                true
+            }
+        }
+    }
+}
+
 impl Position {
     /// A fresh start on `board` with `to_move` to play: nothing captured, no ko, no pass yet.
     fn start(board: ChainBoard, to_move: Colour) -> Position {
@@ -223,11 +249,9 @@ impl GoGame {
     /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
     /// next move comes back to this position with `c` to move; undoing further restores what was before.
     pub fn set_to_move(&mut self, c: Colour) {
-        if self.pos.st.to_move == c {
+        if !self.pos.st.give_turn(c) {
             return;
         }
-        self.pos.st.to_move = c;
-        self.pos.st.handicap_left = 0;
         if self.rules.ko != Ko::Simple {
             self.seen.truncate(self.pos.st.seen_len);
             self.seen.push((self.pos.board.hash(), c));
@@ -240,15 +264,21 @@ impl GoGame {
     /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
     /// next move's undo entry keeps the resumed state.
     pub fn resume_play(&mut self) -> bool {
-        match self.pos.st.phase {
-            Phase::Play | Phase::Resigned(_) => false,
-            Phase::Scoring | Phase::Counted => {
-                self.pos.st.phase = Phase::Play;
-                self.pos.st.passes = 0;
-                self.pos.dead = [false; MAX_POINTS];
-                true
-            }
+        let resumed = self.pos.st.resume();
+        if resumed {
+            self.pos.dead = [false; MAX_POINTS];
         }
+        resumed
+    }
+
+    /// What [`Game::check`] would say of `mv` after [`GoGame::resume_play`] and
+    /// [`GoGame::set_to_move`]`(c)`, without changing anything or copying the game: GTP's `play` and
+    /// `is_legal` for either colour at any time, at a cost that does not grow with the game.
+    pub fn check_for(&self, c: Colour, mv: GoMove) -> Result<(), GoIllegal> {
+        let mut st = self.pos.st;
+        st.resume();
+        st.give_turn(c);
+        self.check_in(&st, mv)
     }
 
     /// The score under the ruleset with the current dead-stone marks.
@@ -279,8 +309,8 @@ impl GoGame {
         }
     }
 
-    /// Would a stone on `p` repeat an earlier position under the superko rule?
-    fn repeats(&self, p: Point, c: Colour) -> bool {
+    /// Would a stone on `p` repeat an earlier position under the superko rule (`st` as the state)?
+    fn repeats(&self, st: &State, p: Point, c: Colour) -> bool {
         let situational = match self.rules.ko {
             Ko::Simple => return false,
             Ko::Positional => false,
@@ -290,7 +320,7 @@ impl GoGame {
             .pos
             .board
             .hash_after(&self.topo, p, c, self.rules.suicide);
-        let next = if self.pos.st.handicap_left > 1 {
+        let next = if st.handicap_left > 1 {
             c
         } else {
             c.opponent()
@@ -300,15 +330,16 @@ impl GoGame {
             .any(|&(h, side)| h == after && (!situational || side == next))
     }
 
-    fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
-        let c = self.pos.st.to_move;
+    /// Why a stone on `p` is refused on this board with `st` as the state, if it is.
+    fn check_stone(&self, st: &State, p: Point) -> Result<(), GoIllegal> {
+        let c = st.to_move;
         let board = &self.pos.board;
         if board.get(p).is_some() {
             return Err(GoIllegal::Occupied(self.topo.name(p)));
         }
         // The ko point is forbidden to the player who did not just capture: after a ko capture all its
         // neighbours are the capturer's, who may fill it (this matters only after `set_to_move`).
-        if self.pos.st.ko == Some(p)
+        if st.ko == Some(p)
             && !self
                 .topo
                 .neighbours(p)
@@ -327,10 +358,26 @@ impl GoGame {
                 return Err(GoIllegal::Suicide);
             }
         }
-        if self.repeats(p, c) {
+        if self.repeats(st, p, c) {
             return Err(GoIllegal::Superko);
         }
         Ok(())
+    }
+
+    /// Why `mv` is refused on this board with `st` as the state, if it is.
+    fn check_in(&self, st: &State, mv: GoMove) -> Result<(), GoIllegal> {
+        let class = match mv {
+            GoMove::Play(_) | GoMove::Pass => MoveClass::Play,
+            GoMove::Resign => MoveClass::Resign,
+            GoMove::Mark(p) => MoveClass::Mark(p),
+            GoMove::Done => MoveClass::Done,
+        };
+        st.phase.admits(class, &self.pos.board, &self.topo)?;
+        match mv {
+            GoMove::Play(p) => self.check_stone(st, p),
+            GoMove::Pass if st.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
+            _ => Ok(()),
+        }
     }
 
     /// Plays a move known to be legal, without recording undo information or checking superko.
@@ -490,7 +537,7 @@ impl Game for GoGame {
                 out.extend(
                     self.topo
                         .points()
-                        .filter(|&p| self.check_stone(p).is_ok())
+                        .filter(|&p| self.check_stone(&self.pos.st, p).is_ok())
                         .map(GoMove::Play),
                 );
                 if self.pos.st.handicap_left == 0 {
@@ -506,21 +553,7 @@ impl Game for GoGame {
     }
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
-        let class = match mv {
-            GoMove::Play(_) | GoMove::Pass => MoveClass::Play,
-            GoMove::Resign => MoveClass::Resign,
-            GoMove::Mark(p) => MoveClass::Mark(p),
-            GoMove::Done => MoveClass::Done,
-        };
-        self.pos
-            .st
-            .phase
-            .admits(class, &self.pos.board, &self.topo)?;
-        match mv {
-            GoMove::Play(p) => self.check_stone(p),
-            GoMove::Pass if self.pos.st.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
-            _ => Ok(()),
-        }
+        self.check_in(&self.pos.st, mv)
     }
 
     /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
@@ -648,7 +681,7 @@ impl Game for GoGame {
                         return Some(GoMove::Pass);
                     }
                     let p = Point(cand[i]);
-                    if self.check_stone(p).is_ok() {
+                    if self.check_stone(&self.pos.st, p).is_ok() {
                         return Some(GoMove::Play(p));
                     }
                     n -= 1;

@@ -3,8 +3,7 @@
 use crate::genmove;
 use crate::protocol::{format_response, parse_line, Command};
 use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
-use std::borrow::Cow;
-use stones_core::{BoardSize, Colour, Game, Point, Rng, RulesError, Status};
+use stones_core::{BoardSize, Colour, Game, Point, Rng, RulesError};
 use stones_go::sgf::{self, GoRecord};
 use stones_go::{GoGame, GoMove, GoRules};
 
@@ -213,17 +212,6 @@ impl Engine {
         Ok((c, parse_vertex(self.game.topology(), v)?))
     }
 
-    /// The game with `c` to move and play on, borrowed when nothing needs changing.
-    fn turn_of(&self, c: Colour) -> Cow<'_, GoGame> {
-        if self.game.to_move() == c && self.game.status() == Status::Ongoing {
-            return Cow::Borrowed(&self.game);
-        }
-        let mut g = self.game.clone();
-        g.resume_play();
-        g.set_to_move(c);
-        Cow::Owned(g)
-    }
-
     fn play(&mut self, args: &[&str]) -> Answer {
         let (c, v) = match self.colour_and_vertex(args) {
             Ok(cv) => cv,
@@ -234,20 +222,16 @@ impl Engine {
             Vertex::Pass => GoMove::Pass,
             Vertex::Point(p) => GoMove::Play(p),
         };
-        let mut game = match self.turn_of(c) {
-            Cow::Borrowed(_) => {
-                return match self.game.play(mv) {
-                    Ok(()) => Ok(String::new()),
-                    Err(_) => fail("illegal move"),
-                }
-            }
-            Cow::Owned(g) => g,
-        };
-        match game.play(mv) {
-            Ok(()) => {
-                self.game = game;
-                Ok(String::new())
-            }
+        // Legality is asked of the position as it would be with `c` to move and play on; only a
+        // legal move changes the game (no copy of it, so every move costs the same however long
+        // the game is).
+        if self.game.check_for(c, mv).is_err() {
+            return fail("illegal move");
+        }
+        self.game.resume_play();
+        self.game.set_to_move(c);
+        match self.game.play(mv) {
+            Ok(()) => Ok(String::new()),
             Err(_) => fail("illegal move"),
         }
     }
@@ -282,7 +266,7 @@ impl Engine {
 
     /// Places handicap stones on the empty board (restarting the game if only passes were played).
     fn place(&mut self, points: &[Point]) -> Result<(), String> {
-        if !self.game.history().is_empty() {
+        if self.game.undo_depth() > 0 {
             self.clear();
         }
         self.game
@@ -454,7 +438,7 @@ impl Engine {
             Vertex::Pass => GoMove::Pass,
             Vertex::Point(p) => GoMove::Play(p),
         };
-        Ok(if self.turn_of(c).check(mv).is_ok() {
+        Ok(if self.game.check_for(c, mv).is_ok() {
             "1"
         } else {
             "0"
