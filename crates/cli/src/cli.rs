@@ -210,9 +210,9 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
     {
-        let text = std::fs::read_to_string(path)
+        let bytes = std::fs::read(path)
             .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
-        return replay_sgf(&text, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
+        return replay_sgf(&bytes, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
     }
     if rules.ruleset.is_some() || !rules.set.is_empty() {
         return Err(

@@ -239,6 +239,21 @@ impl GoGame {
         self.set_position(&stones, Colour::White)
     }
 
+    /// Changes stones outside of play (SGF set-up after the first move, which GNU Go and Sabaki read
+    /// as an edit of the board): `None` empties a point. The edited position is a new start — the
+    /// history, undo and ko restart from it — keeping the captures and the player to move. Refused,
+    /// changing nothing, when a chain would be left without liberty.
+    pub fn edit_stones(&mut self, changes: &[(Point, Option<Colour>)]) -> Result<(), SetupError> {
+        let mut stones = self.pos.board.stone_list(&self.topo);
+        for &(p, c) in changes {
+            stones[p.idx()] = c;
+        }
+        let captures = self.pos.st.captures;
+        self.set_position(&stones, self.pos.st.to_move)?;
+        self.pos.st.captures = captures;
+        Ok(())
+    }
+
     /// Gives the move to `c` without a move being played, for GTP `play`/`genmove` and SGF records,
     /// which may name either colour. Nothing changes when `c` is already to move. Otherwise:
     /// - a simple-ko ban stays on the player who did not capture, so the capturer may fill the ko point

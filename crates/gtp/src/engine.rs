@@ -394,8 +394,7 @@ impl Engine {
         let loaded = std::fs::read(path)
             .map_err(|e| e.to_string())
             .and_then(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                let record = GoRecord::parse(&text).map_err(|e| e.to_string())?;
+                let record = GoRecord::parse(&bytes).map_err(|e| e.to_string())?;
                 let mut game = record
                     .replay(&self.rules, before)
                     .map_err(|e| e.to_string())?;
