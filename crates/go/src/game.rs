@@ -66,7 +66,7 @@ struct State {
     handicap_left: u8,
     last: Option<GoMove>,
     /// Length of `GoGame::seen` in this position.
-    seen_len: usize,
+    seen_len: u32,
 }
 
 impl State {
@@ -268,9 +268,9 @@ impl GoGame {
             return;
         }
         if self.rules.ko != Ko::Simple {
-            self.seen.truncate(self.pos.st.seen_len);
+            self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push((self.pos.board.hash(), c));
-            self.pos.st.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -431,9 +431,9 @@ impl GoGame {
         pos.st.last = Some(mv);
         if matches!(mv, GoMove::Play(_) | GoMove::Pass) && self.rules.ko != Ko::Simple {
             let key = (self.pos.board.hash(), self.pos.st.to_move);
-            self.seen.truncate(self.pos.st.seen_len);
+            self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push(key);
-            self.pos.st.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -601,7 +601,7 @@ impl Game for GoGame {
         match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
             Some(st) => {
                 pos.st = st;
-                self.seen.truncate(st.seen_len);
+                self.seen.truncate(st.seen_len as usize);
                 true
             }
             None => false,

@@ -57,12 +57,20 @@ impl StoneChange {
     }
 }
 
+/// What a move changed besides the small state: stones, the dead marks (as they were before it),
+/// or nothing (a pass).
+#[derive(Clone, Debug, PartialEq)]
+enum Change {
+    Nothing,
+    Stones(StoneChange),
+    Dead(Box<[bool; MAX_POINTS]>),
+}
+
 /// One move's record: the state from before it and what it changed.
 #[derive(Clone, Debug, PartialEq)]
 struct Entry<S> {
     before: S,
-    stones: Option<StoneChange>,
-    dead: Option<Box<[bool; MAX_POINTS]>>,
+    change: Change,
 }
 
 /// The undo records of a game, oldest first, one per move played with `Game::play`.
@@ -81,18 +89,20 @@ impl<S> Default for UndoLog<S> {
 
 impl<S> UndoLog<S> {
     /// Records a move just played: `before` is the game's state from before it, `stones` what it did
-    /// on the board (`None` when nothing), `dead` the dead marks before it when it changed them.
+    /// on the board (`None` when nothing), `dead` the dead marks before it when it changed them (a
+    /// move changes one or the other, never both).
     pub fn push(
         &mut self,
         before: S,
         stones: Option<StoneChange>,
         dead: Option<&[bool; MAX_POINTS]>,
     ) {
-        self.entries.push(Entry {
-            before,
-            stones,
-            dead: dead.map(|d| Box::new(*d)),
-        });
+        let change = match (stones, dead) {
+            (Some(stones), _) => Change::Stones(stones),
+            (None, Some(dead)) => Change::Dead(Box::new(*dead)),
+            (None, None) => Change::Nothing,
+        };
+        self.entries.push(Entry { before, change });
     }
 
     /// Takes the last move back: restores `board` and `dead` as they were before it and returns the
@@ -104,13 +114,14 @@ impl<S> UndoLog<S> {
         dead: &mut [bool; MAX_POINTS],
     ) -> Option<S> {
         let entry = self.entries.pop()?;
-        if let Some(change) = &entry.stones {
-            let mut stones = board.stone_list(topo);
-            change.revert(&mut stones);
-            *board = ChainBoard::filled(topo, &stones);
-        }
-        if let Some(d) = entry.dead {
-            *dead = *d;
+        match entry.change {
+            Change::Stones(change) => {
+                let mut stones = board.stone_list(topo);
+                change.revert(&mut stones);
+                *board = ChainBoard::filled(topo, &stones);
+            }
+            Change::Dead(before) => *dead = *before,
+            Change::Nothing => {}
         }
         Some(entry.before)
     }
@@ -138,8 +149,10 @@ impl<S> UndoLog<S> {
     /// The stones before the first recorded move, from the stones of `board` now (one entry per point).
     pub fn initial_stones(&self, topo: &Topology, board: &ChainBoard) -> Vec<Option<Colour>> {
         let mut stones = board.stone_list(topo);
-        for change in self.entries.iter().rev().filter_map(|e| e.stones.as_ref()) {
-            change.revert(&mut stones);
+        for entry in self.entries.iter().rev() {
+            if let Change::Stones(change) = &entry.change {
+                change.revert(&mut stones);
+            }
         }
         stones
     }
