@@ -15,7 +15,8 @@
 //! (`\]`, `\\`, `\:`), and a `\` before a line break (a soft line break) removes both. Old FF\[1–3\]
 //! identifiers with lower-case letters (`AddBlack`) keep only their capitals (`AB`).
 //!
-//! Character sets: a file starting with a UTF-16 byte-order mark is UTF-16; otherwise values are read
+//! Character sets: a file starting with a UTF-16 byte-order mark is UTF-16 (its error offsets count
+//! the bytes of its UTF-8 form); otherwise values are read
 //! as the root's `CA` says — ISO-8859-1 (also `Latin1`, `Windows-1252`) byte for byte, UTF-8 as it is.
 //! A value that is not valid UTF-8 is read as ISO-8859-1 when the file names no charset, and lossily
 //! (U+FFFD for what cannot be read) when it names another one (GB2312, Shift_JIS, EUC-KR): the bytes of
