@@ -129,6 +129,8 @@ pub struct MainLine<'a> {
     pos: usize,
     /// Where the tree being read opened.
     open: usize,
+    /// Where the node last read starts (its `;`).
+    node_at: usize,
     charset: Charset,
     root: Node,
     read: usize,
@@ -154,6 +156,7 @@ pub fn main_line_of_game(bytes: &[u8], game: usize) -> Result<MainLine<'_>, SgfE
         bytes,
         pos: 0,
         open: 0,
+        node_at: 0,
         charset: Charset::Utf8,
         root: Node::default(),
         read: 0,
@@ -166,6 +169,7 @@ pub fn main_line_of_game(bytes: &[u8], game: usize) -> Result<MainLine<'_>, SgfE
     }
     line.pos += 1;
     line.skip_space();
+    line.node_at = line.pos;
     line.pos += 1;
     line.root = line.node(true)?;
     Ok(line)
@@ -194,6 +198,11 @@ impl MainLine<'_> {
     /// The root node: the game's first node (`GM`, `SZ`, `CA`, set-up, …).
     pub fn root(&self) -> &Node {
         &self.root
+    }
+
+    /// The byte offset of the node last read (the root, before any other): where its `;` is.
+    pub fn node_offset(&self) -> usize {
+        self.node_at
     }
 
     fn error(&self, expected: &str) -> SgfError {
@@ -274,6 +283,7 @@ impl MainLine<'_> {
                             "the end of the main line: records of more than {MAX_NODES} nodes are refused"
                         )));
                     }
+                    self.node_at = self.pos;
                     self.pos += 1;
                     self.read += 1;
                     return self.node(false).map(Some);
@@ -605,9 +615,12 @@ mod tests {
     #[test]
     fn a_game_of_a_collection_is_read_past_the_others() {
         let text = "(;GN[one]C[a \\] ) ( tricky](;B[aa])(;B[bb]))\n(;GN[two];B[cc])";
-        let second = main_line_of_game(text.as_bytes(), 1).unwrap();
+        let mut second = main_line_of_game(text.as_bytes(), 1).unwrap();
         assert_eq!(second.root().first("GN"), Some("two"));
-        assert_eq!(second.count(), 1);
+        assert_eq!(second.node_offset(), text.find(";GN[two]").unwrap());
+        assert!(second.next().unwrap().is_ok());
+        assert_eq!(second.node_offset(), text.find(";B[cc]").unwrap());
+        assert!(second.next().is_none());
         let e = main_line_of_game(text.as_bytes(), 2).unwrap_err();
         assert!(e.expected.contains("'('"), "{e}");
         let e = main_line_of_game(b"(;C[x](;B[aa])", 1).unwrap_err();

@@ -24,16 +24,22 @@ pub enum GoSgfError {
     /// The record is of another game.
     #[error("not a Go record: GM[{0}] (Go is GM[1])")]
     NotGo(String),
-    /// A property value that cannot be read.
-    #[error("property {ident}[{value}]: {why}")]
+    /// A property value that cannot be read, in the node at byte `offset`.
+    #[error("property {ident}[{value}] (at byte {offset}): {why}")]
     Property {
         ident: String,
         value: String,
         why: String,
+        offset: usize,
     },
-    /// Something in a node that this reader does not follow.
-    #[error("node {node}: {why}")]
-    Node { node: usize, why: String },
+    /// Something in a node (number `node`, 0 for the root, at byte `offset`) that this reader does not
+    /// follow.
+    #[error("node {node} (at byte {offset}): {why}")]
+    Node {
+        node: usize,
+        why: String,
+        offset: usize,
+    },
     /// The board size or komi is outside what the rules allow.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -84,6 +90,26 @@ fn bad(ident: &str, value: &str, why: impl Into<String>) -> GoSgfError {
         ident: ident.to_string(),
         value: value.to_string(),
         why: why.into(),
+        offset: 0,
+    }
+}
+
+/// A node error of node `node` (its offset is set by [`GoSgfError::at`]).
+fn node_error(node: usize, why: impl Into<String>) -> GoSgfError {
+    GoSgfError::Node {
+        node,
+        why: why.into(),
+        offset: 0,
+    }
+}
+
+impl GoSgfError {
+    /// The error with the byte offset of the node it is about.
+    fn at(mut self, at: usize) -> GoSgfError {
+        if let GoSgfError::Property { offset, .. } | GoSgfError::Node { offset, .. } = &mut self {
+            *offset = at;
+        }
+        self
     }
 }
 
@@ -99,15 +125,29 @@ impl GoRecord {
         GoRecord::from_main_line(sgf::main_line(bytes.as_ref())?)
     }
 
-    /// Reads a record from a main line, node by node.
-    pub fn from_main_line(line: MainLine<'_>) -> Result<GoRecord, GoSgfError> {
-        let root = line.root();
+    /// Reads a record from a main line, node by node; an error in a node gives its byte offset.
+    pub fn from_main_line(mut line: MainLine<'_>) -> Result<GoRecord, GoSgfError> {
+        let at = line.node_offset();
+        let mut record = GoRecord::from_root(line.root()).map_err(|e| e.at(at))?;
+        record.read_node(0, line.root()).map_err(|e| e.at(at))?;
+        let mut i = 0;
+        while let Some(node) = line.next() {
+            i += 1;
+            record
+                .read_node(i, &node?)
+                .map_err(|e| e.at(line.node_offset()))?;
+        }
+        Ok(record)
+    }
+
+    /// A record with the root's game information (`GM`, `SZ`, `KM`, `HA`, `RE`) and nothing else yet.
+    fn from_root(root: &Node) -> Result<GoRecord, GoSgfError> {
         if let Some(gm) = root.first("GM") {
             if gm.trim() != "1" {
                 return Err(GoSgfError::NotGo(gm.to_string()));
             }
         }
-        let mut record = GoRecord {
+        Ok(GoRecord {
             size: match root.first("SZ") {
                 Some(v) => parse_size(v)?,
                 None => BoardSize::square(19),
@@ -125,12 +165,7 @@ impl GoRecord {
             to_move: None,
             moves: Vec::new(),
             result: root.first("RE").map(str::to_string),
-        };
-        record.read_node(0, root)?;
-        for (i, node) in line.enumerate() {
-            record.read_node(i + 1, &node?)?;
-        }
-        Ok(record)
+        })
     }
 
     fn read_node(&mut self, i: usize, node: &Node) -> Result<(), GoSgfError> {
@@ -144,14 +179,9 @@ impl GoRecord {
             for v in node.get(ident).unwrap_or_default() {
                 for xy in self.point_list(ident, v)? {
                     if let Some((_, other)) = here.iter().find(|&&(q, id)| q == xy && id != ident) {
-                        return Err(GoSgfError::Node {
-                            node: i,
-                            why: format!(
-                                "{other} and {ident} both set up the point {}{}",
-                                letter(xy.0),
-                                letter(xy.1)
-                            ),
-                        });
+                        let point = format!("{}{}", letter(xy.0), letter(xy.1));
+                        let why = format!("{other} and {ident} both set up the point {point}");
+                        return Err(node_error(i, why));
                     }
                     here.push((xy, ident));
                     match self.moves.len() {
@@ -169,10 +199,7 @@ impl GoRecord {
         let b = node.first("B");
         let w = node.first("W");
         match (b, w) {
-            (Some(_), Some(_)) => Err(GoSgfError::Node {
-                node: i,
-                why: "a node holds both a black and a white move".into(),
-            }),
+            (Some(_), Some(_)) => Err(node_error(i, "a node holds both a black and a white move")),
             (Some(v), None) => self.push_move(Colour::Black, "B", v),
             (None, Some(v)) => self.push_move(Colour::White, "W", v),
             (None, None) => Ok(()),

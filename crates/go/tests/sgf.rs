@@ -147,9 +147,25 @@ fn bad_records_say_what_is_wrong() {
     let e = err("(;SZ[9];B[e])");
     assert!(e.to_string().contains("two letters"), "{e}");
     let e = err("(;SZ[9];B[aa];AB[bb:cc]AW[cc])");
-    assert!(matches!(e, GoSgfError::Node { node: 2, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            GoSgfError::Node {
+                node: 2,
+                offset: 13,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("node 2 (at byte 13): "), "{e}");
     assert!(
         e.to_string().contains("AB and AW both set up the point cc"),
+        "{e}"
+    );
+    let e = err("(;SZ[9]\n;B[aa]\n;W[zz])");
+    assert!(
+        e.to_string().starts_with("property W[zz] (at byte 15): "),
         "{e}"
     );
     let e = err("(;SZ[9]AW[ee]AE[ee])");

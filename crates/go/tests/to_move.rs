@@ -134,8 +134,14 @@ fn play_resumes_after_the_closing_passes() {
 
 #[test]
 fn check_for_agrees_with_resuming_and_giving_the_turn_on_a_copy() {
-    for ruleset in ["classic", "chinese", "tromp-taylor"] {
-        let mut g = game(ruleset, 5);
+    for ruleset in ["classic", "chinese", "tromp-taylor", "situational"] {
+        let mut g = match ruleset {
+            "situational" => {
+                let set = ["size=5".to_string(), "ko=situational".to_string()];
+                GoGame::new(GoRules::load(Some("chinese"), &set).unwrap().0).unwrap()
+            }
+            name => game(name, 5),
+        };
         let mut rng = Rng::new(9);
         for _ in 0..120 {
             for c in Colour::BOTH {
