@@ -37,6 +37,9 @@ pub enum SgfError {
         text: String,
         why: String,
     },
+    /// A node that cannot be read, and where it starts.
+    #[error("node at byte {offset}: {error}")]
+    InNode { offset: usize, error: Box<SgfError> },
 }
 
 /// A move of a record.

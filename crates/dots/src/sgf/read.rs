@@ -12,7 +12,7 @@ pub fn parse(text: impl AsRef<[u8]>) -> Result<SgfRecord, SgfError> {
 /// Reads a Dots record from a main line, node by node: `GM` (40, or absent), `SZ`, `AB`/`AW` in the
 /// root node, the moves `B`/`W`, `RE`. A move node may hold several dots (`W[qh][qi]`, as playdots
 /// writes them), played in order; an empty move (`B[]`, as KataGo-Dots and NOTAGO write it) is STOP.
-pub fn from_main_line(line: MainLine<'_>) -> Result<SgfRecord, SgfError> {
+pub fn from_main_line(mut line: MainLine<'_>) -> Result<SgfRecord, SgfError> {
     let root = line.root();
     if let Some(gm) = root.first("GM") {
         if gm.trim() != "40" {
@@ -32,9 +32,19 @@ pub fn from_main_line(line: MainLine<'_>) -> Result<SgfRecord, SgfError> {
         moves: Vec::new(),
         result: root.first("RE").map(str::to_string),
     };
-    rec.read_node(0, root)?;
-    for (n, node) in line.enumerate() {
-        rec.read_node(n + 1, &node?)?;
+    let in_node = |offset: usize| {
+        move |e| SgfError::InNode {
+            offset,
+            error: Box::new(e),
+        }
+    };
+    rec.read_node(0, root)
+        .map_err(in_node(line.node_offset()))?;
+    let mut n = 0;
+    while let Some(node) = line.next() {
+        n += 1;
+        rec.read_node(n, &node?)
+            .map_err(in_node(line.node_offset()))?;
     }
     Ok(rec)
 }
