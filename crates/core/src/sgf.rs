@@ -16,11 +16,11 @@
 //! identifiers with lower-case letters (`AddBlack`) keep only their capitals (`AB`).
 //!
 //! Character sets: a file starting with a UTF-16 byte-order mark is UTF-16 (its error offsets count
-//! the bytes of its UTF-8 form); otherwise values are read
-//! as the root's `CA` says — ISO-8859-1 (also `Latin1`, `Windows-1252`) byte for byte, UTF-8 as it is.
-//! A value that is not valid UTF-8 is read as ISO-8859-1 when the file names no charset, and lossily
-//! (U+FFFD for what cannot be read) when it names another one (GB2312, Shift_JIS, EUC-KR): the bytes of
-//! a comment never refuse a record.
+//! the bytes of its UTF-8 form); otherwise values are read as the root's `CA` says — ISO-8859-1 (also
+//! `Latin1`, `Windows-1252`) byte for byte, UTF-8 as it is. A value that is not valid UTF-8 is read as
+//! ISO-8859-1 when the file names no charset or UTF-8 (files that say UTF-8 and are not are common),
+//! and lossily (U+FFFD for what cannot be read) when it names another one (GB2312, Shift_JIS, EUC-KR):
+//! the bytes of a comment never refuse a record.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -604,6 +604,8 @@ mod tests {
         // UTF-8, declared or not.
         assert_eq!(read("(;CA[utf-8]C[é])".as_bytes()).first("C"), Some("é"));
         assert_eq!(read("(;C[é])".as_bytes()).first("C"), Some("é"));
+        // A file that says UTF-8 and is not: ISO-8859-1.
+        assert_eq!(read(b"(;CA[UTF-8]C[\xe9])").first("C"), Some("\u{e9}"));
         // Another charset (GB2312, Shift_JIS): the bytes that are not UTF-8 are read lossily.
         let n = read(b"(;CA[GB2312]PB[\xb8\xdf]GN[ok];B[aa])");
         assert_eq!(n.first("GN"), Some("ok"));
