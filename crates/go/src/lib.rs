@@ -2,7 +2,8 @@
 //! passes, the dead-stone step, territory and area scoring; game records in SGF ([`sgf`]).
 //!
 //! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
-//! over any [`stones_core::Topology`]; TriGo uses them too.
+//! over any [`stones_core::Topology`]; TriGo uses them too, and [`undo`]'s records of what each move
+//! changed.
 
 pub mod board;
 pub mod game;
