@@ -473,3 +473,31 @@ fn only_regular_files_of_the_right_kind_and_size_are_read() {
     refused(replay(&path("zero.sgf")), "not a regular file");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn replay_and_loadsgf_read_the_same_records_the_same_way() {
+    // Latin-1 and GB2312 comments, text before and after the tree, a repeated AB, PL[2], set-up after
+    // the first move.
+    let records: [&[u8]; 2] = [
+        b"Saved by a client\r\n(;GM[1]SZ[9]C[K\xf6nig]AB[cc]AB[gg]PL[2];W[ee];AW[aa];B[dd]) -- end",
+        b"(;GM[1]SZ[9]CA[GB2312]PB[\xb8\xdf]AB[cc][gg];W[ee];B[dd]C[\xd6\xd0])",
+    ];
+    for (i, record) in records.iter().enumerate() {
+        let path = std::env::temp_dir().join(format!("stones-ca-{}-{i}.sgf", std::process::id()));
+        std::fs::write(&path, record).unwrap();
+        let file = path.to_str().unwrap();
+        let out = stones(&["replay", file, "--json"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 2);
+        assert!(moves.iter().all(|m| m["result"] == "ok"), "{v}");
+        let session = format!("loadsgf {file}\nlist_stones black\nlist_stones white\nquit\n");
+        let out = stones(&["gtp"], &session);
+        let s = text(&out.stdout);
+        assert!(s.starts_with("= \n\n= C7 D6 G3\n\n= "), "{s}");
+        let white = if i == 0 { "= A9 E5\n\n" } else { "= E5\n\n" };
+        assert!(s.contains(white), "{s}");
+        std::fs::remove_file(&path).ok();
+    }
+}

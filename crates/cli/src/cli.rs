@@ -351,9 +351,9 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
     {
-        let text = stones_core::input::read_text_file(path, stones_core::sgf::MAX_SGF_FILE)
+        let bytes = stones_core::input::read_file(path, stones_core::sgf::MAX_SGF_FILE)
             .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
-        return replay_sgf(&text, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
+        return replay_sgf(&bytes, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
     }
     if rules.ruleset.is_some() || !rules.set.is_empty() {
         return Err(

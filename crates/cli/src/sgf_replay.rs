@@ -16,29 +16,25 @@ use crate::cli::RulesArgs;
 use crate::registry::parse_overrides;
 use crate::text_game::AnyGame;
 use stones_core::rules::load_with;
-use stones_core::sgf::{self, Node};
-use stones_core::{Game, Status};
-use stones_dots::sgf::{play_move, read_nodes};
+use stones_core::sgf::{self, MainLine};
+use stones_core::Game;
+use stones_dots::sgf::{from_main_line, play_move};
 use stones_dots::DotsRules;
 use stones_go::sgf::GoRecord;
-use stones_go::{GoGame, GoMove, GoRules};
+use stones_go::{GoGame, GoRules};
 
 /// The ruleset Dots records are replayed under when none is given (see the module doc).
 pub const DOTS_RECORD_RULESET: &str = "grounding";
 
-/// Reads an SGF file and replays its main line; the game is picked by `GM` (1 = Go, the default;
-/// 40 = Dots).
-pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
-    let nodes = sgf::parse_main_line(text).map_err(|e| e.to_string())?;
-    let gm = nodes
-        .first()
-        .and_then(|n| n.first("GM"))
-        .unwrap_or("1")
-        .trim()
-        .to_string();
+/// Reads an SGF file (its bytes, in any charset the reader knows) and replays the main line of its
+/// first game; the game is picked by `GM` (1 = Go, the default; 40 = Dots). GTP's `loadsgf` reads Go
+/// files with the same reader.
+pub fn replay_sgf(bytes: &[u8], rules: &RulesArgs) -> Result<Transcript, String> {
+    let line = sgf::main_line(bytes).map_err(|e| e.to_string())?;
+    let gm = line.root().first("GM").unwrap_or("1").trim().to_string();
     match gm.as_str() {
-        "1" => replay_go(&nodes, rules),
-        "40" => replay_dots(&nodes, rules),
+        "1" => replay_go(line, rules),
+        "40" => replay_dots(line, rules),
         other => Err(format!(
             "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
         )),
@@ -47,22 +43,17 @@ pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
 
 /// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
 /// repeat a colour and go on after passes, as records do; an illegal move is reported and skipped.
-fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
-    let record = GoRecord::from_nodes(nodes).map_err(|e| e.to_string())?;
+fn replay_go(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String> {
+    let record = GoRecord::from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let (base, name) =
         load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = Some(game.render(false));
     let mut moves = Vec::new();
-    for (i, &(colour, at)) in record.moves.iter().enumerate() {
-        let mv = at
-            .and_then(|(x, y)| game.topology().at(x as i32, y as i32))
-            .map_or(GoMove::Pass, GoMove::Play);
-        if game.status() != Status::Ongoing {
-            game.resume_play();
-        }
-        game.set_to_move(colour);
+    for (i, &(colour, _)) in record.moves.iter().enumerate() {
+        record.prepare(&mut game, i).map_err(|e| e.to_string())?;
+        let mv = record.go_move(&game, i);
         let reason = game.play(mv).err().map(|e| e.to_string());
         let [black, white] = game.captures();
         moves.push(MoveRecord {
@@ -74,6 +65,9 @@ fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
             captures: Pair { black, white },
         });
     }
+    record
+        .apply_setup(&mut game, record.moves.len())
+        .map_err(|e| e.to_string())?;
     let label = format!(
         "{name} (record: size {}, komi {})",
         record.size,
@@ -92,8 +86,8 @@ fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
 
 /// Replays a Dots record under a base ruleset (`grounding` unless `--ruleset` names another); the
 /// record's field size and start dots apply.
-fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
-    let record = read_nodes(nodes).map_err(|e| e.to_string())?;
+fn replay_dots(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String> {
+    let record = from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let ruleset = rules.ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
     let (base, name) =
@@ -103,10 +97,7 @@ fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> 
     let mut moves = Vec::new();
     let mut warnings = Vec::new();
     for (i, m) in record.moves.iter().enumerate() {
-        let mv = game
-            .topology()
-            .at(m.at.0 as i32, m.at.1 as i32)
-            .map_or_else(|| m.text.clone(), |p| game.topology().name(p));
+        let mv = m.name(game.topology());
         let outcome = play_move(&mut game, m, i + 1);
         let reason = match outcome {
             Ok(warning) => {

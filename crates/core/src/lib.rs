@@ -1,6 +1,7 @@
 //! stones-core: what every stones game shares — topologies, points, colours, the [`Game`] trait,
 //! rulesets, notation, Zobrist keys and errors.
 
+pub mod alloc_meter;
 pub mod board_text;
 pub mod colour;
 pub mod contract;

@@ -1,15 +1,28 @@
-//! SGF (Smart Game Format, FF\[4\]) read and written generically: a collection of game trees, each a
-//! sequence of nodes, each node a list of properties with their values.
+//! SGF (Smart Game Format, FF\[4\]) read and written generically: the main line of a game tree, node
+//! by node, each node a list of properties with their values.
 //!
-//! The parser knows nothing of any game: it returns identifiers and unescaped value text, and each game
-//! crate reads its own properties (`B`, `W`, `SZ`, …) from them. It never panics and never recurses, so
-//! any input — deeply nested or broken — gives either a tree or an [`SgfError`] with the byte offset and
-//! what was expected there.
+//! The reader knows nothing of any game: it gives identifiers and unescaped value text, and each game
+//! crate reads its own properties (`B`, `W`, `SZ`, …) from them. It reads only what it gives: the main
+//! line of the game asked for (the first by default), one node at a time, so a large collection costs
+//! what its first game costs. It never panics and never recurses; a file it cannot understand gives an
+//! [`SgfError`] with the byte offset and what was expected there.
+//!
+//! Lenient where GNU Go, GoGui and Sabaki are: text before the game tree (up to the first `(;`) and
+//! after the main line (the rest of the tree, other games, anything) is not read; a property repeated
+//! within a node (`AB[pd]AB[dp]`) has all its values, in file order.
 //!
 //! Text values are unescaped as FF\[4\] says for every value type: `\` makes the next character literal
 //! (`\]`, `\\`, `\:`), and a `\` before a line break (a soft line break) removes both. Old FF\[1–3\]
 //! identifiers with lower-case letters (`AddBlack`) keep only their capitals (`AB`).
+//!
+//! Character sets: a file starting with a UTF-16 byte-order mark is UTF-16 (its error offsets count
+//! the bytes of its UTF-8 form); otherwise values are read as the root's `CA` says — ISO-8859-1 (also
+//! `Latin1`, `Windows-1252`) byte for byte, UTF-8 as it is. A value that is not valid UTF-8 is read as
+//! ISO-8859-1 when the file names no charset or UTF-8 (files that say UTF-8 and are not are common),
+//! and lossily (U+FFFD for what cannot be read) when it names another one (GB2312, Shift_JIS, EUC-KR):
+//! the bytes of a comment never refuse a record.
 
+use std::borrow::Cow;
 use std::fmt;
 use thiserror::Error;
 
@@ -17,9 +30,9 @@ use thiserror::Error;
 /// collection of games fits.
 pub const MAX_SGF_FILE: u64 = 64 << 20;
 
-/// Variations may nest at most this deep (programs that write one variation per move reach a few
-/// hundred).
-pub const MAX_DEPTH: usize = 10_000;
+/// The most nodes a main line may have after its root (a node per move, as records are written):
+/// longer records are refused rather than read without bound.
+pub const MAX_NODES: usize = 1_000_000;
 
 /// A file that is not well-formed SGF: where it went wrong and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -29,7 +42,7 @@ pub struct SgfError {
     pub offset: usize,
     /// What the grammar allows at that point.
     pub expected: String,
-    /// What was there (a quoted character, or `end of file`).
+    /// What was there (a quoted character, a byte, or `end of file`).
     pub found: String,
 }
 
@@ -40,7 +53,7 @@ pub struct Property {
     pub values: Vec<String>,
 }
 
-/// A node: the properties between one `;` and the next, in file order.
+/// A node: the properties between one `;` and the next, in file order, each identifier once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     pub properties: Vec<Property>,
@@ -69,79 +82,138 @@ impl Node {
     }
 }
 
-/// A game tree: a sequence of nodes, then its variations (the first one continues the main line).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameTree {
-    pub nodes: Vec<Node>,
-    pub variations: Vec<GameTree>,
+/// How the values of a file are turned into text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Charset {
+    /// No `CA`, or `CA[UTF-8]`/`CA[US-ASCII]`: UTF-8; a value that is not UTF-8 is read as ISO-8859-1.
+    Utf8,
+    /// `CA[ISO-8859-1]` and its aliases: one character per byte.
+    Latin1,
+    /// Another charset this reader does not decode: UTF-8 where valid, else lossily.
+    Other,
 }
 
-impl GameTree {
-    /// The main line: this tree's nodes, then those of the first variation, recursively.
-    pub fn main_line(&self) -> Vec<&Node> {
-        let mut out = Vec::new();
-        let mut tree = self;
-        loop {
-            out.extend(tree.nodes.iter());
-            match tree.variations.first() {
-                Some(next) => tree = next,
-                None => return out,
+impl Charset {
+    /// The charset a `CA` value names.
+    fn named(ca: &str) -> Charset {
+        let name: String = ca
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        match name.as_str() {
+            "" | "utf8" | "usascii" | "ascii" => Charset::Utf8,
+            "iso88591" | "latin1" | "l1" | "iso885915" | "latin9" | "windows1252" | "cp1252" => {
+                Charset::Latin1
             }
+            _ => Charset::Other,
+        }
+    }
+
+    /// The text of a raw value.
+    fn decode(self, raw: Vec<u8>) -> String {
+        let latin1 = |b: &[u8]| b.iter().map(|&b| b as char).collect();
+        match self {
+            Charset::Latin1 => latin1(&raw),
+            _ => match String::from_utf8(raw) {
+                Ok(text) => text,
+                Err(e) if self == Charset::Utf8 => latin1(e.as_bytes()),
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            },
         }
     }
 }
 
-impl Drop for GameTree {
-    /// Drops nested variations with a loop, so that deeply nested trees cannot overflow the stack.
-    fn drop(&mut self) {
-        let mut stack = std::mem::take(&mut self.variations);
-        while let Some(mut tree) = stack.pop() {
-            stack.append(&mut tree.variations);
-        }
-    }
+/// The main line of one game tree of an SGF file, read one node at a time: [`MainLine::root`] is its
+/// first node, and iterating gives the nodes after it (at most [`MAX_NODES`]). After an error the
+/// iteration ends.
+#[derive(Debug)]
+pub struct MainLine<'a> {
+    bytes: Cow<'a, [u8]>,
+    pos: usize,
+    /// Where the tree being read opened.
+    open: usize,
+    /// Where the node last read starts (its `;`).
+    node_at: usize,
+    charset: Charset,
+    root: Node,
+    read: usize,
+    done: bool,
 }
 
-/// Parses a whole SGF collection (one or more game trees). Leading whitespace and a UTF-8 byte-order
-/// mark are skipped; anything else outside the trees is an error.
-pub fn parse(text: &str) -> Result<Vec<GameTree>, SgfError> {
-    Parser {
-        bytes: text.as_bytes(),
-        text,
+/// Reads the root node of the first game tree of `bytes` (an SGF file as it is on disk) and returns
+/// its main line, ready to give the following nodes.
+pub fn main_line(bytes: &[u8]) -> Result<MainLine<'_>, SgfError> {
+    main_line_of_game(bytes, 0)
+}
+
+/// Like [`main_line`] for game tree `game` of a collection (0 for the first); the trees before it are
+/// skipped without being built (their values, escapes and nested variations still delimit them).
+pub fn main_line_of_game(bytes: &[u8], game: usize) -> Result<MainLine<'_>, SgfError> {
+    let bytes = match bytes {
+        [0xFF, 0xFE, rest @ ..] => Cow::Owned(utf16(rest, u16::from_le_bytes)),
+        [0xFE, 0xFF, rest @ ..] => Cow::Owned(utf16(rest, u16::from_be_bytes)),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => Cow::Borrowed(rest),
+        _ => Cow::Borrowed(bytes),
+    };
+    let mut line = MainLine {
+        bytes,
         pos: 0,
+        open: 0,
+        node_at: 0,
+        charset: Charset::Utf8,
+        root: Node::default(),
+        read: 0,
+        done: false,
+    };
+    line.find_tree()?;
+    for _ in 0..game {
+        line.skip_tree()?;
+        line.find_tree()?;
     }
-    .collection()
+    line.pos += 1;
+    line.skip_space();
+    line.node_at = line.pos;
+    line.pos += 1;
+    line.root = line.node(true)?;
+    Ok(line)
 }
 
-/// Parses a collection and returns the main line of its first game tree.
-pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
-    let mut trees = parse(text)?;
-    let mut first = trees.swap_remove(0);
-    let mut nodes = std::mem::take(&mut first.nodes);
-    let mut next = std::mem::take(&mut first.variations).into_iter().next();
-    while let Some(mut tree) = next {
-        nodes.append(&mut tree.nodes);
-        next = std::mem::take(&mut tree.variations).into_iter().next();
+/// Reads the main line of the first game tree of `bytes`, its root first, into a list.
+pub fn read_main_line(bytes: &[u8]) -> Result<Vec<Node>, SgfError> {
+    let mut line = main_line(bytes)?;
+    let mut nodes = vec![std::mem::take(&mut line.root)];
+    for node in line {
+        nodes.push(node?);
     }
     Ok(nodes)
 }
 
-struct Parser<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
-    pos: usize,
+/// The UTF-8 form of UTF-16 text (after its byte-order mark); what is not UTF-16 becomes U+FFFD.
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Vec<u8> {
+    let units = bytes.chunks_exact(2).map(|b| unit([b[0], b[1]]));
+    let text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    text.into_bytes()
 }
 
-impl Parser<'_> {
+impl MainLine<'_> {
+    /// The root node: the game's first node (`GM`, `SZ`, `CA`, set-up, …).
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+
+    /// The byte offset of the node last read (the root, before any other): where its `;` is.
+    pub fn node_offset(&self) -> usize {
+        self.node_at
+    }
+
     fn error(&self, expected: &str) -> SgfError {
-        let found = match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
-            Some(c) => format!("{c:?}"),
-            None if self.pos < self.bytes.len() => "a broken character".to_string(),
-            None => "end of file".to_string(),
-        };
         SgfError {
             offset: self.pos,
             expected: expected.to_string(),
-            found,
+            found: describe(&self.bytes[self.pos.min(self.bytes.len())..]),
         }
     }
 
@@ -160,65 +232,93 @@ impl Parser<'_> {
         self.bytes.get(self.pos).copied()
     }
 
-    fn collection(&mut self) -> Result<Vec<GameTree>, SgfError> {
-        if self.text.starts_with('\u{feff}') {
-            self.pos = 3;
-        }
-        let mut trees = Vec::new();
-        loop {
-            match self.peek() {
-                Some(b'(') => trees.push(self.game_tree()?),
-                None if !trees.is_empty() => return Ok(trees),
-                _ if trees.is_empty() => return Err(self.error("'(' to open a game tree")),
-                _ => return Err(self.error("'(' to open another game tree, or end of file")),
+    /// Moves to the next `(` that opens a game tree (followed by `;`), passing over any other text.
+    fn find_tree(&mut self) -> Result<(), SgfError> {
+        let mut first_paren = None;
+        while let Some(i) = self.bytes[self.pos..].iter().position(|&b| b == b'(') {
+            self.pos += i;
+            let at = self.pos;
+            first_paren.get_or_insert(at);
+            self.pos += 1;
+            if self.peek() == Some(b';') {
+                (self.pos, self.open) = (at, at);
+                return Ok(());
             }
+        }
+        match first_paren {
+            Some(at) => {
+                self.pos = at + 1;
+                self.skip_space();
+                Err(self.error("';' to start the first node of a game tree"))
+            }
+            None => Err(self.error("'(' to open a game tree")),
         }
     }
 
-    /// One game tree, with its variations, using an explicit stack of open trees.
-    fn game_tree(&mut self) -> Result<GameTree, SgfError> {
-        let mut open: Vec<GameTree> = Vec::new();
-        loop {
-            // At '(' : open a tree, which must start with a node.
+    /// Passes over the game tree whose `(` is at `self.pos`: values, escapes and nested variations.
+    fn skip_tree(&mut self) -> Result<(), SgfError> {
+        let mut depth = 0usize;
+        while let Some(&b) = self.bytes.get(self.pos) {
             self.pos += 1;
-            if open.len() >= MAX_DEPTH {
-                return Err(self.error(&format!("variations nested at most {MAX_DEPTH} deep")));
+            match b {
+                b'(' => depth += 1,
+                b')' if depth == 1 => return Ok(()),
+                b')' => depth = depth.saturating_sub(1),
+                b'[' => {
+                    self.pos -= 1;
+                    self.raw_value("")?;
+                }
+                _ => {}
             }
-            if self.peek() != Some(b';') {
-                return Err(self.error("';' to start the first node of a game tree"));
-            }
-            let mut tree = GameTree::default();
-            while self.peek() == Some(b';') {
-                self.pos += 1;
-                tree.nodes.push(self.node()?);
-            }
-            open.push(tree);
-            // Close every tree that ends here; stop at a '(' that opens a variation.
-            loop {
-                match self.peek() {
-                    Some(b'(') => break,
-                    Some(b')') => {
-                        self.pos += 1;
-                        let done = open.pop().unwrap_or_default();
-                        match open.last_mut() {
-                            Some(parent) => parent.variations.push(done),
-                            None => return Ok(done),
-                        }
+        }
+        Err(self.error(&format!(
+            "')' to close the game tree opened at byte {}",
+            self.open
+        )))
+    }
+
+    /// The next node of the main line, or `None` at the `)` that ends it.
+    fn next_node(&mut self) -> Result<Option<Node>, SgfError> {
+        loop {
+            match self.peek() {
+                Some(b';') => {
+                    if self.read == MAX_NODES {
+                        return Err(self.error(&format!(
+                            "the end of the main line: records of more than {MAX_NODES} nodes are refused"
+                        )));
                     }
-                    _ if open.last().is_some_and(|t| t.variations.is_empty()) => return Err(self
-                        .error(
+                    self.node_at = self.pos;
+                    self.pos += 1;
+                    self.read += 1;
+                    return self.node(false).map(Some);
+                }
+                // The first variation continues the main line.
+                Some(b'(') => {
+                    self.pos += 1;
+                    if self.peek() != Some(b';') {
+                        return Err(self.error("';' to start the first node of a variation"));
+                    }
+                }
+                Some(b')') => return Ok(None),
+                None => {
+                    return Err(self.error(&format!(
+                        "')' to close the game tree opened at byte {}",
+                        self.open
+                    )))
+                }
+                Some(_) => {
+                    return Err(self.error(
                         "';' to start a node, '(' to start a variation, or ')' to close the tree",
-                    )),
-                    _ => {
-                        return Err(self.error("'(' to start a variation, or ')' to close the tree"))
-                    }
+                    ))
                 }
             }
         }
     }
 
-    fn node(&mut self) -> Result<Node, SgfError> {
-        let mut node = Node::default();
+    /// The properties of a node (`self.pos` just after its `;`); a repeated identifier adds its
+    /// values to the first. The root's `CA` sets the charset of every value.
+    fn node(&mut self, root: bool) -> Result<Node, SgfError> {
+        let mut raw: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
         while self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
             let start = self.pos;
             let ident = self.ident();
@@ -229,13 +329,33 @@ impl Parser<'_> {
             if self.peek() != Some(b'[') {
                 return Err(self.error(&format!("'[' to open a value of property {ident}")));
             }
-            let mut values = Vec::new();
+            let at = match raw.iter().position(|(id, _)| *id == ident) {
+                Some(i) => i,
+                None => {
+                    raw.push((ident, Vec::new()));
+                    raw.len() - 1
+                }
+            };
             while self.peek() == Some(b'[') {
-                values.push(self.value(&ident)?);
+                let value = self.raw_value(&raw[at].0)?;
+                raw[at].1.push(value);
             }
-            node.properties.push(Property { ident, values });
         }
-        Ok(node)
+        if root {
+            if let Some((_, values)) = raw.iter().find(|(id, _)| id == "CA") {
+                let name = values.first().map(|v| String::from_utf8_lossy(v));
+                self.charset = Charset::named(name.as_deref().unwrap_or(""));
+            }
+        }
+        let charset = self.charset;
+        let properties = raw
+            .into_iter()
+            .map(|(ident, values)| Property {
+                ident,
+                values: values.into_iter().map(|v| charset.decode(v)).collect(),
+            })
+            .collect();
+        Ok(Node { properties })
     }
 
     fn ident(&mut self) -> String {
@@ -252,42 +372,27 @@ impl Parser<'_> {
         ident
     }
 
-    /// One `[…]` value, unescaped; `self.pos` is at the `[`.
-    fn value(&mut self, ident: &str) -> Result<String, SgfError> {
+    /// One `[…]` value's bytes, unescaped; `self.pos` is at the `[`.
+    fn raw_value(&mut self, ident: &str) -> Result<Vec<u8>, SgfError> {
         let open = self.pos;
         self.pos += 1;
-        let start = self.pos;
         let mut out = Vec::new();
         loop {
             match self.bytes.get(self.pos) {
                 None => {
-                    return Err(SgfError {
-                        offset: self.pos,
-                        expected: format!(
-                            "']' to close the value of property {ident} opened at byte {open}"
-                        ),
-                        found: "end of file".into(),
-                    })
+                    return Err(self.error(&format!(
+                        "']' to close the value of property {ident} opened at byte {open}"
+                    )))
                 }
                 Some(b']') => {
                     self.pos += 1;
-                    break;
+                    return Ok(out);
                 }
                 Some(b'\\') => {
                     self.pos += 1;
                     match self.bytes.get(self.pos) {
-                        Some(b'\r') => {
-                            self.pos += 1;
-                            if self.bytes.get(self.pos) == Some(&b'\n') {
-                                self.pos += 1;
-                            }
-                        }
-                        Some(b'\n') => {
-                            self.pos += 1;
-                            if self.bytes.get(self.pos) == Some(&b'\r') {
-                                self.pos += 1;
-                            }
-                        }
+                        Some(b'\r') => self.soft_break(b'\n'),
+                        Some(b'\n') => self.soft_break(b'\r'),
                         Some(&b) => {
                             out.push(b);
                             self.pos += 1;
@@ -301,12 +406,39 @@ impl Parser<'_> {
                 }
             }
         }
-        // The input is UTF-8 and escapes only drop ASCII bytes, so this cannot fail; be safe anyway.
-        String::from_utf8(out).map_err(|_| SgfError {
-            offset: start,
-            expected: format!("UTF-8 text in the value of property {ident}"),
-            found: "a broken character".into(),
-        })
+    }
+
+    /// Passes over an escaped line break (`self.pos` at its first byte) and its `other` half.
+    fn soft_break(&mut self, other: u8) {
+        self.pos += 1;
+        if self.bytes.get(self.pos) == Some(&other) {
+            self.pos += 1;
+        }
+    }
+}
+
+impl Iterator for MainLine<'_> {
+    type Item = Result<Node, SgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_node().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
+/// What the error found at the start of `rest`: a quoted character, a byte, or the end of the file.
+fn describe(rest: &[u8]) -> String {
+    if rest.is_empty() {
+        return "end of file".to_string();
+    }
+    let c = (1..=rest.len().min(4)).find_map(|n| std::str::from_utf8(&rest[..n]).ok());
+    match c.and_then(|s| s.chars().next()) {
+        Some(c) => format!("{c:?}"),
+        None => format!("byte 0x{:02X}", rest[0]),
     }
 }
 
@@ -387,16 +519,17 @@ mod tests {
     use super::*;
     use crate::Rng;
 
-    fn props(node: &Node) -> Vec<(String, Vec<String>)> {
-        node.properties
-            .iter()
-            .map(|p| (p.ident.clone(), p.values.clone()))
-            .collect()
+    fn line(text: &str) -> Vec<Node> {
+        read_main_line(text.as_bytes()).unwrap()
+    }
+
+    fn err(text: &str) -> SgfError {
+        read_main_line(text.as_bytes()).unwrap_err()
     }
 
     #[test]
     fn reads_a_main_line_with_properties_and_lists() {
-        let nodes = parse_main_line("(;GM[1]SZ[9]AB[aa][bb]\n;B[cc];W[])").unwrap();
+        let nodes = line("(;GM[1]SZ[9]AB[aa][bb]\n;B[cc];W[])");
         assert_eq!(nodes.len(), 3);
         assert_eq!(nodes[0].first("SZ"), Some("9"));
         assert_eq!(
@@ -408,42 +541,96 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_property_keeps_all_its_values() {
+        let nodes = line("(;AB[pd]AW[qq]AB[dp][dd]C[x])");
+        assert_eq!(nodes[0].get("AB").unwrap(), ["pd", "dp", "dd"]);
+        let idents: Vec<&str> = nodes[0].properties.iter().map(|p| &*p.ident).collect();
+        assert_eq!(idents, ["AB", "AW", "C"]);
+    }
+
+    #[test]
     fn escapes_and_soft_line_breaks() {
-        let nodes = parse_main_line("(;C[a\\]b\\\\c\\:d]GC[one\\\ntwo\\\r\nthree])").unwrap();
+        let nodes = line("(;C[a\\]b\\\\c\\:d]GC[one\\\ntwo\\\r\nthree])");
         assert_eq!(nodes[0].first("C"), Some("a]b\\c:d"));
         assert_eq!(nodes[0].first("GC"), Some("onetwothree"));
         // A hard line break stays.
-        let nodes = parse_main_line("(;C[one\ntwo])").unwrap();
-        assert_eq!(nodes[0].first("C"), Some("one\ntwo"));
+        assert_eq!(line("(;C[one\ntwo])")[0].first("C"), Some("one\ntwo"));
     }
 
     #[test]
-    fn main_line_follows_first_variations() {
+    fn main_line_follows_first_variations_and_reads_nothing_after() {
         let text = "(;SZ[9];B[aa](;W[bb];B[cc](;W[dd])(;W[ee]))(;W[ff]))";
-        let trees = parse(text).unwrap();
-        assert_eq!(trees.len(), 1);
-        assert_eq!(trees[0].variations.len(), 2);
-        let line: Vec<String> = trees[0]
-            .main_line()
+        let moves: Vec<String> = line(text)
             .iter()
             .flat_map(|n| n.properties.iter().map(|p| p.to_string()))
             .collect();
-        assert_eq!(line, ["SZ[9]", "B[aa]", "W[bb]", "B[cc]", "W[dd]"]);
-        assert_eq!(parse_main_line(text).unwrap().len(), 5);
+        assert_eq!(moves, ["SZ[9]", "B[aa]", "W[bb]", "B[cc]", "W[dd]"]);
+        // Nodes after a variation, other games and text after the tree are not the main line.
+        assert_eq!(line("(;B[aa](;W[bb]);B[cc])").len(), 2);
+        assert_eq!(line("(;B[aa])x(;B[bb]").len(), 1);
+        assert_eq!(line("(;B[aa](;W[bb]))(;B[cc])garbage((").len(), 2);
     }
 
     #[test]
-    fn collections_and_old_identifiers() {
-        let trees = parse("\u{feff} (;GM[1])\n(;AddBlack[aa]) \n").unwrap();
-        assert_eq!(trees.len(), 2);
-        assert_eq!(
-            props(&trees[1].nodes[0]),
-            [("AB".into(), vec!["aa".into()])]
-        );
+    fn text_before_the_tree_and_byte_order_marks() {
+        let nodes = line("From: someone (a friend)\n\n(;GM[1]C[hi])");
+        assert_eq!(nodes[0].first("C"), Some("hi"));
+        let nodes = line("\u{feff} (;AddBlack[aa]) \n");
+        assert_eq!(nodes[0].get("AB").unwrap(), ["aa"]);
+        for bom_le in [true, false] {
+            let mut bytes = if bom_le {
+                vec![0xFF, 0xFE]
+            } else {
+                vec![0xFE, 0xFF]
+            };
+            for unit in "(;C[Schwarz \u{e4}]PB[\u{9ad8}])".encode_utf16() {
+                let b = if bom_le {
+                    unit.to_le_bytes()
+                } else {
+                    unit.to_be_bytes()
+                };
+                bytes.extend(b);
+            }
+            let nodes = read_main_line(&bytes).unwrap();
+            assert_eq!(nodes[0].first("C"), Some("Schwarz \u{e4}"));
+            assert_eq!(nodes[0].first("PB"), Some("\u{9ad8}"));
+        }
     }
 
-    fn err(text: &str) -> SgfError {
-        parse(text).unwrap_err()
+    #[test]
+    fn charsets_never_refuse_a_comment() {
+        let read = |bytes: &[u8]| read_main_line(bytes).unwrap()[0].clone();
+        // Latin-1 declared, or not UTF-8 and nothing declared: one character per byte.
+        let n = read(b"(;CA[ISO-8859-1]C[K\xf6nig]PB[\xc3\xa9])");
+        assert_eq!(n.first("C"), Some("K\u{f6}nig"));
+        assert_eq!(n.first("PB"), Some("\u{c3}\u{a9}"));
+        assert_eq!(read(b"(;C[K\xf6nig])").first("C"), Some("K\u{f6}nig"));
+        // UTF-8, declared or not.
+        assert_eq!(read("(;CA[utf-8]C[é])".as_bytes()).first("C"), Some("é"));
+        assert_eq!(read("(;C[é])".as_bytes()).first("C"), Some("é"));
+        // A file that says UTF-8 and is not: ISO-8859-1.
+        assert_eq!(read(b"(;CA[UTF-8]C[\xe9])").first("C"), Some("\u{e9}"));
+        // Another charset (GB2312, Shift_JIS): the bytes that are not UTF-8 are read lossily.
+        let n = read(b"(;CA[GB2312]PB[\xb8\xdf]GN[ok];B[aa])");
+        assert_eq!(n.first("GN"), Some("ok"));
+        assert!(n.first("PB").unwrap().contains('\u{fffd}'));
+        let n = read(b"(;CA[Shift_JIS]C[\x95\x5c\x5c]B[aa])");
+        assert_eq!(n.first("B"), Some("aa"));
+    }
+
+    #[test]
+    fn a_game_of_a_collection_is_read_past_the_others() {
+        let text = "(;GN[one]C[a \\] ) ( tricky](;B[aa])(;B[bb]))\n(;GN[two];B[cc])";
+        let mut second = main_line_of_game(text.as_bytes(), 1).unwrap();
+        assert_eq!(second.root().first("GN"), Some("two"));
+        assert_eq!(second.node_offset(), text.find(";GN[two]").unwrap());
+        assert!(second.next().unwrap().is_ok());
+        assert_eq!(second.node_offset(), text.find(";B[cc]").unwrap());
+        assert!(second.next().is_none());
+        let e = main_line_of_game(text.as_bytes(), 2).unwrap_err();
+        assert!(e.expected.contains("'('"), "{e}");
+        let e = main_line_of_game(b"(;C[x](;B[aa])", 1).unwrap_err();
+        assert!(e.expected.contains("byte 0"), "{e}");
     }
 
     #[test]
@@ -466,10 +653,12 @@ mod tests {
         let e = err("(B[aa])");
         assert_eq!(e.offset, 1);
         assert!(e.expected.contains("';'"), "{e}");
-        let e = err("(;B[aa])x");
-        assert_eq!((e.offset, e.found.as_str()), (8, "'x'"));
-        let e = err("(;B[aa](;W[bb]);B[cc])");
-        assert_eq!(e.offset, 15);
+        let e = err("(;B[aa](W[bb]))");
+        assert_eq!(e.offset, 8);
+        let e = err("(;B[aa]\u{e9})");
+        assert_eq!((e.offset, e.found.as_str()), (7, "'\u{e9}'"));
+        let e = read_main_line(b"(;B[aa]\xff)").unwrap_err();
+        assert_eq!(e.found, "byte 0xFF");
         let e = err("(;b[aa])");
         assert!(e.expected.contains("capital"), "{e}");
         assert_eq!(
@@ -479,12 +668,24 @@ mod tests {
     }
 
     #[test]
-    fn deep_nesting_is_an_error_not_a_crash() {
-        let deep = "(;".repeat(MAX_DEPTH + 5);
-        assert!(err(&deep).expected.contains("nested"));
-        let ok = format!("{}{}", "(;B[aa]".repeat(2000), ")".repeat(2000));
-        let line = parse_main_line(&ok).unwrap();
-        assert_eq!(line.len(), 2000);
+    fn deep_nesting_is_read_without_recursion() {
+        let deep = format!("{}{}", "(;B[aa]".repeat(50_000), ")".repeat(50_000));
+        assert_eq!(line(&deep).len(), 50_000);
+    }
+
+    #[test]
+    fn records_longer_than_the_limit_are_refused() {
+        let mut text = String::from("(;GM[1]");
+        text.push_str(&";B[]".repeat(MAX_NODES));
+        text.push(')');
+        assert_eq!(
+            read_main_line(text.as_bytes()).unwrap().len(),
+            MAX_NODES + 1
+        );
+        text.insert_str(text.len() - 1, ";W[]");
+        let e = read_main_line(text.as_bytes()).unwrap_err();
+        assert!(e.expected.contains("1000000 nodes"), "{e}");
+        assert_eq!(e.offset, text.len() - 5);
     }
 
     #[test]
@@ -501,14 +702,14 @@ mod tests {
         }
         let text = write(&nodes);
         assert!(text.lines().all(|l| !l.trim().is_empty() && l.len() <= 80));
-        assert_eq!(parse_main_line(&text).unwrap(), nodes);
+        assert_eq!(line(&text), nodes);
         assert_eq!(escape("]\\"), "\\]\\\\");
     }
 
     #[test]
     fn random_bytes_never_panic() {
         let mut rng = Rng::new(7);
-        let alphabet = b"();[]\\ABW \n\raz:\xc3\xa9";
+        let alphabet = b"();[]\\ABW \n\raz:\xc3\xa9\xff";
         let seed = "(;GM[1]SZ[19]C[hi \\] there];B[aa](;W[bb])(;W[cc];B[]))";
         for round in 0..20_000 {
             let len = rng.below(40);
@@ -533,9 +734,13 @@ mod tests {
                 }
                 b
             };
-            let text = String::from_utf8_lossy(&bytes);
-            if let Err(e) = parse(&text) {
-                assert!(e.offset <= text.len());
+            for game in 0..2 {
+                if let Err(e) = main_line_of_game(&bytes, game).map(|l| l.count()) {
+                    assert!(e.offset <= bytes.len());
+                }
+                if let Err(e) = read_main_line(&bytes) {
+                    assert!(e.offset <= bytes.len());
+                }
             }
         }
     }

@@ -17,7 +17,7 @@
 //! - Text moves: `N13` (column letters without I, rows from the bottom), the SGF form `mt`, `stop`,
 //!   `resign`. There is no pass.
 //! - `stones bench dots`: [`bench_random_games`] (random full-field games, timed).
-//! - Records (syntax from [`stones_core::sgf`]): [`sgf::parse`] or [`sgf::read_nodes`] into an
+//! - Records (syntax from [`stones_core::sgf`]): [`sgf::parse`] or [`sgf::from_main_line`] into an
 //!   [`sgf::SgfRecord`]; [`sgf::replay`] in one go (the first refused move is an error), or step by step
 //!   with [`sgf::SgfRecord::start`] and [`sgf::play_move`] (moves played for the colour the record
 //!   names, a refused move reported and skipped; written chains checked and reported as warnings);

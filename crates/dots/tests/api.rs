@@ -159,10 +159,33 @@ fn record_moves_step_by_step_refuse_without_changing_anything() {
     assert_eq!(g.history().count(), 2);
     // A move built by hand off the field is refused, not a panic.
     let mut off = rec.moves[3].clone();
-    off.at = (4, 4);
+    off.at = Some((4, 4));
     assert_eq!(sgf::play_move(&mut g, &off, 4), Err(DotsIllegal::OffField));
     let e = sgf::replay(&rec, &rules).unwrap_err().to_string();
     assert_eq!(e, "SGF move 2 (aa): white at A4: occupied");
+}
+
+#[test]
+fn several_dots_in_a_node_and_empty_moves_read_as_their_writers_mean_them() {
+    let rules = DotsRules::load(Some("grounding"), &[]).unwrap().0;
+    // playdots writes a turn of several dots as one node; KataGo-Dots and NOTAGO write STOP as `B[]`.
+    let rec = sgf::parse("(;GM[40]SZ[5];B[aa];W[bb][cc];B[])").unwrap();
+    let moves: Vec<_> = rec.moves.iter().map(|m| (m.colour, m.at)).collect();
+    assert_eq!(
+        moves,
+        [
+            (Colour::Black, Some((0, 0))),
+            (Colour::White, Some((1, 1))),
+            (Colour::White, Some((2, 2))),
+            (Colour::Black, None)
+        ]
+    );
+    let r = sgf::replay(&rec, &rules).unwrap();
+    assert_eq!(r.game.history().count(), 4);
+    assert!(
+        matches!(r.game.status(), Status::Over(_)),
+        "grounding: STOP ends the game"
+    );
 }
 
 #[test]
@@ -182,8 +205,12 @@ fn broken_records_give_clear_errors_and_never_panic() {
     assert!(err("(;GM[40])").contains("SZ"));
     assert!(err("(;GM[40]SZ[1000])").contains("SZ[1000]"));
     assert!(err("(;GM[40]SZ[5];B[aa").contains("at byte 18: expected ']'"));
-    assert!(err("(;GM[40]SZ[5];B[aa][bb])").contains("exactly one value"));
-    assert!(err("(;GM[40]SZ[5];B[aa];AB[bb])").contains("root node"));
+    assert!(err("(;GM[40]SZ[5]AB[aa]AW[aa])").contains("both put a dot on aa"));
+    let e = err("(;GM[40]SZ[5];B[aa];AB[bb])");
+    assert!(
+        e.starts_with("node at byte 19: ") && e.contains("root node"),
+        "{e}"
+    );
     assert!(err("(;GM[40]SZ[5];B[zz])").contains("move 1"));
     assert!(err("(;GM[40]SZ[5];B[aa];W[aa])").contains("occupied"));
     assert!(err("(;GM[40]SZ[5];B[bb.bbc])").contains("odd"));
@@ -202,15 +229,13 @@ fn broken_records_give_clear_errors_and_never_panic() {
     for _ in 0..5000 {
         let mut b = b"(;GM[40]SZ[5]".to_vec();
         b.extend((0..rng.below(30)).map(|_| alphabet[rng.below(alphabet.len())]));
-        let t = String::from_utf8_lossy(&b);
-        let _ = sgf::parse(&t).map(|r| sgf::replay(&r, &rules));
+        let _ = sgf::parse(&b).map(|r| sgf::replay(&r, &rules));
     }
     let mut bytes = fixture.into_bytes();
     for _ in 0..300 {
         let i = rng.below(bytes.len());
         bytes[i] = b"()[];.aZ\\:BW"[rng.below(12)];
-        let t = String::from_utf8_lossy(&bytes);
-        let _ = sgf::parse(&t).map(|r| sgf::replay(&r, &rules));
+        let _ = sgf::parse(&bytes).map(|r| sgf::replay(&r, &rules));
     }
 }
 

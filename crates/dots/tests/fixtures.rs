@@ -15,7 +15,7 @@ fn fixture(name: &str) -> String {
 /// fixtures' counts were made.
 fn replay(name: &str) -> sgf::Replay {
     let rules = DotsRules::load(Some("grounding"), &[]).unwrap().0;
-    let rec = sgf::parse(&fixture(name)).unwrap();
+    let rec = sgf::parse(fixture(name)).unwrap();
     sgf::replay(&rec, &rules).unwrap()
 }
 
@@ -49,7 +49,7 @@ fn szkrab6492_counts_16_to_0_with_two_chains_differing_in_shape() {
 #[test]
 fn written_records_carry_the_same_chains_and_replay_to_the_same_counts() {
     for name in ["zagram352562.sgf", "szkrab1295.sgf", "szkrab6492.sgf"] {
-        let original = sgf::parse(&fixture(name)).unwrap();
+        let original = sgf::parse(fixture(name)).unwrap();
         let r = replay(name);
         let text = sgf::write(&r.game).unwrap();
         let rec = sgf::parse(&text).unwrap();

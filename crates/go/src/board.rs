@@ -25,7 +25,10 @@ pub struct Placed {
 }
 
 /// A board position: stones, chains with pseudo-liberties, empty points and a Zobrist hash.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
+/// empty list follow from the history of the board, not from the position.
+#[derive(Clone, Debug)]
 pub struct ChainBoard {
     len: u16,
     /// 0 empty, 1 Black, 2 White.
@@ -44,6 +47,14 @@ pub struct ChainBoard {
     stones_on_board: [u16; 2],
     hash: u64,
 }
+
+impl PartialEq for ChainBoard {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.cells[..self.len()] == other.cells[..other.len()]
+    }
+}
+
+impl Eq for ChainBoard {}
 
 impl ChainBoard {
     /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points).
@@ -87,12 +98,7 @@ impl ChainBoard {
                 topo.len()
             )));
         }
-        let mut board = ChainBoard::new(topo);
-        for p in topo.points() {
-            if let Some(c) = stones[p.idx()] {
-                board.put(topo, p, c);
-            }
-        }
+        let board = ChainBoard::filled(topo, stones);
         match topo
             .points()
             .find(|&p| board.get(p).is_some() && board.has_no_liberty(p))
@@ -103,6 +109,22 @@ impl ChainBoard {
             ))),
             None => Ok(board),
         }
+    }
+
+    /// A board with `stones` (one entry per point of `topo`) put on it as they are, without captures.
+    pub fn filled(topo: &Topology, stones: &[Option<Colour>]) -> ChainBoard {
+        let mut board = ChainBoard::new(topo);
+        for p in topo.points() {
+            if let Some(c) = stones[p.idx()] {
+                board.put(topo, p, c);
+            }
+        }
+        board
+    }
+
+    /// The stone on each point of `topo`, in point order.
+    pub fn stone_list(&self, topo: &Topology) -> Vec<Option<Colour>> {
+        topo.points().map(|p| self.get(p)).collect()
     }
 
     /// Every stone's point, in point order.

@@ -5,6 +5,7 @@ use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
+use crate::undo::{StoneChange, UndoLog};
 use std::sync::Arc;
 use stones_core::{
     Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
@@ -44,11 +45,18 @@ pub enum GoIllegal {
     Phase(#[from] PhaseRefusal),
 }
 
-/// Where a game stands.
-/// Everything that changes with a move; the undo stack holds earlier copies of it.
+/// Where a game stands: the board, the dead marks and the small state.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
     board: ChainBoard,
+    dead: [bool; MAX_POINTS],
+    st: State,
+}
+
+/// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
+/// before each move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct State {
     to_move: Colour,
     /// The simple-ko point: the capturer's opponent may not play on it at once.
     ko: Option<Point>,
@@ -56,10 +64,35 @@ struct Position {
     captures: [u32; 2],
     phase: Phase,
     handicap_left: u8,
-    dead: [bool; MAX_POINTS],
     last: Option<GoMove>,
     /// Length of `GoGame::seen` in this position.
-    seen_len: usize,
+    seen_len: u32,
+}
+
+impl State {
+    /// Gives the move to `c` (a free-handicap placement under way ends); false when `c` already
+    /// has it, changing nothing.
+    fn give_turn(&mut self, c: Colour) -> bool {
+        if self.to_move == c {
+            return false;
+        }
+        self.to_move = c;
+        self.handicap_left = 0;
+        true
+    }
+
+    /// Back to play after the closing passes, the pass count restarting; false, changing nothing, when
+    /// play is on or a player resigned. The caller clears the dead marks.
+    fn resume(&mut self) -> bool {
+        match self.phase {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                self.phase = Phase::Play;
+                self.passes = 0;
+                true
+            }
+        }
+    }
 }
 
 impl Position {
@@ -67,15 +100,17 @@ impl Position {
     fn start(board: ChainBoard, to_move: Colour) -> Position {
         Position {
             board,
-            to_move,
-            ko: None,
-            passes: 0,
-            captures: [0; 2],
-            phase: Phase::Play,
-            handicap_left: 0,
             dead: [false; MAX_POINTS],
-            last: None,
-            seen_len: 1,
+            st: State {
+                to_move,
+                ko: None,
+                passes: 0,
+                captures: [0; 2],
+                phase: Phase::Play,
+                handicap_left: 0,
+                last: None,
+                seen_len: 1,
+            },
         }
     }
 }
@@ -86,7 +121,7 @@ pub struct GoGame {
     topo: Arc<Topology>,
     rules: GoRules,
     pos: Position,
-    undo: Vec<Position>,
+    undo: UndoLog<State>,
     /// Every position so far: stone hash and the player to move (for superko).
     seen: Vec<(u64, Colour)>,
 }
@@ -110,17 +145,17 @@ impl GoGame {
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<GoMove> {
-        self.pos.last
+        self.pos.st.last
     }
 
     /// The simple-ko point the player to move may not play on now.
     pub fn ko_point(&self) -> Option<Point> {
-        self.pos.ko
+        self.pos.st.ko
     }
 
     /// Handicap stones Black still has to place (free placement).
     pub fn handicap_left(&self) -> u8 {
-        self.pos.handicap_left
+        self.pos.st.handicap_left
     }
 
     /// Stones marked dead (during the dead-stone step).
@@ -142,14 +177,14 @@ impl GoGame {
             topo: Arc::clone(&self.topo),
             rules: self.rules.clone(),
             pos: self.pos.clone(),
-            undo: Vec::new(),
+            undo: UndoLog::default(),
             seen: self.seen.clone(),
         }
     }
 
     /// Whether play is on (not marking dead stones, not over).
     pub fn in_play(&self) -> bool {
-        self.pos.phase == Phase::Play
+        self.pos.st.phase == Phase::Play
     }
 
     /// Moves played since the start (passes included).
@@ -159,9 +194,13 @@ impl GoGame {
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, GoMove)> {
-        let after = self.undo.iter().skip(1).chain(std::iter::once(&self.pos));
+        let after = self
+            .undo
+            .states()
+            .skip(1)
+            .chain(std::iter::once(&self.pos.st));
         self.undo
-            .iter()
+            .states()
             .zip(after)
             .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
             .collect()
@@ -169,13 +208,12 @@ impl GoGame {
 
     /// The stones of the starting position (handicap or set-up stones), before any move.
     pub fn initial_stones(&self) -> Vec<Option<Colour>> {
-        let start = self.undo.first().unwrap_or(&self.pos);
-        self.topo.points().map(|p| start.board.get(p)).collect()
+        self.undo.initial_stones(&self.topo, &self.pos.board)
     }
 
     /// The player to move in the starting position.
     pub fn initial_to_move(&self) -> Colour {
-        self.undo.first().unwrap_or(&self.pos).to_move
+        self.undo.states().next().unwrap_or(&self.pos.st).to_move
     }
 
     /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
@@ -220,6 +258,21 @@ impl GoGame {
         self.set_position(&stones, Colour::White)
     }
 
+    /// Changes stones outside of play (SGF set-up after the first move, which GNU Go and Sabaki read
+    /// as an edit of the board): `None` empties a point. The edited position is a new start — the
+    /// history, undo and ko restart from it — keeping the captures and the player to move. Refused,
+    /// changing nothing, when a chain would be left without liberty.
+    pub fn edit_stones(&mut self, changes: &[(Point, Option<Colour>)]) -> Result<(), SetupError> {
+        let mut stones = self.pos.board.stone_list(&self.topo);
+        for &(p, c) in changes {
+            stones[p.idx()] = c;
+        }
+        let captures = self.pos.st.captures;
+        self.set_position(&stones, self.pos.st.to_move)?;
+        self.pos.st.captures = captures;
+        Ok(())
+    }
+
     /// Gives the move to `c` without a move being played, for GTP `play`/`genmove` and SGF records,
     /// which may name either colour. Nothing changes when `c` is already to move. Otherwise:
     /// - a simple-ko ban stays on the player who did not capture, so the capturer may fill the ko point
@@ -230,15 +283,13 @@ impl GoGame {
     /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
     /// next move comes back to this position with `c` to move; undoing further restores what was before.
     pub fn set_to_move(&mut self, c: Colour) {
-        if self.pos.to_move == c {
+        if !self.pos.st.give_turn(c) {
             return;
         }
-        self.pos.to_move = c;
-        self.pos.handicap_left = 0;
         if self.rules.ko != Ko::Simple {
-            self.seen.truncate(self.pos.seen_len);
+            self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push((self.pos.board.hash(), c));
-            self.pos.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -247,15 +298,21 @@ impl GoGame {
     /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
     /// next move's undo entry keeps the resumed state.
     pub fn resume_play(&mut self) -> bool {
-        match self.pos.phase {
-            Phase::Play | Phase::Resigned(_) => false,
-            Phase::Scoring | Phase::Counted => {
-                self.pos.phase = Phase::Play;
-                self.pos.passes = 0;
-                self.pos.dead = [false; MAX_POINTS];
-                true
-            }
+        let resumed = self.pos.st.resume();
+        if resumed {
+            self.pos.dead = [false; MAX_POINTS];
         }
+        resumed
+    }
+
+    /// What [`Game::check`] would say of `mv` after [`GoGame::resume_play`] and
+    /// [`GoGame::set_to_move`]`(c)`, without changing anything or copying the game: GTP's `play` and
+    /// `is_legal` for either colour at any time, at a cost that does not grow with the game.
+    pub fn check_for(&self, c: Colour, mv: GoMove) -> Result<(), GoIllegal> {
+        let mut st = self.pos.st;
+        st.resume();
+        st.give_turn(c);
+        self.check_in(&st, mv)
     }
 
     /// The score if, besides the current marks, the chains of the stones `dead` were marked dead
@@ -281,8 +338,8 @@ impl GoGame {
                 count.territory[w] + count.stones[w],
             ),
             Scoring::Territory => (
-                count.territory_outside_seki[b] + self.pos.captures[b] + count.dead[w],
-                count.territory_outside_seki[w] + self.pos.captures[w] + count.dead[b],
+                count.territory_outside_seki[b] + self.pos.st.captures[b] + count.dead[w],
+                count.territory_outside_seki[w] + self.pos.st.captures[w] + count.dead[b],
             ),
         };
         Score {
@@ -298,8 +355,8 @@ impl GoGame {
         }
     }
 
-    /// Would a stone on `p` repeat an earlier position under the superko rule?
-    fn repeats(&self, p: Point, c: Colour) -> bool {
+    /// Would a stone on `p` repeat an earlier position under the superko rule (`st` as the state)?
+    fn repeats(&self, st: &State, p: Point, c: Colour) -> bool {
         let situational = match self.rules.ko {
             Ko::Simple => return false,
             Ko::Positional => false,
@@ -309,7 +366,7 @@ impl GoGame {
             .pos
             .board
             .hash_after(&self.topo, p, c, self.rules.suicide);
-        let next = if self.pos.handicap_left > 1 {
+        let next = if st.handicap_left > 1 {
             c
         } else {
             c.opponent()
@@ -319,15 +376,21 @@ impl GoGame {
             .any(|&(h, side)| h == after && (!situational || side == next))
     }
 
-    pub(crate) fn check_stone(&self, p: Point) -> Result<(), GoIllegal> {
-        let c = self.pos.to_move;
+    /// Whether a stone on `p` is legal now (the search's move list).
+    pub(crate) fn stone_ok(&self, p: Point) -> bool {
+        self.check_stone(&self.pos.st, p).is_ok()
+    }
+
+    /// Why a stone on `p` is refused on this board with `st` as the state, if it is.
+    fn check_stone(&self, st: &State, p: Point) -> Result<(), GoIllegal> {
+        let c = st.to_move;
         let board = &self.pos.board;
         if board.get(p).is_some() {
             return Err(GoIllegal::Occupied(self.topo.name(p)));
         }
         // The ko point is forbidden to the player who did not just capture: after a ko capture all its
         // neighbours are the capturer's, who may fill it (this matters only after `set_to_move`).
-        if self.pos.ko == Some(p)
+        if st.ko == Some(p)
             && !self
                 .topo
                 .neighbours(p)
@@ -346,51 +409,67 @@ impl GoGame {
                 return Err(GoIllegal::Suicide);
             }
         }
-        if self.repeats(p, c) {
+        if self.repeats(st, p, c) {
             return Err(GoIllegal::Superko);
         }
         Ok(())
+    }
+
+    /// Why `mv` is refused on this board with `st` as the state, if it is.
+    fn check_in(&self, st: &State, mv: GoMove) -> Result<(), GoIllegal> {
+        let class = match mv {
+            GoMove::Play(_) | GoMove::Pass => MoveClass::Play,
+            GoMove::Resign => MoveClass::Resign,
+            GoMove::Mark(p) => MoveClass::Mark(p),
+            GoMove::Done => MoveClass::Done,
+        };
+        st.phase.admits(class, &self.pos.board, &self.topo)?;
+        match mv {
+            GoMove::Play(p) => self.check_stone(st, p),
+            GoMove::Pass if st.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
+            _ => Ok(()),
+        }
     }
 
     /// Plays a move known to be legal, without recording undo information or checking superko.
     /// The fast path for playouts and search.
     pub fn play_unchecked(&mut self, mv: GoMove) {
         let pos = &mut self.pos;
-        let c = pos.to_move;
+        let c = pos.st.to_move;
         match mv {
             GoMove::Play(p) => {
                 let placed = pos.board.play(&self.topo, p, c);
-                pos.captures[c.idx()] += placed.captured;
-                pos.captures[c.opponent().idx()] += placed.suicided;
-                pos.ko = placed
+                pos.st.captures[c.idx()] += placed.captured;
+                pos.st.captures[c.opponent().idx()] += placed.suicided;
+                pos.st.ko = placed
                     .single_capture
                     .filter(|_| pos.board.chain_size(p) == 1 && pos.board.atari_point(p).is_some());
-                pos.passes = 0;
-                if pos.handicap_left > 0 {
-                    pos.handicap_left -= 1;
+                pos.st.passes = 0;
+                if pos.st.handicap_left > 0 {
+                    pos.st.handicap_left -= 1;
                 }
-                if pos.handicap_left == 0 {
-                    pos.to_move = c.opponent();
+                if pos.st.handicap_left == 0 {
+                    pos.st.to_move = c.opponent();
                 }
             }
             GoMove::Pass => {
-                pos.passes += 1;
-                pos.ko = None;
-                pos.to_move = c.opponent();
-                if pos.passes >= self.rules.passes_to_end {
-                    pos.phase = Phase::after_passes(self.rules.dead_stones);
+                pos.st.passes += 1;
+                pos.st.ko = None;
+                pos.st.to_move = c.opponent();
+                if pos.st.passes >= self.rules.passes_to_end {
+                    pos.st.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
-            GoMove::Resign => pos.phase = Phase::Resigned(c),
+            GoMove::Resign => pos.st.phase = Phase::Resigned(c),
             GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
-            GoMove::Done => pos.phase = Phase::Counted,
+            GoMove::Done => pos.st.phase = Phase::Counted,
         }
-        pos.last = Some(mv);
+        pos.st.last = Some(mv);
         if matches!(mv, GoMove::Play(_) | GoMove::Pass) && self.rules.ko != Ko::Simple {
-            let key = (self.pos.board.hash(), self.pos.to_move);
-            self.seen.truncate(self.pos.seen_len);
+            let key = (self.pos.board.hash(), self.pos.st.to_move);
+            self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push(key);
-            self.pos.seen_len = self.seen.len();
+            self.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -402,9 +481,9 @@ impl GoGame {
     /// from a copy of the list. Either stage is uniform over the same points, so the mixture is too.
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
-        let c = self.pos.to_move;
+        let c = self.pos.st.to_move;
         let acceptable = |p: Point| {
-            self.pos.ko != Some(p)
+            self.pos.st.ko != Some(p)
                 && !board.is_own_eye(&self.topo, p, c)
                 && !board.is_suicide(&self.topo, p, c)
         };
@@ -452,13 +531,13 @@ impl Game for GoGame {
         let mut game = GoGame {
             seen: vec![(board.hash(), Colour::Black)],
             pos: Position::start(board, Colour::Black),
-            undo: Vec::new(),
+            undo: UndoLog::default(),
             topo,
             rules,
         };
         if game.rules.handicap > 0 {
             match game.rules.handicap_placement {
-                Placement::Free => game.pos.handicap_left = game.rules.handicap,
+                Placement::Free => game.pos.st.handicap_left = game.rules.handicap,
                 Placement::Fixed => {
                     let pts = handicap::seed_points(game.rules.size, game.rules.handicap)
                         .map_err(|m| RulesError::new("go", m))?;
@@ -495,24 +574,24 @@ impl Game for GoGame {
     }
 
     fn to_move(&self) -> Colour {
-        self.pos.to_move
+        self.pos.st.to_move
     }
 
     fn status(&self) -> Status {
-        self.pos.phase.status(|| self.compute_score())
+        self.pos.st.phase.status(|| self.compute_score())
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
         out.clear();
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => {
                 out.extend(
                     self.topo
                         .points()
-                        .filter(|&p| self.check_stone(p).is_ok())
+                        .filter(|&p| self.check_stone(&self.pos.st, p).is_ok())
                         .map(GoMove::Play),
                 );
-                if self.pos.handicap_left == 0 {
+                if self.pos.st.handicap_left == 0 {
                     out.push(GoMove::Pass);
                 }
             }
@@ -525,32 +604,40 @@ impl Game for GoGame {
     }
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
-        let class = match mv {
-            GoMove::Play(_) | GoMove::Pass => MoveClass::Play,
-            GoMove::Resign => MoveClass::Resign,
-            GoMove::Mark(p) => MoveClass::Mark(p),
-            GoMove::Done => MoveClass::Done,
-        };
-        self.pos.phase.admits(class, &self.pos.board, &self.topo)?;
-        match mv {
-            GoMove::Play(p) => self.check_stone(p),
-            GoMove::Pass if self.pos.handicap_left > 0 => Err(GoIllegal::PassDuringHandicap),
-            _ => Ok(()),
-        }
+        self.check_in(&self.pos.st, mv)
     }
 
+    /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
     fn play(&mut self, mv: GoMove) -> Result<(), GoIllegal> {
         self.check(mv)?;
-        self.undo.push(self.pos.clone());
+        let before = self.pos.st;
+        let dead = matches!(mv, GoMove::Mark(_)).then(|| self.pos.dead);
         self.play_unchecked(mv);
+        let stones = match mv {
+            GoMove::Play(p) => {
+                let (c, now) = (before.to_move, self.pos.st.captures);
+                let taken = |side: Colour| now[side.idx()] - before.captures[side.idx()];
+                let removed = (taken(c), taken(c.opponent()));
+                Some(StoneChange::after(
+                    &self.pos.board,
+                    c,
+                    &[p],
+                    removed.0,
+                    removed.1,
+                ))
+            }
+            _ => None,
+        };
+        self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some(pos) => {
-                self.pos = pos;
-                self.seen.truncate(self.pos.seen_len);
+        let pos = &mut self.pos;
+        match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
+            Some(st) => {
+                pos.st = st;
+                self.seen.truncate(st.seen_len as usize);
                 true
             }
             None => false,
@@ -567,7 +654,7 @@ impl Game for GoGame {
         }
         let (mark, point) = match t.split_once(char::is_whitespace) {
             Some((word, rest)) if word.eq_ignore_ascii_case("dead") => (true, rest.trim()),
-            _ => (self.pos.phase == Phase::Scoring, t),
+            _ => (self.pos.st.phase == Phase::Scoring, t),
         };
         let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
             text: t.to_string(),
@@ -598,7 +685,7 @@ impl Game for GoGame {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.pos.captures
+        self.pos.st.captures
     }
 
     fn score(&self) -> Score {
@@ -610,11 +697,11 @@ impl Game for GoGame {
     }
 
     fn hash(&self) -> u64 {
-        let mut h = self.position_hash(self.pos.board.hash(), self.pos.to_move);
-        if let Some(k) = self.pos.ko {
+        let mut h = self.position_hash(self.pos.board.hash(), self.pos.st.to_move);
+        if let Some(k) = self.pos.st.ko {
             h ^= self.topo.key(k, Colour::Black).rotate_left(17);
         }
-        h ^ (self.pos.passes as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        h ^ (self.pos.st.passes as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     fn render(&self, colour: bool) -> String {
@@ -625,7 +712,7 @@ impl Game for GoGame {
     /// record), until play stops or `cap` moves.
     fn playout(&mut self, rng: &mut stones_core::Rng, cap: usize) -> usize {
         let mut moves = 0;
-        while self.pos.phase == Phase::Play && moves < cap {
+        while self.pos.st.phase == Phase::Play && moves < cap {
             let mv = self.playout_move(rng);
             self.play_unchecked(mv);
             moves += 1;
@@ -634,7 +721,7 @@ impl Game for GoGame {
     }
 
     fn random_move(&self, rng: &mut stones_core::Rng) -> Option<GoMove> {
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => {
                 let mut cand = [0u16; MAX_POINTS];
                 let mut n = 0;
@@ -642,14 +729,14 @@ impl Game for GoGame {
                     cand[n] = p.0;
                     n += 1;
                 }
-                let pass = usize::from(self.pos.handicap_left == 0);
+                let pass = usize::from(self.pos.st.handicap_left == 0);
                 while n + pass > 0 {
                     let i = rng.below(n + pass);
                     if i == n {
                         return Some(GoMove::Pass);
                     }
                     let p = Point(cand[i]);
-                    if self.check_stone(p).is_ok() {
+                    if self.check_stone(&self.pos.st, p).is_ok() {
                         return Some(GoMove::Play(p));
                     }
                     n -= 1;

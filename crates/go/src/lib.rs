@@ -2,7 +2,8 @@
 //! passes, the dead-stone step, territory and area scoring; game records in SGF ([`sgf`]).
 //!
 //! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
-//! over any [`stones_core::Topology`]; TriGo uses them too.
+//! over any [`stones_core::Topology`]; TriGo uses them too, and [`undo`]'s records of what each move
+//! changed.
 
 pub mod board;
 pub mod game;
@@ -13,9 +14,11 @@ pub mod rules;
 pub mod scoring;
 pub mod search;
 pub mod sgf;
+pub mod undo;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
 pub use phase::{MoveClass, Phase, PhaseRefusal};
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
 pub use sgf::{GoRecord, GoSgfError};
+pub use undo::{StoneChange, UndoLog};

@@ -198,7 +198,7 @@ impl SearchGame for GoGame {
         out.extend(
             board
                 .empty_points()
-                .filter(|&p| !board.is_own_eye(topo, p, c) && self.check_stone(p).is_ok())
+                .filter(|&p| !board.is_own_eye(topo, p, c) && self.stone_ok(p))
                 .map(GoMove::Play),
         );
         if self.handicap_left() == 0 {

@@ -2,14 +2,16 @@
 //! [`GoGame`]; write a [`GoGame`] back as SGF.
 //!
 //! Read: `GM` (1 or absent), `SZ` (`19` or `width:height`, default 19), `KM`, `HA`, the setup
-//! properties `AB`/`AW`/`AE` (with compressed `aa:cc` rectangles) in the nodes before the first move,
-//! `PL`, moves `B`/`W` along the main line (a pass is `B[]`, or `B[tt]` on boards up to 19x19), and `RE`
-//! kept as text. Other properties are ignored. Moves may repeat a colour (the record is followed as
-//! written) and may go on after two passes (play resumes).
+//! properties `AB`/`AW`/`AE` (with compressed `aa:cc` rectangles), `PL` (`B`/`W`, or `1`/`2` as old
+//! programs write it), moves `B`/`W` along the main line (a pass is `B[]`, or `B[tt]` on boards up to
+//! 19x19), and `RE` kept as text. Other properties are ignored. Moves may repeat a colour (the record is
+//! followed as written) and may go on after two passes (play resumes). Set-up after the first move
+//! changes the stones where it stands, as GNU Go and Sabaki read it ([`GoGame::edit_stones`]). A point
+//! given two set-up values in one node (`AB[aa]AW[aa]`) is an error naming it.
 
 use crate::game::{GoGame, GoIllegal, GoMove};
 use crate::rules::GoRules;
-use stones_core::sgf::{self, Node, SgfError};
+use stones_core::sgf::{self, MainLine, Node, SgfError};
 use stones_core::{fmt_points, BoardSize, Colour, Game, Point, RulesError, SetupError, Status};
 use thiserror::Error;
 
@@ -22,16 +24,22 @@ pub enum GoSgfError {
     /// The record is of another game.
     #[error("not a Go record: GM[{0}] (Go is GM[1])")]
     NotGo(String),
-    /// A property value that cannot be read.
-    #[error("property {ident}[{value}]: {why}")]
+    /// A property value that cannot be read, in the node at byte `offset`.
+    #[error("property {ident}[{value}] (at byte {offset}): {why}")]
     Property {
         ident: String,
         value: String,
         why: String,
+        offset: usize,
     },
-    /// Something in a node that this reader does not follow.
-    #[error("node {node}: {why}")]
-    Node { node: usize, why: String },
+    /// Something in a node (number `node`, 0 for the root, at byte `offset`) that this reader does not
+    /// follow.
+    #[error("node {node} (at byte {offset}): {why}")]
+    Node {
+        node: usize,
+        why: String,
+        offset: usize,
+    },
     /// The board size or komi is outside what the rules allow.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -64,8 +72,11 @@ pub struct GoRecord {
     pub komi: Option<f64>,
     /// `HA`, 0 when absent.
     pub handicap: u8,
-    /// Set-up changes in file order: a stone, or `None` to clear the point (`AE`).
+    /// Set-up changes before the first move, in file order: a stone, or `None` to clear the point
+    /// (`AE`).
     pub setup: Vec<(Xy, Option<Colour>)>,
+    /// Set-up changes after the first move, in file order, each with the number of moves before it.
+    pub later_setup: Vec<(usize, Xy, Option<Colour>)>,
     /// `PL`: who moves first after the set-up.
     pub to_move: Option<Colour>,
     /// The moves of the main line: the colour and the point, `None` for a pass.
@@ -79,6 +90,26 @@ fn bad(ident: &str, value: &str, why: impl Into<String>) -> GoSgfError {
         ident: ident.to_string(),
         value: value.to_string(),
         why: why.into(),
+        offset: 0,
+    }
+}
+
+/// A node error of node `node` (its offset is set by [`GoSgfError::at`]).
+fn node_error(node: usize, why: impl Into<String>) -> GoSgfError {
+    GoSgfError::Node {
+        node,
+        why: why.into(),
+        offset: 0,
+    }
+}
+
+impl GoSgfError {
+    /// The error with the byte offset of the node it is about.
+    fn at(mut self, at: usize) -> GoSgfError {
+        if let GoSgfError::Property { offset, .. } | GoSgfError::Node { offset, .. } = &mut self {
+            *offset = at;
+        }
+        self
     }
 }
 
@@ -88,25 +119,35 @@ fn letter(v: u16) -> char {
 }
 
 impl GoRecord {
-    /// Reads the main line of the first game tree of `text`.
-    pub fn parse(text: &str) -> Result<GoRecord, GoSgfError> {
-        GoRecord::from_nodes(&sgf::parse_main_line(text)?)
+    /// Reads the main line of the first game tree of an SGF file, given as its bytes (or text): the
+    /// one way `stones replay` and GTP `loadsgf` read a Go file.
+    pub fn parse(bytes: impl AsRef<[u8]>) -> Result<GoRecord, GoSgfError> {
+        GoRecord::from_main_line(sgf::main_line(bytes.as_ref())?)
     }
 
-    /// Reads a record from the nodes of a main line already parsed.
-    pub fn from_nodes(nodes: &[Node]) -> Result<GoRecord, GoSgfError> {
-        let Some(root) = nodes.first() else {
-            return Err(GoSgfError::Node {
-                node: 0,
-                why: "the game tree has no node".into(),
-            });
-        };
+    /// Reads a record from a main line, node by node; an error in a node gives its byte offset.
+    pub fn from_main_line(mut line: MainLine<'_>) -> Result<GoRecord, GoSgfError> {
+        let at = line.node_offset();
+        let mut record = GoRecord::from_root(line.root()).map_err(|e| e.at(at))?;
+        record.read_node(0, line.root()).map_err(|e| e.at(at))?;
+        let mut i = 0;
+        while let Some(node) = line.next() {
+            i += 1;
+            record
+                .read_node(i, &node?)
+                .map_err(|e| e.at(line.node_offset()))?;
+        }
+        Ok(record)
+    }
+
+    /// A record with the root's game information (`GM`, `SZ`, `KM`, `HA`, `RE`) and nothing else yet.
+    fn from_root(root: &Node) -> Result<GoRecord, GoSgfError> {
         if let Some(gm) = root.first("GM") {
             if gm.trim() != "1" {
                 return Err(GoSgfError::NotGo(gm.to_string()));
             }
         }
-        let mut record = GoRecord {
+        Ok(GoRecord {
             size: match root.first("SZ") {
                 Some(v) => parse_size(v)?,
                 None => BoardSize::square(19),
@@ -120,14 +161,11 @@ impl GoRecord {
                 None => 0,
             },
             setup: Vec::new(),
+            later_setup: Vec::new(),
             to_move: None,
             moves: Vec::new(),
             result: root.first("RE").map(str::to_string),
-        };
-        for (i, node) in nodes.iter().enumerate() {
-            record.read_node(i, node)?;
-        }
-        Ok(record)
+        })
     }
 
     fn read_node(&mut self, i: usize, node: &Node) -> Result<(), GoSgfError> {
@@ -136,20 +174,19 @@ impl GoRecord {
             ("AW", Some(Colour::White)),
             ("AE", None),
         ];
+        let mut here: Vec<(Xy, &str)> = Vec::new();
         for (ident, stone) in setup {
-            if let Some(values) = node.get(ident) {
-                if !self.moves.is_empty() {
-                    return Err(GoSgfError::Node {
-                        node: i,
-                        why: format!(
-                            "set-up ({ident}) after the first move is not supported; \
-                             put set-up stones before the moves"
-                        ),
-                    });
-                }
-                for v in values {
-                    for xy in self.point_list(ident, v)? {
-                        self.setup.push((xy, stone));
+            for v in node.get(ident).unwrap_or_default() {
+                for xy in self.point_list(ident, v)? {
+                    if let Some((_, other)) = here.iter().find(|&&(q, id)| q == xy && id != ident) {
+                        let point = format!("{}{}", letter(xy.0), letter(xy.1));
+                        let why = format!("{other} and {ident} both set up the point {point}");
+                        return Err(node_error(i, why));
+                    }
+                    here.push((xy, ident));
+                    match self.moves.len() {
+                        0 => self.setup.push((xy, stone)),
+                        n => self.later_setup.push((n, xy, stone)),
                     }
                 }
             }
@@ -162,10 +199,7 @@ impl GoRecord {
         let b = node.first("B");
         let w = node.first("W");
         match (b, w) {
-            (Some(_), Some(_)) => Err(GoSgfError::Node {
-                node: i,
-                why: "a node holds both a black and a white move".into(),
-            }),
+            (Some(_), Some(_)) => Err(node_error(i, "a node holds both a black and a white move")),
             (Some(v), None) => self.push_move(Colour::Black, "B", v),
             (None, Some(v)) => self.push_move(Colour::White, "W", v),
             (None, None) => Ok(()),
@@ -269,6 +303,54 @@ impl GoRecord {
         Ok(game)
     }
 
+    /// Gets `game` ready for move `i` (from 0) as the record means it: the set-up written before it
+    /// is applied, play resumes after closing passes, and the move goes to the colour the record
+    /// names, in turn or not.
+    pub fn prepare(&self, game: &mut GoGame, i: usize) -> Result<(), GoSgfError> {
+        self.apply_setup(game, i)?;
+        if game.status() != Status::Ongoing {
+            game.resume_play();
+        }
+        game.set_to_move(self.moves[i].0);
+        Ok(())
+    }
+
+    /// Applies the set-up written after `i` moves (none for `i` = 0: that is the start's), as
+    /// [`GoGame::edit_stones`] does.
+    pub fn apply_setup(&self, game: &mut GoGame, i: usize) -> Result<(), GoSgfError> {
+        let from = self.later_setup.partition_point(|e| e.0 < i);
+        let edits: Vec<(Point, Option<Colour>)> = self.later_setup[from..]
+            .iter()
+            .take_while(|e| e.0 == i)
+            .filter_map(|&(_, (x, y), c)| Some((game.topology().at(x as i32, y as i32)?, c)))
+            .collect();
+        if !edits.is_empty() {
+            game.edit_stones(&edits)?;
+        }
+        Ok(())
+    }
+
+    /// Move `i` (from 0) of the record on `game`'s board.
+    pub fn go_move(&self, game: &GoGame, i: usize) -> GoMove {
+        let at = self.moves[i].1;
+        at.and_then(|(x, y)| game.topology().at(x as i32, y as i32))
+            .map_or(GoMove::Pass, GoMove::Play)
+    }
+
+    /// Move `i` as written and as a point name, e.g. `B[dd] = D16`.
+    fn move_text(&self, game: &GoGame, i: usize, mv: GoMove) -> String {
+        match self.moves[i] {
+            (c, Some((x, y))) => format!(
+                "{}[{}{}] = {}",
+                c.letter(),
+                letter(x),
+                letter(y),
+                game.move_text(mv)
+            ),
+            (c, None) => format!("{}[] = pass", c.letter()),
+        }
+    }
+
     /// Replays the record under `base` (with the record's size and komi): all moves, or only those
     /// before move number `before` (1 = the set-up only), as GTP's `loadsgf` counts.
     pub fn replay(&self, base: &GoRules, before: Option<usize>) -> Result<GoGame, GoSgfError> {
@@ -283,32 +365,17 @@ impl GoRecord {
             Some(asked) => asked - 1,
             None => self.moves.len(),
         };
-        for (i, &(c, at)) in self.moves[..n].iter().enumerate() {
-            let mv = match at {
-                Some((x, y)) => match game.topology().at(x as i32, y as i32) {
-                    Some(p) => GoMove::Play(p),
-                    None => GoMove::Pass,
-                },
-                None => GoMove::Pass,
-            };
-            if game.status() != Status::Ongoing {
-                game.resume_play();
-            }
-            game.set_to_move(c);
+        for i in 0..n {
+            self.prepare(&mut game, i)?;
+            let mv = self.go_move(&game, i);
             game.play(mv).map_err(|reason| GoSgfError::Illegal {
                 number: i + 1,
-                text: match at {
-                    Some((x, y)) => format!(
-                        "{}[{}{}] = {}",
-                        c.letter(),
-                        letter(x),
-                        letter(y),
-                        game.move_text(mv)
-                    ),
-                    None => format!("{}[] = pass", c.letter()),
-                },
+                text: self.move_text(&game, i, mv),
                 reason,
             })?;
+        }
+        if n == self.moves.len() {
+            self.apply_setup(&mut game, n)?;
         }
         Ok(game)
     }
@@ -346,14 +413,15 @@ fn parse_komi(v: &str) -> Result<f64, GoSgfError> {
 
 fn parse_colour(ident: &str, v: &str) -> Result<Colour, GoSgfError> {
     match v.trim() {
-        "B" | "b" => Ok(Colour::Black),
-        "W" | "w" => Ok(Colour::White),
+        "B" | "b" | "1" => Ok(Colour::Black),
+        "W" | "w" | "2" => Ok(Colour::White),
         _ => Err(bad(ident, v, "expected B or W")),
     }
 }
 
-/// Reads a Go record and replays all of it under `base` rules (board size and komi from the record).
-pub fn read(text: &str, base: &GoRules) -> Result<GoGame, GoSgfError> {
+/// Reads a Go record (an SGF file's bytes, or text) and replays all of it under `base` rules (board
+/// size and komi from the record).
+pub fn read(text: impl AsRef<[u8]>, base: &GoRules) -> Result<GoGame, GoSgfError> {
     GoRecord::parse(text)?.replay(base, None)
 }
 

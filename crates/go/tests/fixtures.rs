@@ -31,7 +31,7 @@ fn real_games_replay_under_classic_rules() {
     let mut failures = Vec::new();
     let mut moves = 0;
     for path in &files {
-        match sgf::read(&text(path), &classic) {
+        match sgf::read(text(path), &classic) {
             Ok(game) => moves += game.history().len(),
             Err(e) => failures.push(format!("{}: {e}", path.display())),
         }
@@ -54,7 +54,7 @@ fn gnugo_selfplay_area_count_equals_the_result() {
     let mut failures = Vec::new();
     for path in &files {
         let name = path.display();
-        let record = match GoRecord::parse(&text(path)) {
+        let record = match GoRecord::parse(text(path)) {
             Ok(r) => r,
             Err(e) => {
                 failures.push(format!("{name}: {e}"));

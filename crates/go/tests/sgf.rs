@@ -55,7 +55,7 @@ fn tt_is_a_pass_only_on_small_boards() {
 
 #[test]
 fn setup_rectangles_clearing_and_player() {
-    let g = read("(;SZ[5]AB[aa:bb]AW[cc]AE[bb]PL[W])").unwrap();
+    let g = read("(;SZ[5]AB[aa:bb]AW[cc];AE[bb]PL[W])").unwrap();
     for (p, c) in [
         ("A5", Some(Colour::Black)),
         ("A4", Some(Colour::Black)),
@@ -81,6 +81,43 @@ fn handicap_stones_are_a_handicap() {
     assert_eq!(g.initial_to_move(), Colour::White);
     assert_eq!(at(&g, "D4"), Some(Colour::Black));
     assert_eq!(at(&g, "D16"), Some(Colour::White));
+}
+
+#[test]
+fn records_as_real_programs_write_them() {
+    // A property repeated within a node (GNU Go's regression games), PL[1]/PL[2], text around the
+    // game tree, nodes after a variation.
+    let g = read("Game 1\n(;SZ[9]AB[aa]AB[bb]AW[cc]PL[2];W[dd](;B[ee])(;B[ff]);B[gg]) trailer")
+        .unwrap();
+    assert_eq!(
+        (at(&g, "A9"), at(&g, "B8")),
+        (Some(Colour::Black), Some(Colour::Black))
+    );
+    assert_eq!(g.initial_to_move(), Colour::White);
+    assert_eq!(g.history().len(), 2);
+    assert_eq!(at(&g, "E5"), Some(Colour::Black));
+    assert_eq!(read("(;SZ[9]PL[1])").unwrap().to_move(), Colour::Black);
+    // Set-up after the first move edits the board where it stands; captures stay.
+    let g = read("(;SZ[5]AB[ab];W[aa];B[];AE[ab]AW[ee];W[bb])").unwrap();
+    for (p, c) in [
+        ("A5", Some(Colour::White)),
+        ("A4", None),
+        ("E1", Some(Colour::White)),
+    ] {
+        assert_eq!(at(&g, p), c, "{p}");
+    }
+    assert_eq!(at(&g, "B4"), Some(Colour::White));
+    // Set-up after the last move too.
+    let g = read("(;SZ[5];B[aa];AW[ee])").unwrap();
+    assert_eq!(at(&g, "E1"), Some(Colour::White));
+    // A comment in Latin-1 (no CA) or in a charset we do not decode never refuses the record.
+    let g = sgf::read(b"(;SZ[9]C[K\xf6nig];B[ee])", &rules("classic")).unwrap();
+    assert_eq!(at(&g, "E5"), Some(Colour::Black));
+    let g = sgf::read(
+        b"(;SZ[9]CA[Shift_JIS]PB[\x8d\x95];B[ee]C[\x95\x5c\x5c])",
+        &rules("classic"),
+    );
+    assert_eq!(at(&g.unwrap(), "E5"), Some(Colour::Black));
 }
 
 #[test]
@@ -117,8 +154,33 @@ fn bad_records_say_what_is_wrong() {
     assert!(e.to_string().contains("outside the 9x9 board"), "{e}");
     let e = err("(;SZ[9];B[e])");
     assert!(e.to_string().contains("two letters"), "{e}");
-    let e = err("(;SZ[9];B[aa];AB[bb])");
-    assert!(matches!(e, GoSgfError::Node { node: 2, .. }), "{e}");
+    let e = err("(;SZ[9];B[aa];AB[bb:cc]AW[cc])");
+    assert!(
+        matches!(
+            e,
+            GoSgfError::Node {
+                node: 2,
+                offset: 13,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("node 2 (at byte 13): "), "{e}");
+    assert!(
+        e.to_string().contains("AB and AW both set up the point cc"),
+        "{e}"
+    );
+    let e = err("(;SZ[9]\n;B[aa]\n;W[zz])");
+    assert!(
+        e.to_string().starts_with("property W[zz] (at byte 15): "),
+        "{e}"
+    );
+    let e = err("(;SZ[9]AW[ee]AE[ee])");
+    assert!(
+        e.to_string().contains("AW and AE both set up the point ee"),
+        "{e}"
+    );
     assert!(matches!(
         err("(;SZ[9];B[aa]W[bb])"),
         GoSgfError::Node { node: 1, .. }
@@ -300,8 +362,7 @@ fn mangled_records_are_errors_not_panics() {
                 _ => b[i] = junk[rng.below(junk.len())],
             }
         }
-        let text = String::from_utf8_lossy(&b);
-        if let Ok(g) = sgf::read(&text, &base) {
+        if let Ok(g) = sgf::read(&b, &base) {
             read_ok += 1;
             g.board().check_invariants(g.topology()).unwrap();
         }

@@ -131,3 +131,35 @@ fn play_resumes_after_the_closing_passes() {
     r.play(GoMove::Resign).unwrap();
     assert!(!r.resume_play());
 }
+
+#[test]
+fn check_for_agrees_with_resuming_and_giving_the_turn_on_a_copy() {
+    for ruleset in ["classic", "chinese", "tromp-taylor", "situational"] {
+        let mut g = match ruleset {
+            "situational" => {
+                let set = ["size=5".to_string(), "ko=situational".to_string()];
+                GoGame::new(GoRules::load(Some("chinese"), &set).unwrap().0).unwrap()
+            }
+            name => game(name, 5),
+        };
+        let mut rng = Rng::new(9);
+        for _ in 0..120 {
+            for c in Colour::BOTH {
+                let mut copy = g.clone();
+                copy.resume_play();
+                copy.set_to_move(c);
+                for p in g.topology().points() {
+                    let mv = GoMove::Play(p);
+                    assert_eq!(g.check_for(c, mv), copy.check(mv), "{ruleset}");
+                }
+                assert_eq!(g.check_for(c, GoMove::Pass), copy.check(GoMove::Pass));
+            }
+            match g.random_move(&mut rng) {
+                Some(mv) => g.play(mv).unwrap(),
+                None => {
+                    g.resume_play();
+                }
+            }
+        }
+    }
+}

@@ -4,7 +4,6 @@ use crate::genmove;
 use crate::protocol::{format_response, parse_line, Command};
 use crate::think::Thinker;
 use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
-use std::borrow::Cow;
 use std::path::Path;
 use stones_core::input::read_file;
 use stones_core::sgf::MAX_SGF_FILE;
@@ -237,17 +236,6 @@ impl Engine {
         Ok((c, parse_vertex(self.game.topology(), v)?))
     }
 
-    /// The game with `c` to move and play on, borrowed when nothing needs changing.
-    fn turn_of(&self, c: Colour) -> Cow<'_, GoGame> {
-        if self.game.to_move() == c && self.game.status() == Status::Ongoing {
-            return Cow::Borrowed(&self.game);
-        }
-        let mut g = self.game.clone();
-        g.resume_play();
-        g.set_to_move(c);
-        Cow::Owned(g)
-    }
-
     fn play(&mut self, args: &[&str]) -> Answer {
         let (c, v) = match self.colour_and_vertex(args) {
             Ok(cv) => cv,
@@ -258,20 +246,16 @@ impl Engine {
             Vertex::Pass => GoMove::Pass,
             Vertex::Point(p) => GoMove::Play(p),
         };
-        let mut game = match self.turn_of(c) {
-            Cow::Borrowed(_) => {
-                return match self.game.play(mv) {
-                    Ok(()) => Ok(String::new()),
-                    Err(_) => fail("illegal move"),
-                }
-            }
-            Cow::Owned(g) => g,
-        };
-        match game.play(mv) {
-            Ok(()) => {
-                self.game = game;
-                Ok(String::new())
-            }
+        // Legality is asked of the position as it would be with `c` to move and play on; only a
+        // legal move changes the game (no copy of it, so every move costs the same however long
+        // the game is).
+        if self.game.check_for(c, mv).is_err() {
+            return fail("illegal move");
+        }
+        self.game.resume_play();
+        self.game.set_to_move(c);
+        match self.game.play(mv) {
+            Ok(()) => Ok(String::new()),
             Err(_) => fail("illegal move"),
         }
     }
@@ -315,7 +299,7 @@ impl Engine {
 
     /// Places handicap stones on the empty board (restarting the game if only passes were played).
     fn place(&mut self, points: &[Point]) -> Result<(), String> {
-        if !self.game.history().is_empty() {
+        if self.game.undo_depth() > 0 {
             self.clear();
         }
         self.game
@@ -471,8 +455,7 @@ impl Engine {
             _ => return fail("syntax error"),
         };
         let loaded = read_file(Path::new(path), MAX_SGF_FILE).and_then(|bytes| {
-            let text = String::from_utf8_lossy(&bytes);
-            let record = GoRecord::parse(&text).map_err(|e| e.to_string())?;
+            let record = GoRecord::parse(&bytes).map_err(|e| e.to_string())?;
             let mut game = record
                 .replay(&self.rules, before)
                 .map_err(|e| e.to_string())?;
@@ -515,7 +498,7 @@ impl Engine {
             Vertex::Pass => GoMove::Pass,
             Vertex::Point(p) => GoMove::Play(p),
         };
-        Ok(if self.turn_of(c).check(mv).is_ok() {
+        Ok(if self.game.check_for(c, mv).is_ok() {
             "1"
         } else {
             "0"

@@ -10,7 +10,7 @@ use stones_core::{
 };
 use stones_go::board::MAX_POINTS;
 use stones_go::scoring::{self, Count};
-use stones_go::{ChainBoard, MoveClass, Phase, PhaseRefusal};
+use stones_go::{ChainBoard, MoveClass, Phase, PhaseRefusal, StoneChange, UndoLog};
 use thiserror::Error;
 
 mod random;
@@ -46,10 +46,18 @@ struct KoWatch {
     forbidden: u64,
 }
 
-/// Everything that changes with a move; the undo stack holds earlier copies of it.
+/// Where a game stands: the board, the dead marks and the small state.
 #[derive(Clone, Debug, PartialEq)]
 struct Position {
     board: ChainBoard,
+    dead: [bool; MAX_POINTS],
+    st: State,
+}
+
+/// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
+/// before each move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct State {
     to_move: Colour,
     /// The next move is Black's one-stone opening.
     opening: bool,
@@ -57,7 +65,6 @@ struct Position {
     captures: [u32; 2],
     phase: Phase,
     ko: Option<KoWatch>,
-    dead: [bool; MAX_POINTS],
     last: Option<TrigoMove>,
     /// Moves played since the start position.
     ply: u32,
@@ -66,16 +73,18 @@ struct Position {
 impl Position {
     fn start(board: ChainBoard, to_move: Colour) -> Position {
         Position {
-            opening: board.empty_count() == board.len() && to_move == Colour::Black,
+            st: State {
+                opening: board.empty_count() == board.len() && to_move == Colour::Black,
+                to_move,
+                passes: 0,
+                captures: [0; 2],
+                phase: Phase::Play,
+                ko: None,
+                last: None,
+                ply: 0,
+            },
             board,
-            to_move,
-            passes: 0,
-            captures: [0; 2],
-            phase: Phase::Play,
-            ko: None,
             dead: [false; MAX_POINTS],
-            last: None,
-            ply: 0,
         }
     }
 }
@@ -86,7 +95,7 @@ pub struct TrigoGame {
     topo: Arc<Topology>,
     rules: TrigoRules,
     pos: Position,
-    undo: Vec<Position>,
+    undo: UndoLog<State>,
     /// The moves played with [`Game::play`], with their players; one per `undo` entry.
     log: Vec<(Colour, TrigoMove)>,
 }
@@ -112,24 +121,24 @@ impl TrigoGame {
             topo: Arc::clone(&self.topo),
             rules: self.rules.clone(),
             pos: self.pos.clone(),
-            undo: Vec::new(),
+            undo: UndoLog::default(),
             log: Vec::new(),
         }
     }
 
     /// Whether play is on (not marking dead stones, not over).
     pub fn in_play(&self) -> bool {
-        self.pos.phase == Phase::Play
+        self.pos.st.phase == Phase::Play
     }
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<TrigoMove> {
-        self.pos.last
+        self.pos.st.last
     }
 
     /// True while the next move is Black's one-stone opening.
     pub fn is_opening(&self) -> bool {
-        self.pos.opening
+        self.pos.st.opening
     }
 
     /// Stones marked dead (during the dead-stone step).
@@ -168,7 +177,7 @@ impl TrigoGame {
     /// Why the two stones `p`, `q` are refused now, if they are (the move's shape aside).
     fn check_pair(&self, p: Point, q: Point) -> Result<(), TrigoIllegal> {
         let board = &self.pos.board;
-        let c = self.pos.to_move;
+        let c = self.pos.st.to_move;
         for s in [p, q] {
             if board.get(s).is_some() {
                 return Err(TrigoIllegal::Occupied(self.topo.name(s)));
@@ -188,10 +197,10 @@ impl TrigoGame {
 
     /// Would the (non-suicidal) pair recreate the position right after the mover's previous move?
     fn repeats(&self, p: Point, q: Point) -> bool {
-        match self.pos.ko {
+        match self.pos.st.ko {
             Some(KoWatch { pair, forbidden }) if pair == (p.min(q), p.max(q)) => {
                 let mut trial = self.pos.board.clone();
-                trial.play_group(&self.topo, &[p, q], self.pos.to_move);
+                trial.play_group(&self.topo, &[p, q], self.pos.st.to_move);
                 trial.hash() == forbidden
             }
             _ => false,
@@ -200,7 +209,7 @@ impl TrigoGame {
 
     /// Is the two-stone move on distinct empty points `p`, `q` legal (fast path for listing)?
     pub(crate) fn pair_ok(&self, p: Point, q: Point) -> bool {
-        pair_suicide(&self.pos.board, &self.topo, p, q, self.pos.to_move).is_none()
+        pair_suicide(&self.pos.board, &self.topo, p, q, self.pos.st.to_move).is_none()
             && !self.repeats(p, q)
     }
 
@@ -208,53 +217,53 @@ impl TrigoGame {
     /// and search: it allocates nothing.
     pub fn play_unchecked(&mut self, mv: TrigoMove) {
         let pos = &mut self.pos;
-        let c = pos.to_move;
+        let c = pos.st.to_move;
         match mv {
             TrigoMove::One(p) => {
                 let placed = pos.board.play_group(&self.topo, &[p], c);
-                pos.captures[c.idx()] += placed.captured;
-                pos.ko = None;
-                pos.passes = 0;
-                pos.to_move = c.opponent();
+                pos.st.captures[c.idx()] += placed.captured;
+                pos.st.ko = None;
+                pos.st.passes = 0;
+                pos.st.to_move = c.opponent();
             }
             TrigoMove::Two(p, q) => {
                 let before = pos.board.hash();
                 let placed = pos.board.play_group(&self.topo, &[p, q], c);
-                pos.captures[c.idx()] += placed.captured;
-                pos.captures[c.opponent().idx()] += placed.suicided;
+                pos.st.captures[c.idx()] += placed.captured;
+                pos.st.captures[c.opponent().idx()] += placed.suicided;
                 // The opponent may not recreate `before` (the position right after its previous move);
                 // only retaking exactly the two points just captured could. They are read off the
                 // empty list after the play (captures first), not found by walking chains before it.
-                pos.ko = None;
-                if placed.captured == 2 && pos.ply > 0 {
+                pos.st.ko = None;
+                if placed.captured == 2 && pos.st.ply > 0 {
                     let mut gone = pos.board.last_emptied(2 + placed.suicided as usize);
                     if let (Some(a), Some(b)) = (gone.next(), gone.next()) {
-                        pos.ko = Some(KoWatch {
+                        pos.st.ko = Some(KoWatch {
                             pair: (a.min(b), a.max(b)),
                             forbidden: before,
                         });
                     }
                 }
-                pos.passes = 0;
-                pos.to_move = c.opponent();
+                pos.st.passes = 0;
+                pos.st.to_move = c.opponent();
             }
             TrigoMove::Pass => {
-                pos.passes += 1;
-                pos.ko = None;
-                pos.to_move = c.opponent();
-                if pos.passes >= 2 {
-                    pos.phase = Phase::after_passes(self.rules.dead_stones);
+                pos.st.passes += 1;
+                pos.st.ko = None;
+                pos.st.to_move = c.opponent();
+                if pos.st.passes >= 2 {
+                    pos.st.phase = Phase::after_passes(self.rules.dead_stones);
                 }
             }
-            TrigoMove::Resign => pos.phase = Phase::Resigned(c),
+            TrigoMove::Resign => pos.st.phase = Phase::Resigned(c),
             TrigoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
-            TrigoMove::Done => pos.phase = Phase::Counted,
+            TrigoMove::Done => pos.st.phase = Phase::Counted,
         }
         if matches!(mv, TrigoMove::One(_) | TrigoMove::Two(..) | TrigoMove::Pass) {
-            pos.opening = false;
-            pos.ply += 1;
+            pos.st.opening = false;
+            pos.st.ply += 1;
         }
-        pos.last = Some(mv.canonical());
+        pos.st.last = Some(mv.canonical());
     }
 }
 
@@ -271,7 +280,7 @@ impl Game for TrigoGame {
         let board = ChainBoard::new(&topo);
         Ok(TrigoGame {
             pos: Position::start(board, Colour::Black),
-            undo: Vec::new(),
+            undo: UndoLog::default(),
             log: Vec::new(),
             topo,
             rules,
@@ -299,11 +308,11 @@ impl Game for TrigoGame {
     }
 
     fn to_move(&self) -> Colour {
-        self.pos.to_move
+        self.pos.st.to_move
     }
 
     fn status(&self) -> Status {
-        self.pos.phase.status(|| self.score())
+        self.pos.st.phase.status(|| self.score())
     }
 
     /// Stone moves in index order (each pair once, lower index first), then `Pass`. No board copy per
@@ -311,16 +320,16 @@ impl Game for TrigoGame {
     /// only the one pair the ko rule watches is tried on a copy.
     fn legal_moves(&self, out: &mut Vec<TrigoMove>) {
         out.clear();
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => {
                 let board = &self.pos.board;
                 let mut empty: Vec<Point> = board.empty_points().collect();
                 empty.sort_unstable();
-                if self.pos.opening {
+                if self.pos.st.opening {
                     out.extend(
                         empty
                             .iter()
-                            .filter(|&&p| !board.is_suicide(&self.topo, p, self.pos.to_move))
+                            .filter(|&&p| !board.is_suicide(&self.topo, p, self.pos.st.to_move))
                             .map(|&p| TrigoMove::One(p)),
                     );
                 } else {
@@ -352,23 +361,26 @@ impl Game for TrigoGame {
             TrigoMove::Mark(p) => (MoveClass::Mark(p), off(p)),
             TrigoMove::Done => (MoveClass::Done, None),
         };
-        if self.pos.phase.is_over() {
+        if self.pos.st.phase.is_over() {
             return Err(PhaseRefusal::GameOver.into());
         }
         if let Some(e) = off_board {
             return Err(e);
         }
-        self.pos.phase.admits(class, &self.pos.board, &self.topo)?;
+        self.pos
+            .st
+            .phase
+            .admits(class, &self.pos.board, &self.topo)?;
         let board = &self.pos.board;
         match mv {
             TrigoMove::One(p) if board.get(p).is_some() => {
                 Err(TrigoIllegal::Occupied(self.topo.name(p)))
             }
-            TrigoMove::One(_) if !self.pos.opening => Err(TrigoIllegal::TwoStonesNeeded),
-            TrigoMove::One(p) if board.is_suicide(&self.topo, p, self.pos.to_move) => {
+            TrigoMove::One(_) if !self.pos.st.opening => Err(TrigoIllegal::TwoStonesNeeded),
+            TrigoMove::One(p) if board.is_suicide(&self.topo, p, self.pos.st.to_move) => {
                 Err(TrigoIllegal::Suicide(self.topo.name(p)))
             }
-            TrigoMove::Two(p, _) if self.pos.opening => {
+            TrigoMove::Two(p, _) if self.pos.st.opening => {
                 Err(TrigoIllegal::OneStoneOpening(self.topo.name(p)))
             }
             TrigoMove::Two(p, q) => self.check_pair(p, q),
@@ -376,18 +388,32 @@ impl Game for TrigoGame {
         }
     }
 
+    /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
     fn play(&mut self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
         self.check(mv)?;
-        self.undo.push(self.pos.clone());
-        self.log.push((self.pos.to_move, mv.canonical()));
+        let before = self.pos.st;
+        let dead = matches!(mv, TrigoMove::Mark(_)).then(|| self.pos.dead);
+        self.log.push((before.to_move, mv.canonical()));
         self.play_unchecked(mv);
+        let placed = match mv {
+            TrigoMove::One(p) => &[p][..],
+            TrigoMove::Two(p, q) => &[p, q][..],
+            _ => &[],
+        };
+        let stones = (!placed.is_empty()).then(|| {
+            let (c, now) = (before.to_move, self.pos.st.captures);
+            let taken = |side: Colour| now[side.idx()] - before.captures[side.idx()];
+            StoneChange::after(&self.pos.board, c, placed, taken(c), taken(c.opponent()))
+        });
+        self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some(pos) => {
-                self.pos = pos;
+        let pos = &mut self.pos;
+        match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
+            Some(st) => {
+                pos.st = st;
                 self.log.pop();
                 true
             }
@@ -396,7 +422,7 @@ impl Game for TrigoGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
-        moves::parse(&self.topo, text, self.pos.phase == Phase::Scoring)
+        moves::parse(&self.topo, text, self.pos.st.phase == Phase::Scoring)
     }
 
     fn move_text(&self, mv: TrigoMove) -> String {
@@ -412,22 +438,17 @@ impl Game for TrigoGame {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.pos.captures
+        self.pos.st.captures
     }
 
     fn score(&self) -> Score {
-        self.score_of(&self.count(), self.pos.captures)
+        self.score_of(&self.count(), self.pos.st.captures)
     }
 
     /// Replays every move from the starting position on a fresh board and counts that.
     fn recount(&self) -> Score {
-        let start = self.undo.first().unwrap_or(&self.pos);
-        let mut fresh = ChainBoard::new(&self.topo);
-        for p in self.topo.points() {
-            if let Some(c) = start.board.get(p) {
-                fresh.put(&self.topo, p, c);
-            }
-        }
+        let start = self.undo.initial_stones(&self.topo, &self.pos.board);
+        let mut fresh = ChainBoard::filled(&self.topo, &start);
         let mut captures = [0u32; 2];
         for &(c, mv) in &self.log {
             let stones = match mv {
@@ -444,24 +465,24 @@ impl Game for TrigoGame {
     fn hash(&self) -> u64 {
         let pos = &self.pos;
         let mut h = pos.board.hash();
-        if pos.to_move == Colour::White {
+        if pos.st.to_move == Colour::White {
             h ^= self.topo.side_key();
         }
-        if let Some(k) = pos.ko {
+        if let Some(k) = pos.st.ko {
             h ^= k.forbidden.rotate_left(29) ^ self.topo.key(k.pair.0, Colour::White);
         }
-        if pos.phase == Phase::Scoring {
+        if pos.st.phase == Phase::Scoring {
             for p in self.topo.points().filter(|p| pos.dead[p.idx()]) {
                 h ^= self.topo.key(p, Colour::Black).rotate_left(41);
             }
         }
-        let phase = match pos.phase {
+        let phase = match pos.st.phase {
             Phase::Play => 0u64,
             Phase::Scoring => 1,
             Phase::Resigned(_) => 2,
             Phase::Counted => 3,
         };
-        let flags = pos.passes as u64 | (pos.opening as u64) << 8 | phase << 16;
+        let flags = pos.st.passes as u64 | (pos.st.opening as u64) << 8 | phase << 16;
         h ^ flags.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
@@ -473,7 +494,7 @@ impl Game for TrigoGame {
     /// `cap` moves. Allocates nothing.
     fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
         let mut moves = 0;
-        while self.pos.phase == Phase::Play && moves < cap {
+        while self.pos.st.phase == Phase::Play && moves < cap {
             let mv = self.playout_move(rng);
             self.play_unchecked(mv);
             moves += 1;
@@ -482,7 +503,7 @@ impl Game for TrigoGame {
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<TrigoMove> {
-        match self.pos.phase {
+        match self.pos.st.phase {
             Phase::Play => Some(self.random_play_move(rng)),
             Phase::Scoring => {
                 let mut moves = Vec::new();

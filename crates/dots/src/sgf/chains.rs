@@ -5,73 +5,108 @@ use crate::state::DotsGame;
 use stones_core::Point;
 
 /// Compares the inside of the record's chains with the engine's enclosures of the last move.
+///
+/// Linear-ish: each chain is filled row by row ([`inside_points`]) and "touches the region" is a
+/// lookup in a grid, so the cost is the chains' lengths plus their bounding boxes, not their product.
 pub(super) fn check_chains(game: &DotsGame, m: &SgfMove, number: usize) -> Option<String> {
     let topo = game.topology();
+    let own = |(x, y): (u16, u16)| {
+        topo.at(x as i32, y as i32)
+            .is_some_and(|p| game.dot(p) == Some(m.colour))
+    };
     // Own dots are left out on both sides: the chain's inside may hold live own dots, and own dots the
     // engine frees (enclosing an enclosure) are inside the engine's region.
-    let ours: Vec<(u16, u16)> = game
-        .last_enclosed()
-        .into_iter()
-        .filter(|&p| game.dot(p) != Some(m.colour))
-        .map(|p| topo.xy(p))
+    let region = game.last_enclosed();
+    let mut ours: Vec<(u16, u16)> = region
+        .iter()
+        .map(|&p| topo.xy(p))
+        .filter(|&xy| !own(xy))
         .collect();
-    let mut theirs = Vec::new();
-    for ch in &m.chains {
-        let (x0, x1) = (ch.iter().map(|c| c.0).min()?, ch.iter().map(|c| c.0).max()?);
-        let (y0, y1) = (ch.iter().map(|c| c.1).min()?, ch.iter().map(|c| c.1).max()?);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let own = topo
-                    .at(x as i32, y as i32)
-                    .is_some_and(|p| game.dot(p) == Some(m.colour));
-                if !own && !ch.contains(&(x, y)) && inside(ch, x, y) {
-                    theirs.push((x, y));
-                }
+    let mut theirs: Vec<(u16, u16)> = m
+        .chains
+        .iter()
+        .flat_map(|ch| inside_points(ch))
+        .filter(|&xy| !own(xy))
+        .collect();
+    for list in [&mut ours, &mut theirs] {
+        list.sort_by_key(|&(x, y)| (y, x));
+        list.dedup();
+    }
+    // Every point of a minimal chain touches the enclosed region (diagonals included).
+    let (w, h) = topo.bounding_box();
+    let mut near = vec![false; w as usize * h as usize];
+    for &p in &region {
+        let (rx, ry) = topo.xy(p);
+        for y in ry.saturating_sub(1)..(ry + 2).min(h) {
+            for x in rx.saturating_sub(1)..(rx + 2).min(w) {
+                near[y as usize * w as usize + x as usize] = true;
             }
         }
     }
-    theirs.sort_by_key(|&(x, y)| (y, x));
-    theirs.dedup();
-    let mut ours_sorted = ours;
-    ours_sorted.sort_by_key(|&(x, y)| (y, x));
-    // Every point of a minimal chain touches the enclosed region (diagonals included).
-    let region = game.last_enclosed();
-    let touches = |&(x, y): &(u16, u16)| {
-        region.iter().any(|&p| {
-            let (rx, ry) = topo.xy(p);
-            rx.abs_diff(x) <= 1 && ry.abs_diff(y) <= 1
-        })
-    };
-    if ours_sorted == theirs && !m.chains.iter().flatten().all(touches) {
+    let touches = |&(x, y): &(u16, u16)| near[y as usize * w as usize + x as usize];
+    if ours == theirs && !m.chains.iter().flatten().all(touches) {
         return Some(format!(
             "move {number} ({}[{}]): the record's chain encloses the same points as the engine but takes a longer path",
             m.colour.letter(),
             m.text
         ));
     }
-    (ours_sorted != theirs).then(|| {
+    (ours != theirs).then(|| {
         format!(
             "move {number} ({}[{}]): the record's chain encloses {} points, the engine's enclosure {}; the engine's count is used",
             m.colour.letter(),
             m.text,
             theirs.len(),
-            ours_sorted.len()
+            ours.len()
         )
     })
 }
 
-/// Even-odd test of a lattice point against a closed polygon of lattice points.
-fn inside(poly: &[(u16, u16)], x: u16, y: u16) -> bool {
-    let (px, py) = (x as f64, y as f64);
-    let mut result = false;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+/// The lattice points inside a closed polygon of lattice points by the even-odd rule, its own points
+/// left out, row by row from the top. Each edge is met once per row it crosses and each row's
+/// crossings are sorted once, so the cost is the polygon's length (times the rows an edge spans: one
+/// for the eight-way steps of real chains) plus its bounding box.
+fn inside_points(poly: &[(u16, u16)]) -> Vec<(u16, u16)> {
+    let (Some(x0), Some(x1)) = (
+        poly.iter().map(|c| c.0).min(),
+        poly.iter().map(|c| c.0).max(),
+    ) else {
+        return Vec::new();
+    };
+    let (y0, y1) = (
+        poly.iter().map(|c| c.1).min().unwrap_or(0),
+        poly.iter().map(|c| c.1).max().unwrap_or(0),
+    );
+    let width = (x1 - x0 + 1) as usize;
+    let at = |(x, y): (u16, u16)| (y - y0) as usize * width + (x - x0) as usize;
+    let mut on_chain = vec![false; width * (y1 - y0 + 1) as usize];
+    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); (y1 - y0 + 1) as usize];
+    for (i, &a) in poly.iter().enumerate() {
+        on_chain[at(a)] = true;
+        let b = poly[(i + 1) % poly.len()];
         let (ax, ay, bx, by) = (a.0 as f64, a.1 as f64, b.0 as f64, b.1 as f64);
-        if (ay > py) != (by > py) && px < ax + (py - ay) * (bx - ax) / (by - ay) {
-            result = !result;
+        // The rows `py` with (ay > py) != (by > py).
+        for py in a.1.min(b.1)..a.1.max(b.1) {
+            let cross = ax + (py as f64 - ay) * (bx - ax) / (by - ay);
+            crossings[(py - y0) as usize].push(cross);
         }
     }
-    result
+    let mut out = Vec::new();
+    for (row, xs) in crossings.iter_mut().enumerate() {
+        xs.sort_by(f64::total_cmp);
+        let y = y0 + row as u16;
+        // A point is inside when an odd number of crossings lie strictly to its right.
+        let mut left = 0;
+        for x in x0..=x1 {
+            while left < xs.len() && xs[left] <= x as f64 {
+                left += 1;
+            }
+            if (xs.len() - left) % 2 == 1 && !on_chain[at((x, y))] {
+                out.push((x, y));
+            }
+        }
+    }
+    out
 }
 
 /// The capture chains of the last move: for each area its dot enclosed, the own dots around it, as a
@@ -150,3 +185,73 @@ pub fn last_chains(game: &DotsGame) -> Vec<Vec<Point>> {
 
 /// North, east, south, west (y grows downwards).
 const DIRS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+#[cfg(test)]
+mod tests {
+    use super::inside_points;
+    use stones_core::Rng;
+
+    /// The even-odd test of one point, edge by edge: the reference [`inside_points`] must agree with.
+    fn inside(poly: &[(u16, u16)], x: u16, y: u16) -> bool {
+        let (px, py) = (x as f64, y as f64);
+        let mut result = false;
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (ax, ay, bx, by) = (a.0 as f64, a.1 as f64, b.0 as f64, b.1 as f64);
+            if (ay > py) != (by > py) && px < ax + (py - ay) * (bx - ax) / (by - ay) {
+                result = !result;
+            }
+        }
+        result
+    }
+
+    #[test]
+    fn row_scan_agrees_with_the_point_by_point_test() {
+        let mut rng = Rng::new(17);
+        for round in 0..3000 {
+            let n = 1 + rng.below(12);
+            let span = 2 + rng.below(10) as u16;
+            let mut poly = vec![(
+                rng.below(span as usize) as u16,
+                rng.below(span as usize) as u16,
+            )];
+            // Half the polygons walk in eight-way steps, as real chains do; half jump anywhere.
+            for _ in 1..n {
+                let &(x, y) = poly.last().unwrap();
+                let next = if round % 2 == 0 {
+                    let mut step = |v: u16| (v + rng.below(3) as u16).saturating_sub(1).min(span);
+                    (step(x), step(y))
+                } else {
+                    (
+                        rng.below(span as usize) as u16,
+                        rng.below(span as usize) as u16,
+                    )
+                };
+                poly.push(next);
+            }
+            let mut want = Vec::new();
+            for y in 0..=span {
+                for x in 0..=span {
+                    if !poly.contains(&(x, y)) && inside(&poly, x, y) {
+                        want.push((x, y));
+                    }
+                }
+            }
+            assert_eq!(inside_points(&poly), want, "{poly:?}");
+        }
+    }
+
+    #[test]
+    fn a_ring_walked_an_even_number_of_times_encloses_nothing() {
+        // A ring around a 50 x 50 square walked 40 times: 7,840 points.
+        let mut ring = Vec::new();
+        ring.extend((1..51).map(|x| (x, 1)));
+        ring.extend((2..51).map(|y| (50, y)));
+        ring.extend((1..50).rev().map(|x| (x, 50)));
+        ring.extend((2..50).rev().map(|y| (1, y)));
+        let chain: Vec<(u16, u16)> = ring.iter().copied().cycle().take(ring.len() * 40).collect();
+        // Walked an even number of times, every crossing cancels: nothing is inside.
+        assert!(inside_points(&chain).is_empty());
+        assert_eq!(inside_points(&ring).len(), 48 * 48);
+    }
+}

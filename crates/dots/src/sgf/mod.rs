@@ -14,7 +14,7 @@ mod replay;
 mod write;
 
 pub use chains::last_chains;
-pub use read::{parse, read_nodes};
+pub use read::{from_main_line, parse};
 pub use replay::{play_move, replay, Replay};
 pub use write::write;
 
@@ -37,18 +37,33 @@ pub enum SgfError {
         text: String,
         why: String,
     },
+    /// A node that cannot be read, and where it starts.
+    #[error("node at byte {offset}: {error}")]
+    InNode { offset: usize, error: Box<SgfError> },
 }
 
 /// A move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfMove {
     pub colour: Colour,
-    /// `(x, y)` from the top left.
-    pub at: (u16, u16),
+    /// `(x, y)` from the top left; `None` for STOP (an empty value, `B[]`).
+    pub at: Option<(u16, u16)>,
     /// The capture chains written after the move, each a list of `(x, y)`.
     pub chains: Vec<Vec<(u16, u16)>>,
     /// The property value as written (`el.elekfj…`).
     pub text: String,
+}
+
+impl SgfMove {
+    /// The move's name on `topo`: a point name, `stop`, or the value as written when off the field.
+    pub fn name(&self, topo: &Topology) -> String {
+        match self.at {
+            None => "stop".to_string(),
+            Some((x, y)) => topo
+                .at(x as i32, y as i32)
+                .map_or_else(|| self.text.clone(), |p| topo.name(p)),
+        }
+    }
 }
 
 /// A Dots record: field size, start dots, moves, result.

@@ -1,20 +1,19 @@
 //! Reading a Dots record from the nodes of its main line.
 
 use super::{coord_index, SgfError, SgfMove, SgfRecord};
-use stones_core::sgf::{parse_main_line, Node};
+use stones_core::sgf::{main_line, MainLine, Node};
 use stones_core::Colour;
 
-/// Reads a Dots record: the main line of the first game tree of `text`.
-pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
-    read_nodes(&parse_main_line(text)?)
+/// Reads a Dots record: the main line of the first game tree of an SGF file's bytes (or text).
+pub fn parse(text: impl AsRef<[u8]>) -> Result<SgfRecord, SgfError> {
+    from_main_line(main_line(text.as_ref())?)
 }
 
-/// Reads a Dots record from the nodes of a main line (as [`stones_core::sgf::parse_main_line`] gives
-/// them): `GM` (40, or absent), `SZ`, `AB`/`AW` in the root node, the moves `B`/`W`, `RE`.
-pub fn read_nodes(nodes: &[Node]) -> Result<SgfRecord, SgfError> {
-    let root = nodes
-        .first()
-        .ok_or_else(|| SgfError::Unsupported("the game tree has no node".into()))?;
+/// Reads a Dots record from a main line, node by node: `GM` (40, or absent), `SZ`, `AB`/`AW` in the
+/// root node, the moves `B`/`W`, `RE`. A move node may hold several dots (`W[qh][qi]`, as playdots
+/// writes them), played in order; an empty move (`B[]`, as KataGo-Dots and NOTAGO write it) is STOP.
+pub fn from_main_line(mut line: MainLine<'_>) -> Result<SgfRecord, SgfError> {
+    let root = line.root();
     if let Some(gm) = root.first("GM") {
         if gm.trim() != "40" {
             return Err(SgfError::Unsupported(format!(
@@ -33,7 +32,26 @@ pub fn read_nodes(nodes: &[Node]) -> Result<SgfRecord, SgfError> {
         moves: Vec::new(),
         result: root.first("RE").map(str::to_string),
     };
-    for (n, node) in nodes.iter().enumerate() {
+    let in_node = |offset: usize| {
+        move |e| SgfError::InNode {
+            offset,
+            error: Box::new(e),
+        }
+    };
+    rec.read_node(0, root)
+        .map_err(in_node(line.node_offset()))?;
+    let mut n = 0;
+    while let Some(node) = line.next() {
+        n += 1;
+        rec.read_node(n, &node?)
+            .map_err(in_node(line.node_offset()))?;
+    }
+    Ok(rec)
+}
+
+impl SgfRecord {
+    /// Reads node `n` of the main line (0 is the root): start dots, then moves.
+    fn read_node(&mut self, n: usize, node: &Node) -> Result<(), SgfError> {
         for prop in &node.properties {
             let (ident, values) = (prop.ident.as_str(), prop.values.as_slice());
             let colour = match ident {
@@ -48,37 +66,45 @@ pub fn read_nodes(nodes: &[Node]) -> Result<SgfRecord, SgfError> {
                     )));
                 }
                 for v in values {
-                    let at = point(v, &rec).map_err(|why| bad(0, v, why))?;
-                    rec.setup.push((colour, at));
+                    let at = point(v, self).map_err(|why| bad(0, v, why))?;
+                    if self.setup.iter().any(|&(c, q)| q == at && c != colour) {
+                        return Err(SgfError::Unsupported(format!(
+                            "AB and AW both put a dot on {}",
+                            v.trim()
+                        )));
+                    }
+                    self.setup.push((colour, at));
                 }
                 continue;
             }
-            let number = rec.moves.len() + 1;
-            let [text] = values else {
-                let all: String = values.iter().map(|v| format!("[{v}]")).collect();
-                return Err(bad(
-                    number,
-                    &format!("{ident}{all}"),
-                    "a move has exactly one value: the point, then any capture chains after dots"
-                        .into(),
-                ));
-            };
-            let mut parts = text.split('.');
-            let head = parts.next().unwrap_or_default();
-            let at = point(head, &rec).map_err(|why| bad(number, text, why))?;
-            let chains = parts
-                .filter(|c| !c.is_empty())
-                .map(|c| chain(c, &rec).map_err(|why| bad(number, text, why)))
-                .collect::<Result<Vec<_>, _>>()?;
-            rec.moves.push(SgfMove {
-                colour,
-                at,
-                chains,
-                text: text.clone(),
-            });
+            for text in values {
+                let mv = self.read_move(colour, text)?;
+                self.moves.push(mv);
+            }
         }
+        Ok(())
     }
-    Ok(rec)
+
+    /// One move value: a point then any capture chains after dots, or nothing for STOP.
+    fn read_move(&self, colour: Colour, text: &str) -> Result<SgfMove, SgfError> {
+        let number = self.moves.len() + 1;
+        let mut parts = text.split('.');
+        let head = parts.next().unwrap_or_default();
+        let at = match head.trim() {
+            "" => None,
+            _ => Some(point(head, self).map_err(|why| bad(number, text, why))?),
+        };
+        let chains = parts
+            .filter(|c| !c.is_empty())
+            .map(|c| chain(c, self).map_err(|why| bad(number, text, why)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SgfMove {
+            colour,
+            at,
+            chains,
+            text: text.to_string(),
+        })
+    }
 }
 
 pub(super) fn bad(number: usize, text: &str, why: String) -> SgfError {

@@ -55,11 +55,15 @@ pub fn play_move(
     m: &SgfMove,
     number: usize,
 ) -> Result<Option<String>, DotsIllegal> {
-    let p = game
-        .topology()
-        .at(m.at.0 as i32, m.at.1 as i32)
-        .ok_or(DotsIllegal::OffField)?;
-    game.play_as(m.colour, DotsMove::Put(p))?;
+    let mv = match m.at {
+        Some((x, y)) => DotsMove::Put(
+            game.topology()
+                .at(x as i32, y as i32)
+                .ok_or(DotsIllegal::OffField)?,
+        ),
+        None => DotsMove::Stop,
+    };
+    game.play_as(m.colour, mv)?;
     Ok((!m.chains.is_empty())
         .then(|| check_chains(game, m, number))
         .flatten())
@@ -71,10 +75,7 @@ pub fn replay(rec: &SgfRecord, rules: &DotsRules) -> Result<Replay, SgfError> {
     let mut warnings = Vec::new();
     for (i, m) in rec.moves.iter().enumerate() {
         let number = i + 1;
-        let name = game
-            .topology()
-            .at(m.at.0 as i32, m.at.1 as i32)
-            .map_or_else(|| m.text.clone(), |p| game.topology().name(p));
+        let name = m.name(game.topology());
         let warning = play_move(&mut game, m, number)
             .map_err(|e| bad(number, &m.text, format!("{} at {name}: {e}", m.colour)))?;
         warnings.extend(warning);

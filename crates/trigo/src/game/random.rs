@@ -14,12 +14,12 @@ impl TrigoGame {
     /// can use ([`legal::hopeless`]) leave the draw after a refused pair. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
-        let c = self.pos.to_move;
+        let c = self.pos.st.to_move;
         let eye = |p: u16| board.is_own_eye(&self.topo, Point(p), c);
         let useless = |p: u16| eye(p) || legal::hopeless(board, &self.topo, Point(p), c);
         // Fast path: a few pairs drawn straight from the board's empty list, no copy.
         let n = board.empty_count();
-        if !self.pos.opening && n >= 2 {
+        if !self.pos.st.opening && n >= 2 {
             for _ in 0..4 {
                 let i = rng.below(n);
                 let mut j = rng.below(n - 1);
@@ -38,7 +38,7 @@ impl TrigoGame {
             cand[n] = p.0;
             n += 1;
         }
-        if self.pos.opening {
+        if self.pos.st.opening {
             return match n {
                 0 => TrigoMove::Pass,
                 _ => TrigoMove::One(Point(cand[rng.below(n)])),
@@ -105,8 +105,8 @@ impl TrigoGame {
     pub(super) fn random_play_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let n = board.empty_count();
-        let c = self.pos.to_move;
-        if self.pos.opening {
+        let c = self.pos.st.to_move;
+        if self.pos.st.opening {
             // n single stones (never suicide on the empty board) and the pass.
             let i = rng.below(n + 1);
             return match board.empty_points().nth(i) {

@@ -34,7 +34,7 @@ fn a_two_stone_capture_of_two_stones_watches_their_points() {
     let (g, before) = after_two_for_two();
     let p = |s| g.topology().parse_point(s).unwrap();
     assert_eq!(
-        g.pos.ko,
+        g.pos.st.ko,
         Some(KoWatch {
             pair: (p("a1"), p("b1")),
             forbidden: before
@@ -53,7 +53,7 @@ fn ko_refuses_a_move_that_recreates_the_forbidden_position() {
     let (a1, b1, g7) = (p("a1"), p("b1"), p("g7"));
     let mut trial = g.board().clone();
     trial.play_group(g.topology(), &[a1, b1], Colour::Black);
-    g.pos.ko = Some(KoWatch {
+    g.pos.st.ko = Some(KoWatch {
         pair: (a1, b1),
         forbidden: trial.hash(),
     });
@@ -69,7 +69,7 @@ fn ko_refuses_a_move_that_recreates_the_forbidden_position() {
     );
     // Any other move lifts the watch.
     g.play(TrigoMove::Pass).unwrap();
-    assert_eq!(g.pos.ko, None);
+    assert_eq!(g.pos.st.ko, None);
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn the_first_move_after_a_setup_sets_no_ko_watch() {
     let mv = g.parse_move("b2+c1").unwrap();
     g.play(mv).unwrap();
     assert_eq!(g.captures(), [0, 2]);
-    assert_eq!(g.pos.ko, None);
+    assert_eq!(g.pos.st.ko, None);
 }
 
 #[test]

@@ -1,0 +1,159 @@
+//! Undo records for Go-like games (Go, TriGo): per move, what it changed — never a copy of the board.
+//!
+//! A move's record holds the game's small state from before it (`S`: whose turn, ko, passes, …), the
+//! stones it put on and took off the board ([`StoneChange`], nothing for a pass), and the dead marks
+//! before it only when it changed them. Taking a move back rebuilds the board from its stones with the
+//! change reverted, so a pass costs a few dozen bytes and a stone move a few more per capture, instead
+//! of a whole board per move.
+
+use crate::board::{ChainBoard, MAX_POINTS};
+use stones_core::{Colour, Point, Topology};
+
+/// The stones one placement ([`ChainBoard::play_group`]) put on and took off the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoneChange {
+    /// The placed points, then the stones removed: the mover's opponent's (captured) first, then
+    /// the mover's own (suicide).
+    points: Box<[Point]>,
+    placed: u8,
+    captured: u16,
+    mover: Colour,
+}
+
+impl StoneChange {
+    /// Reads what `mover`'s placement on `placed` did, right after it was played on `board` and
+    /// removed `captured` enemy and `suicided` own stones (they are the board's last emptied points).
+    pub fn after(
+        board: &ChainBoard,
+        mover: Colour,
+        placed: &[Point],
+        captured: u32,
+        suicided: u32,
+    ) -> StoneChange {
+        let removed = board.last_emptied((captured + suicided) as usize);
+        StoneChange {
+            points: placed.iter().copied().chain(removed).collect(),
+            placed: placed.len() as u8,
+            captured: captured as u16,
+            mover,
+        }
+    }
+
+    /// Puts `stones` (one entry per point) back as they were before the placement: removed stones
+    /// return, then the placed points are emptied (a placed stone may have been removed by suicide).
+    pub fn revert(&self, stones: &mut [Option<Colour>]) {
+        let (placed, removed) = self.points.split_at(self.placed as usize);
+        for (i, p) in removed.iter().enumerate() {
+            let own = i >= self.captured as usize;
+            stones[p.idx()] = Some(if own {
+                self.mover
+            } else {
+                self.mover.opponent()
+            });
+        }
+        for p in placed {
+            stones[p.idx()] = None;
+        }
+    }
+}
+
+/// What a move changed besides the small state: stones, the dead marks (as they were before it),
+/// or nothing (a pass).
+#[derive(Clone, Debug, PartialEq)]
+enum Change {
+    Nothing,
+    Stones(StoneChange),
+    Dead(Box<[bool; MAX_POINTS]>),
+}
+
+/// One move's record: the state from before it and what it changed.
+#[derive(Clone, Debug, PartialEq)]
+struct Entry<S> {
+    before: S,
+    change: Change,
+}
+
+/// The undo records of a game, oldest first, one per move played with `Game::play`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UndoLog<S> {
+    entries: Vec<Entry<S>>,
+}
+
+impl<S> Default for UndoLog<S> {
+    fn default() -> Self {
+        UndoLog {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<S> UndoLog<S> {
+    /// Records a move just played: `before` is the game's state from before it, `stones` what it did
+    /// on the board (`None` when nothing), `dead` the dead marks before it when it changed them (a
+    /// move changes one or the other, never both).
+    pub fn push(
+        &mut self,
+        before: S,
+        stones: Option<StoneChange>,
+        dead: Option<&[bool; MAX_POINTS]>,
+    ) {
+        let change = match (stones, dead) {
+            (Some(stones), _) => Change::Stones(stones),
+            (None, Some(dead)) => Change::Dead(Box::new(*dead)),
+            (None, None) => Change::Nothing,
+        };
+        self.entries.push(Entry { before, change });
+    }
+
+    /// Takes the last move back: restores `board` and `dead` as they were before it and returns the
+    /// state from before it, or `None` when no move is recorded.
+    pub fn pop(
+        &mut self,
+        topo: &Topology,
+        board: &mut ChainBoard,
+        dead: &mut [bool; MAX_POINTS],
+    ) -> Option<S> {
+        let entry = self.entries.pop()?;
+        match entry.change {
+            Change::Stones(change) => {
+                let mut stones = board.stone_list(topo);
+                change.revert(&mut stones);
+                *board = ChainBoard::filled(topo, &stones);
+            }
+            Change::Dead(before) => *dead = *before,
+            Change::Nothing => {}
+        }
+        Some(entry.before)
+    }
+
+    /// Moves recorded.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no move is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets every record (a new starting position).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// The state before each recorded move, oldest first.
+    pub fn states(&self) -> impl Iterator<Item = &S> + '_ {
+        self.entries.iter().map(|e| &e.before)
+    }
+
+    /// The stones before the first recorded move, from the stones of `board` now (one entry per point).
+    pub fn initial_stones(&self, topo: &Topology, board: &ChainBoard) -> Vec<Option<Colour>> {
+        let mut stones = board.stone_list(topo);
+        for entry in self.entries.iter().rev() {
+            if let Change::Stones(change) = &entry.change {
+                change.revert(&mut stones);
+            }
+        }
+        stones
+    }
+}
