@@ -15,15 +15,18 @@
 //! arbitrary openings, so every rule is played with `opening = "none"`. Continuous games (bit 1) and caro
 //! (bit 3) are not supported: the brain says so in a `MESSAGE` and plays the rule without them.
 //!
-//! Timing: the player looks one ply ahead over the points near the stones, which takes milliseconds on
-//! any board up to 26x26, so every reply comes well within any `timeout_turn` a manager sets; the time
-//! `INFO` keys are read and kept but need no budgeting.
+//! Moves come from the search (stones-ai), its tree kept from move to move. Its time per move is half
+//! of `timeout_turn` (1 s when none is set, a few milliseconds for `0`), less when `time_left` or
+//! `timeout_match` leave less (a twentieth of what is left), minus 20 ms for the reply; `max_memory`
+//! caps its tree at half of it. The one-ply [`crate::player`] answers when the search has no move.
 
 use crate::game::Gomoku;
 use crate::moves::Move;
 use crate::player;
 use crate::rules::GomokuRules;
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
+use stones_ai::{Mcts, SearchOptions};
 use stones_core::input::{quote, Line, LineReader, MAX_LINE};
 use stones_core::{Colour, Game, Point, RuleSet, Status};
 
@@ -110,6 +113,29 @@ enum Step {
 struct Brain {
     info: Info,
     game: Option<Gomoku>,
+    search: Option<Mcts<Gomoku>>,
+}
+
+impl Info {
+    /// The search's budget for one move under these settings.
+    pub fn search_options(&self) -> SearchOptions {
+        let mut ms = match self.timeout_turn {
+            Some(0) => 25.0,
+            Some(t) => t as f64 / 2.0,
+            None => 1000.0,
+        };
+        if let Some(left) = self.time_left.or(self.timeout_match.filter(|&m| m > 0)) {
+            ms = ms.min(left as f64 / 20.0);
+        }
+        let mut options = SearchOptions {
+            time: Some(Duration::from_secs_f64((ms - 20.0).max(5.0) / 1000.0)),
+            ..SearchOptions::default()
+        };
+        if let Some(bytes) = self.max_memory.filter(|&m| m > 0) {
+            options.memory = options.memory.min((bytes / 2) as usize).max(1 << 20);
+        }
+        options
+    }
 }
 
 impl Brain {
@@ -140,16 +166,16 @@ impl Brain {
                 }
                 None => "ERROR RESTART before START".to_string(),
             },
-            "BEGIN" => self.with_game(|g| {
+            "BEGIN" => self.with_game(|g, search| {
                 if g.history().is_empty() && g.topology().points().all(|p| g.stone(p).is_none()) {
-                    reply_move(g)
+                    reply_move(g, search)
                 } else {
                     "ERROR BEGIN on a board that is not empty".to_string()
                 }
             }),
-            "TURN" => self.with_game(|g| match point(g, rest) {
+            "TURN" => self.with_game(|g, search| match point(g, rest) {
                 Ok(p) => match g.play(Move::Place(p)) {
-                    Ok(()) => reply_move(g),
+                    Ok(()) => reply_move(g, search),
                     Err(e) => {
                         let (x, y) = g.topology().xy(p);
                         format!("ERROR opponent's move {x},{y} refused: {e}")
@@ -159,12 +185,12 @@ impl Brain {
             }),
             "BOARD" => {
                 let board = read_board(lines)?;
-                self.with_game(|g| match board.and_then(|b| set_board(g, &b)) {
-                    Ok(()) => reply_move(g),
+                self.with_game(|g, search| match board.and_then(|b| set_board(g, &b)) {
+                    Ok(()) => reply_move(g, search),
                     Err(e) => format!("ERROR {e}"),
                 })
             }
-            "TAKEBACK" => self.with_game(|g| match point(g, rest) {
+            "TAKEBACK" => self.with_game(|g, _| match point(g, rest) {
                 Ok(p) => take_back(g, p),
                 Err(e) => e,
             }),
@@ -186,9 +212,14 @@ impl Brain {
         }
     }
 
-    fn with_game(&mut self, f: impl FnOnce(&mut Gomoku) -> String) -> String {
+    fn with_game(&mut self, f: impl FnOnce(&mut Gomoku, &mut Searcher) -> String) -> String {
+        let options = self.info.search_options();
+        let mcts = self
+            .search
+            .get_or_insert_with(|| Mcts::new(options.clone()));
+        mcts.options = options;
         match &mut self.game {
-            Some(g) => f(g),
+            Some(g) => f(g, mcts),
             None => "ERROR no game: send START first".to_string(),
         }
     }
@@ -266,12 +297,16 @@ fn set_up(
     Ok(())
 }
 
-/// Plays the player's move in `g` and answers it as `x,y`.
-fn reply_move(g: &mut Gomoku) -> String {
+/// The brain's search.
+type Searcher = Mcts<Gomoku>;
+
+/// Plays the search's move in `g` (the one-ply player's when it has none) and answers it as `x,y`.
+fn reply_move(g: &mut Gomoku, search: &mut Searcher) -> String {
     if let Status::Over(outcome) = g.status() {
         return format!("ERROR the game is over ({})", outcome.result);
     }
-    match player::choose(g) {
+    let found = search.think(g, |_| {}).mv.filter(|&m| g.check(m).is_ok());
+    match found.or_else(|| player::choose(g)) {
         Some(Move::Place(p)) if g.play(Move::Place(p)).is_ok() => {
             let (x, y) = g.topology().xy(p);
             format!("{x},{y}")

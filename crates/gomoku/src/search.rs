@@ -80,8 +80,8 @@ impl SearchGame for Gomoku {
     type Step = Move;
 
     /// A winning point if there is one; else the points that block the opponent's fives; else the
-    /// legal points within two lines of a stone (any legal point on an empty board); pass only when
-    /// no stone can be placed.
+    /// legal points within two lines of a stone (the centre on an empty board, else any legal point);
+    /// pass only when no stone can be placed.
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
         out.clear();
         if self.end != End::No {
@@ -115,6 +115,15 @@ impl SearchGame for Gomoku {
                 .filter(|&p| near(p) && self.may_place(p))
                 .map(Move::Place),
         );
+        if out.is_empty() && topo.points().all(|p| self.stone(p).is_none()) {
+            let centre: Vec<Point> = self.layout.centre_points().collect();
+            out.extend(
+                centre
+                    .into_iter()
+                    .filter(|&p| self.may_place(p))
+                    .map(Move::Place),
+            );
+        }
         if out.is_empty() {
             out.extend(
                 topo.points()
