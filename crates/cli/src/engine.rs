@@ -169,6 +169,9 @@ impl GtpEngine {
                 break line;
             }
         };
+        if !first.starts_with(['=', '?']) {
+            return Err(Failure::Garbage(first));
+        }
         let mut rest = String::new();
         loop {
             let line = self.process.recv(deadline, limit)?;

@@ -1,0 +1,279 @@
+//! Players end to end: `stones match` in every game (its JSON and the replay of its moves), broken
+//! engines that lose without hanging the referee, real engines (GNU Go over GTP, pbrain-figrid over
+//! Gomocup), GTP for every game, and the computer at the `play` prompt.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn stones(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("wait for stones")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh scratch path under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("stones-players-{}-{name}", std::process::id()))
+}
+
+/// Runs `stones match` with `args` and `--json`; returns the JSON and the printed report.
+fn run_match(args: &[&str]) -> (serde_json::Value, String) {
+    let json = scratch(&format!("{}.json", args[0]));
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    let path = json.display().to_string();
+    all.extend_from_slice(&["--json", &path]);
+    let out = stones(&all, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    (value, text(&out.stdout))
+}
+
+#[test]
+fn a_match_in_every_game_is_refereed_reported_and_replays_to_the_same_result() {
+    for (game, extra) in [
+        ("go", vec!["--set", "size=5"]),
+        ("dots", vec!["--set", "size=[8, 6]"]),
+        ("gomoku", vec!["--set", "size=9"]),
+        ("trigo", vec!["--ruleset", "teaching"]),
+    ] {
+        let mut args = vec![
+            game,
+            "--black",
+            "mcts:playouts=40,seed=3",
+            "--white",
+            "random",
+            "--games",
+            "2",
+            "--alternate",
+        ];
+        args.extend_from_slice(&extra);
+        let (v, report) = run_match(&args);
+        assert_eq!(v["game"], game);
+        assert_eq!(v["players"][0], "mcts:playouts=40,seed=3");
+        assert_eq!(v["players"][1], "random");
+        let games = v["games"].as_array().unwrap();
+        assert_eq!(games.len(), 2);
+        // Colours alternate: the first player has Black in the first game, White in the second.
+        assert_eq!(games[0]["black"], "mcts:playouts=40,seed=3");
+        assert_eq!(games[1]["white"], "mcts:playouts=40,seed=3");
+        assert!(
+            report.contains("score (95% CI)") && report.contains("Elo"),
+            "{report}"
+        );
+        for g in games {
+            let result = g["result"].as_str().unwrap();
+            let winner = &g["winner"];
+            match result.chars().next() {
+                Some('B') => assert_eq!(winner, "black", "{g}"),
+                Some('W') => assert_eq!(winner, "white", "{g}"),
+                _ => assert!(winner.is_null(), "{g}"),
+            }
+            assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{g}");
+            // The result is the one `stones replay GAME --moves …` gives for those moves.
+            let moves: Vec<&str> = g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let list = moves.join(",");
+            let mut replay = vec!["replay", game, "--moves", &list, "--json"];
+            replay.extend_from_slice(&extra);
+            let out = stones(&replay, "");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(r["result"], result, "{game}: {g}");
+        }
+        let summary = &v["summary"]["players"];
+        let wins = |i: usize| {
+            summary[i]["wins_as_black"].as_u64().unwrap()
+                + summary[i]["wins_as_white"].as_u64().unwrap()
+        };
+        assert!(wins(0) + wins(1) <= 2);
+    }
+}
+
+#[test]
+fn a_broken_engine_loses_its_game_and_the_report_says_why() {
+    let cases: [(&str, &str); 3] = [
+        // Exits at once: its output closes.
+        ("gtp:false", "crashed"),
+        // Echoes every command back: not a GTP answer.
+        ("gtp:cat", "garbage"),
+        // Never answers.
+        ("gtp:sleep 30", "ran past its time"),
+    ];
+    for (engine, why) in cases {
+        let (v, report) = run_match(&[
+            "go",
+            "--set",
+            "size=5",
+            "--black",
+            "random",
+            "--white",
+            engine,
+            "--move-time",
+            "0.2",
+            "--games",
+            "1",
+        ]);
+        let game = &v["games"][0];
+        let result = game["result"].as_str().unwrap();
+        assert!(result == "B+F" || result == "B+T", "{engine}: {game}");
+        assert!(
+            game["reason"].as_str().unwrap().contains(why),
+            "{engine}: {game}"
+        );
+        assert!(report.contains(result), "{engine}: {report}");
+        assert_eq!(v["summary"]["players"][1]["failures"], 1);
+    }
+}
+
+#[test]
+fn a_bad_player_spec_lists_what_is_allowed() {
+    let out = stones(
+        &["match", "go", "--black", "robot", "--white", "random"],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("unknown player 'robot'") && err.contains("gtp:COMMAND"),
+        "{err}"
+    );
+    let out = stones(&["play", "go", "--black", "mcts:speed=3"], "");
+    assert!(text(&out.stderr).contains("unknown mcts option 'speed'"));
+    let out = stones(&["play", "go", "--white", "gomocup:cat"], "");
+    assert!(text(&out.stderr).contains("Gomoku only"));
+}
+
+fn gnugo() -> Option<&'static str> {
+    ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+}
+
+#[test]
+fn gnu_go_plays_a_refereed_game_over_gtp() {
+    let Some(gnugo) = gnugo() else {
+        panic!("GNU Go is missing: apt-get install gnugo (.ci/test installs it)");
+    };
+    let engine = format!("gtp:{gnugo} --mode gtp --level 0");
+    let (v, _) = run_match(&[
+        "go",
+        "--ruleset",
+        "chinese",
+        "--set",
+        "size=9",
+        "--black",
+        "mcts:playouts=300",
+        "--white",
+        &engine,
+        "--games",
+        "1",
+    ]);
+    let game = &v["games"][0];
+    let result = game["result"].as_str().unwrap();
+    assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{game}");
+    assert!(game["moves"].as_array().unwrap().len() > 20, "{game}");
+}
+
+fn figrid() -> Option<PathBuf> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    let path = home.join("bin/pbrain-figrid");
+    path.exists().then_some(path)
+}
+
+#[test]
+fn pbrain_figrid_plays_a_refereed_game_over_gomocup() {
+    let Some(figrid) = figrid() else {
+        panic!("pbrain-figrid is missing (.ci/test installs it)");
+    };
+    let engine = format!("gomocup:{}", figrid.display());
+    let (v, _) = run_match(&[
+        "gomoku",
+        "--ruleset",
+        "freestyle",
+        "--black",
+        &engine,
+        "--white",
+        "mcts:playouts=200",
+        "--move-time",
+        "0.3",
+        "--games",
+        "1",
+    ]);
+    let game = &v["games"][0];
+    let result = game["result"].as_str().unwrap();
+    assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{game}");
+}
+
+#[test]
+fn gtp_speaks_every_game_in_its_own_notation() {
+    let session = "1 list_commands\n2 play black h8\n3 genmove white\n4 stones-status\n5 play black a1+a2+a3\n6 quit\n";
+    let out = stones(
+        &["gtp", "--game", "trigo", "--player", "mcts:playouts=30"],
+        session,
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("stones-status"), "{s}");
+    assert!(s.contains("=2 \n\n"), "{s}");
+    // White's reply is a pair in TriGo's notation.
+    let reply = s.split("=3 ").nth(1).unwrap().lines().next().unwrap();
+    assert!(reply.contains('+'), "{s}");
+    assert!(s.contains("=4 ongoing black"), "{s}");
+    assert!(s.contains("?5 illegal move"), "{s}");
+
+    let session = "boardsize 7\nplay black D4\nplay white stop\nstones-status\nquit\n";
+    let s = text(
+        &stones(
+            &["gtp", "--game", "dots", "--ruleset", "grounding"],
+            session,
+        )
+        .stdout,
+    );
+    assert!(s.contains("= over"), "{s}");
+
+    let session = "boardsize 9\ngenmove black\nstones-status\nplay white pass\nplay black pass\nstones-status\nquit\n";
+    let s = text(&stones(&["gtp", "--player", "mcts:playouts=50"], session).stdout);
+    assert!(s.contains("= ongoing white"), "{s}");
+    assert!(s.contains("= over B+"), "{s}");
+}
+
+#[test]
+fn the_computer_moves_at_the_prompt_and_says_what_it_thought() {
+    let out = stones(
+        &[
+            "play",
+            "gomoku",
+            "--black",
+            "mcts:playouts=30",
+            "--set",
+            "size=9",
+        ],
+        "E6\nundo\nquit\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("black plays E5 (30 playouts"), "{s}");
+    assert!(s.contains("win rate") && s.contains("expects"), "{s}");
+}
