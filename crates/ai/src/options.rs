@@ -14,7 +14,8 @@ pub struct SearchOptions {
     pub threads: usize,
     /// A seed makes a one-thread search repeatable; without one every search differs.
     pub seed: Option<u64>,
-    /// The most memory the trees may take together, in bytes.
+    /// The most memory the trees may take together, in bytes (each tree's arena is capped at half its
+    /// share, so that copying a kept subtree on reuse stays within it too).
     pub memory: usize,
     /// UCT's exploration constant.
     pub explore: f32,

@@ -18,6 +18,8 @@ pub struct Thought<M> {
     pub playouts: u64,
     /// Tree nodes made during this move, all threads together.
     pub nodes: u64,
+    /// Root visits kept from the previous move's trees (tree reuse), all threads together.
+    pub reused: u64,
     /// The estimated win rate of the player to move, 0–1.
     pub win_rate: f32,
     /// The line the search expects, the chosen move first.
@@ -57,6 +59,11 @@ impl<G: SearchGame> Mcts<G> {
         }
     }
 
+    /// Bytes one tree node takes (the memory cap counts these).
+    pub fn node_bytes(&self) -> usize {
+        node_bytes::<G>()
+    }
+
     /// Forgets every tree (a new game, new rules).
     pub fn clear(&mut self) {
         self.trees.clear();
@@ -71,6 +78,7 @@ impl<G: SearchGame> Mcts<G> {
             return self.nothing(start);
         }
         self.prepare(game);
+        let reused = self.trees.iter().map(|t| t.root_visits() as u64).sum();
         let budget = match (self.options.playouts, self.options.time) {
             (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),
             (p, _) => p,
@@ -114,6 +122,7 @@ impl<G: SearchGame> Mcts<G> {
             });
         });
         let mut thought = self.conclude(game, start);
+        thought.reused = reused;
         thought.nodes = self
             .trees
             .iter()
@@ -126,7 +135,8 @@ impl<G: SearchGame> Mcts<G> {
     /// Sets up one tree per thread at `game`: reused when the position is in the old tree.
     fn prepare(&mut self, game: &G) {
         let threads = self.options.threads.max(1);
-        let max_nodes = (self.options.memory / node_bytes::<G>() / threads).max(64);
+        // Half the share of each tree: re-rooting copies the kept subtree before the old arena goes.
+        let max_nodes = (self.options.memory / node_bytes::<G>() / threads / 2).max(64);
         if self.trees.len() != threads || !self.options.reuse {
             self.trees.clear();
         }
@@ -150,6 +160,7 @@ impl<G: SearchGame> Mcts<G> {
             resign: false,
             playouts: 0,
             nodes: 0,
+            reused: 0,
             win_rate: 0.5,
             pv: Vec::new(),
             proven: false,
@@ -222,6 +233,7 @@ impl<G: SearchGame> Mcts<G> {
             resign,
             playouts,
             nodes: 0,
+            reused: 0,
             win_rate,
             pv,
             proven,

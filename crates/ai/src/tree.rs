@@ -137,7 +137,7 @@ impl<G: SearchGame> Tree<G> {
 
     /// Rebuilds the arena with `keep` as the root and only its descendants.
     fn keep_subtree(&mut self, keep: u32) {
-        let mut out: Vec<Node<G::Step>> = Vec::with_capacity(self.nodes.len().min(self.max_nodes));
+        let mut out: Vec<Node<G::Step>> = Vec::new();
         let mut root = self.nodes[keep as usize].clone();
         root.step = None;
         out.push(root);
@@ -154,6 +154,11 @@ impl<G: SearchGame> Tree<G> {
             i += 1;
         }
         self.nodes = out;
+    }
+
+    /// Visits the root has (after a reroot, those it kept from the last search).
+    pub fn root_visits(&self) -> u32 {
+        self.nodes[0].visits
     }
 
     /// Whether the root is decided (its player to move has a proven win or loss).
@@ -272,8 +277,14 @@ impl<G: SearchGame> Tree<G> {
     /// the arena is full.
     fn expand(&mut self, node: usize, game: &G) -> bool {
         game.steps(&self.pending, &mut self.steps);
-        if self.nodes.len() + self.steps.len() > self.max_nodes {
+        let needed = self.nodes.len() + self.steps.len();
+        if needed > self.max_nodes {
             return false;
+        }
+        if needed > self.nodes.capacity() {
+            // Grow by doubling, but never past the cap (reserve_exact: no hidden slack).
+            let target = (2 * self.nodes.capacity()).clamp(needed, self.max_nodes);
+            self.nodes.reserve_exact(target - self.nodes.len());
         }
         let player = game.to_move();
         let first = self.nodes.len() as u32;

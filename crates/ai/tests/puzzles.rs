@@ -1,12 +1,16 @@
 //! Small puzzles the search must solve: a Gomoku four to complete and one to block, a Go chain in
-//! atari to capture, a Dots enclosure to close.
+//! atari to capture, a Dots enclosure to close; and what the search promises: repeatable with a
+//! seed, a tree kept between moves, a memory cap, TriGo's pair as two placements.
 
 mod common;
 use common::{best, game, with_stones};
+use stones_ai::{Mcts, SearchOptions};
 use stones_core::Colour;
+use stones_core::Game;
 use stones_dots::DotsGame;
 use stones_go::GoGame;
 use stones_gomoku::Gomoku;
+use stones_trigo::TrigoGame;
 
 #[test]
 fn gomoku_completes_its_four_and_proves_the_win() {
@@ -47,4 +51,61 @@ fn dots_closes_the_enclosure() {
     let g: DotsGame = game("grounding", &[("size", "[12, 10]")]);
     let g = with_stones(g, "E5 F6 G5 B2", "F5 J8 K2", Colour::Black);
     assert_eq!(best(&g, 3000).0, "F4");
+}
+
+#[test]
+fn a_seeded_one_thread_search_repeats_itself_and_an_unseeded_one_differs() {
+    let g: GoGame = game("chinese", &[("size", "9")]);
+    let think = |spec: &str| {
+        let t = Mcts::new(SearchOptions::parse(spec).unwrap()).think(&g, |_| {});
+        (t.pv.clone(), t.playouts, t.nodes)
+    };
+    assert_eq!(think("playouts=500,seed=9"), think("playouts=500,seed=9"));
+    let runs: Vec<_> = (0..4).map(|_| think("playouts=500").0).collect();
+    assert!(runs.iter().any(|pv| *pv != runs[0]), "{runs:?}");
+}
+
+#[test]
+fn the_tree_is_kept_from_one_move_to_the_next() {
+    let mut g: Gomoku = game("freestyle", &[("size", "9")]);
+    let mut mcts = Mcts::new(SearchOptions::parse("playouts=2000,seed=1").unwrap());
+    let first = mcts.think(&g, |_| {});
+    assert_eq!(first.reused, 0);
+    // Play the move and the reply the search expects: the next search starts from that subtree.
+    for &mv in &first.pv[..2] {
+        g.play(mv).unwrap();
+    }
+    let second = mcts.think(&g, |_| {});
+    assert!(second.reused > 0, "nothing kept");
+    let fresh = Mcts::new(SearchOptions::parse("playouts=2000,seed=1").unwrap()).think(&g, |_| {});
+    assert_eq!(fresh.reused, 0);
+}
+
+#[test]
+fn the_tree_never_grows_past_its_memory_cap() {
+    let g: GoGame = game("chinese", &[("size", "9")]);
+    // 1 MB: a few thousand nodes; the search goes on with playouts from the leaves it has.
+    let mut mcts = Mcts::new(SearchOptions::parse("playouts=20000,memory=1,seed=2").unwrap());
+    let t = mcts.think(&g, |_| {});
+    assert_eq!(t.playouts, 20000);
+    assert!(
+        t.nodes as usize * mcts.node_bytes() <= 1 << 20,
+        "{} nodes",
+        t.nodes
+    );
+}
+
+#[test]
+fn trigo_searches_a_pair_as_two_placements() {
+    let g: TrigoGame = game("standard", &[]);
+    let mut g = g;
+    g.play(g.parse_move("h8").unwrap()).unwrap();
+    let mut mcts = Mcts::new(SearchOptions::parse("playouts=3000,seed=4").unwrap());
+    let t = mcts.think(&g, |_| {});
+    let mv = g.move_text(t.mv.unwrap());
+    assert!(mv.contains('+'), "{mv}");
+    // 168 empty points make ~14,000 pairs; one playout opens the first stone's level (168 + pass)
+    // and one second stone's (167), never the pairs.
+    let one = Mcts::new(SearchOptions::parse("playouts=1,seed=4").unwrap()).think(&g, |_| {});
+    assert!(one.nodes <= 169 + 167, "{} nodes", one.nodes);
 }
