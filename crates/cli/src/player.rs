@@ -143,17 +143,21 @@ fn gomocup_move(
     let Shape::Square { width, height, .. } = game.topology_shape() else {
         return Err(Failure::Garbage("Gomocup boards are square".into()));
     };
-    let answer = |process: &mut Process| loop {
-        let line = process.recv(Instant::now() + limit, limit)?;
-        let word = line
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_ascii_uppercase();
-        match word.as_str() {
-            "MESSAGE" | "DEBUG" | "" => continue,
-            "UNKNOWN" | "ERROR" => return Err(Failure::Garbage(line)),
-            _ => return Ok(line),
+    // One deadline per answer: a brain that talks (MESSAGE, DEBUG) without answering still runs out.
+    let answer = |process: &mut Process| {
+        let deadline = Instant::now() + limit;
+        loop {
+            let line = process.recv(deadline, limit)?;
+            let word = line
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_uppercase();
+            match word.as_str() {
+                "MESSAGE" | "DEBUG" | "" => continue,
+                "UNKNOWN" | "ERROR" => return Err(Failure::Garbage(line)),
+                _ => return Ok(line),
+            }
         }
     };
     if !*started {

@@ -186,6 +186,9 @@ impl Engine {
 
     /// A fresh game at the current size and komi.
     fn clear(&mut self) {
+        if let Some(t) = &mut self.thinker {
+            t.clear();
+        }
         let mut game = match GoGame::new(self.rules.clone()) {
             Ok(g) => g,
             // The rules were accepted when the engine started and sizes are checked before they
@@ -220,6 +223,9 @@ impl Engine {
                 Ok(k) if k.is_finite() => {
                     self.game.set_komi(k)?;
                     self.komi = Some(k);
+                    if let Some(t) = &mut self.thinker {
+                        t.clear();
+                    }
                     Ok(String::new())
                 }
                 _ => fail("syntax error"),
