@@ -33,6 +33,23 @@ pub fn quick_count(board: &ChainBoard, topo: &Topology) -> QuickCount {
     count
 }
 
+/// The winner by territory: the eyes of a quick count plus `captures`, with `komi` (Go's territory
+/// rulesets and TriGo).
+pub fn territory_winner(
+    board: &ChainBoard,
+    topo: &Topology,
+    captures: [u32; 2],
+    komi: f64,
+) -> Option<Colour> {
+    let count = quick_count(board, topo);
+    let (b, w) = (Colour::Black.idx(), Colour::White.idx());
+    quick_winner(
+        (count.eyes[b] + captures[b]) as f64,
+        (count.eyes[w] + captures[w]) as f64,
+        komi,
+    )
+}
+
 /// The winner of a quick count with `komi` for White (`None`: a draw).
 pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
     let margin = black - white - komi;
@@ -60,18 +77,16 @@ impl GoGame {
             if rng.below(2) == 0 {
                 let mut near = [Point(0); 8];
                 let mut n = 0;
-                let (x, y) = topo.xy(last);
-                for (dx, dy) in AROUND {
-                    if let Some(p) = topo.at(x as i32 + dx, y as i32 + dy) {
-                        if board.get(p).is_none()
-                            && self.ko_point() != Some(p)
-                            && !board.is_own_eye(topo, p, me)
-                            && !board.is_suicide(topo, p, me)
-                            && !big_self_atari(board, topo, p, me)
-                        {
-                            near[n] = p;
-                            n += 1;
-                        }
+                let around = topo.neighbours(last).iter().map(|&q| Point(q));
+                for p in around.chain(topo.diagonals(last)) {
+                    if board.get(p).is_none()
+                        && self.ko_point() != Some(p)
+                        && !board.is_own_eye(topo, p, me)
+                        && !board.is_suicide(topo, p, me)
+                        && !big_self_atari(board, topo, p, me)
+                    {
+                        near[n] = p;
+                        n += 1;
                     }
                 }
                 if n > 0 {
@@ -115,18 +130,6 @@ impl GoGame {
         })
     }
 }
-
-/// The eight points around a point, as `(dx, dy)`.
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// Whether a `c` stone on empty `p` would leave a chain of two or more stones with one liberty and
 /// capture nothing (a self-atari that playouts should not make).
@@ -294,16 +297,16 @@ impl SearchGame for GoGame {
         if let stones_core::Status::Over(outcome) = self.status() {
             return outcome.winner;
         }
+        let komi = self.rules().effective_komi();
+        if self.rules().scoring == Scoring::Territory {
+            return territory_winner(self.board(), self.topology(), self.captures(), komi);
+        }
         let count = quick_count(self.board(), self.topology());
-        let caps = self.captures();
         let (b, w) = (Colour::Black.idx(), Colour::White.idx());
-        let (black, white) = match self.rules().scoring {
-            Scoring::Area => (
-                count.stones[b] + count.eyes[b],
-                count.stones[w] + count.eyes[w],
-            ),
-            Scoring::Territory => (count.eyes[b] + caps[b], count.eyes[w] + caps[w]),
-        };
-        quick_winner(black as f64, white as f64, self.rules().effective_komi())
+        quick_winner(
+            (count.stones[b] + count.eyes[b]) as f64,
+            (count.stones[w] + count.eyes[w]) as f64,
+            komi,
+        )
     }
 }

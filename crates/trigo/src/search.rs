@@ -5,7 +5,7 @@
 use crate::game::TrigoGame;
 use crate::moves::TrigoMove;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
-use stones_go::search::{quick_count, quick_winner};
+use stones_go::search::territory_winner;
 
 impl SearchGame for TrigoGame {
     /// `One(p)` is one stone of the turn (the opening's only stone, or either stone of a pair);
@@ -118,12 +118,10 @@ impl SearchGame for TrigoGame {
         if let stones_core::Status::Over(outcome) = self.status() {
             return outcome.winner;
         }
-        let count = quick_count(self.board(), self.topology());
-        let caps = self.captures();
-        let (b, w) = (Colour::Black.idx(), Colour::White.idx());
-        quick_winner(
-            (count.eyes[b] + caps[b]) as f64,
-            (count.eyes[w] + caps[w]) as f64,
+        territory_winner(
+            self.board(),
+            self.topology(),
+            self.captures(),
             self.rules().komi,
         )
     }
