@@ -125,9 +125,18 @@ fn gtp_setup(game: &AnyGame, move_time: Option<Duration>) -> GtpSetup {
         commands.push(format!("komi {}", stones_core::fmt_points(komi)));
     }
     if let Some(t) = move_time {
-        commands.push(format!("time_settings 0 {} 1", t.as_secs().max(1)));
+        let (byo, stones) = byo_yomi(t);
+        commands.push(format!("time_settings 0 {byo} {stones}"));
     }
     GtpSetup { commands }
+}
+
+/// GTP byo-yomi (whole seconds for a number of stones) that gives at most `t` a move: `0.2 s` is
+/// 1 s for 5 stones, `1.5 s` is 1 s for 1 stone.
+fn byo_yomi(t: Duration) -> (u64, u64) {
+    let secs = t.as_secs_f64().max(0.001);
+    let stones = (1.0 / secs).ceil().max(1.0);
+    ((secs * stones).floor().max(1.0) as u64, stones as u64)
 }
 
 /// One move from a Gomocup brain: `START` and the `INFO` lines once, then the whole position as
@@ -194,6 +203,26 @@ fn gomocup_move(
         .ok_or_else(|| Failure::Garbage(format!("expected x,y, got {}", quote(&line))))?;
     game.point_at(x, y)
         .ok_or_else(|| Failure::Illegal(format!("{x},{y} is not on the board")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byo_yomi_never_gives_more_than_the_move_time() {
+        for (t, want) in [
+            (0.2, (1, 5)),
+            (1.0, (1, 1)),
+            (1.5, (1, 1)),
+            (3.0, (3, 1)),
+            (0.3, (1, 4)),
+        ] {
+            let got = byo_yomi(Duration::from_secs_f64(t));
+            assert_eq!(got, want, "{t}");
+            assert!(got.0 as f64 / got.1 as f64 <= t + 1e-9);
+        }
+    }
 }
 
 /// A seed that differs from run to run.
