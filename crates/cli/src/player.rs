@@ -205,6 +205,14 @@ fn gomocup_move(
         .ok_or_else(|| Failure::Illegal(format!("{x},{y} is not on the board")))
 }
 
+/// A seed that differs from run to run.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+        ^ (std::process::id() as u64) << 40
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,12 +231,4 @@ mod tests {
             assert!(got.0 as f64 / got.1 as f64 <= t + 1e-9);
         }
     }
-}
-
-/// A seed that differs from run to run.
-pub fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
-        ^ (std::process::id() as u64) << 40
 }
