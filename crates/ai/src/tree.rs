@@ -212,25 +212,29 @@ impl<G: SearchGame> Tree<G> {
                 game.play_fast(mv);
                 self.pending.clear();
                 self.nodes[child].hash = game.hash();
-                if let Status::Over(outcome) = game.status() {
-                    let n = &mut self.nodes[child];
-                    n.proven = match outcome.winner {
-                        Some(w) if w == n.player => 1,
-                        Some(_) => -1,
-                        None => 0,
-                    };
-                    decided = Some(Outcome {
-                        winner: outcome.winner,
-                        board_final: true,
-                    });
-                    break;
-                }
-                if !matches!(game.status(), Status::Ongoing) {
-                    decided = Some(Outcome {
-                        winner: game.rollout_winner(),
-                        board_final: true,
-                    });
-                    break;
+                match game.status() {
+                    Status::Ongoing => {}
+                    Status::Over(outcome) => {
+                        let n = &mut self.nodes[child];
+                        n.proven = match outcome.winner {
+                            Some(w) if w == n.player => 1,
+                            Some(_) => -1,
+                            None => 0,
+                        };
+                        decided = Some(Outcome {
+                            winner: outcome.winner,
+                            board_final: true,
+                        });
+                        break;
+                    }
+                    // Play has stopped (the dead-stone step): the board counts as it stands.
+                    Status::Scoring => {
+                        decided = Some(Outcome {
+                            winner: game.rollout_winner(),
+                            board_final: true,
+                        });
+                        break;
+                    }
                 }
             }
             node = child;
