@@ -10,6 +10,7 @@ pub mod input;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod svg;
 pub mod topology;
 pub mod zobrist;
 
@@ -18,6 +19,7 @@ pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
 pub use search::SearchGame;
+pub use svg::{Decorations, Look, Mark};
 pub use topology::{
     column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
 };
