@@ -11,7 +11,7 @@
 //! change that. Capture chains written in the record are checked against the engine's enclosures;
 //! any that differ in shape are listed in the transcript's description (the engine's count stands).
 
-use crate::case::{transcript, MoveRecord, Pair, Transcript};
+use crate::case::{transcript, Frames, MoveRecord, Pair, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::parse_overrides;
 use crate::text_game::AnyGame;
@@ -29,6 +29,12 @@ pub const DOTS_RECORD_RULESET: &str = "grounding";
 /// Reads an SGF file and replays its main line; the game is picked by `GM` (1 = Go, the default;
 /// 40 = Dots).
 pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
+    replay_sgf_with(text, rules, false)
+}
+
+/// [`replay_sgf`], keeping an SVG picture of every step when `frames` is true.
+pub fn replay_sgf_with(text: &str, rules: &RulesArgs, frames: bool) -> Result<Transcript, String> {
+    let mut pictures = Frames::new(frames);
     let nodes = sgf::parse_main_line(text).map_err(|e| e.to_string())?;
     let gm = nodes
         .first()
@@ -37,23 +43,32 @@ pub fn replay_sgf(text: &str, rules: &RulesArgs) -> Result<Transcript, String> {
         .trim()
         .to_string();
     match gm.as_str() {
-        "1" => replay_go(&nodes, rules),
-        "40" => replay_dots(&nodes, rules),
+        "1" => replay_go(&nodes, rules, &mut pictures),
+        "40" => replay_dots(&nodes, rules, &mut pictures),
         other => Err(format!(
             "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
         )),
     }
+    .map(|mut t| {
+        t.frames = pictures.into_vec();
+        t
+    })
 }
 
 /// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
 /// repeat a colour and go on after passes, as records do; an illegal move is reported and skipped.
-fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
+fn replay_go(
+    nodes: &[Node],
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<Transcript, String> {
     let record = GoRecord::from_nodes(nodes).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let (base, name) =
         load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = Some(game.render(false));
+    pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     for (i, &(colour, at)) in record.moves.iter().enumerate() {
         let mv = at
@@ -73,6 +88,7 @@ fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
             reason,
             captures: Pair { black, white },
         });
+        pictures.snap(|| game.svg());
     }
     let label = format!(
         "{name} (record: size {}, komi {})",
@@ -92,7 +108,11 @@ fn replay_go(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
 
 /// Replays a Dots record under a base ruleset (`grounding` unless `--ruleset` names another); the
 /// record's field size and start dots apply.
-fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> {
+fn replay_dots(
+    nodes: &[Node],
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<Transcript, String> {
     let record = read_nodes(nodes).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let ruleset = rules.ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
@@ -100,6 +120,7 @@ fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> 
         load_with::<DotsRules>(Some(ruleset), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = (!record.setup.is_empty()).then(|| game.render(false));
+    pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     let mut warnings = Vec::new();
     for (i, m) in record.moves.iter().enumerate() {
@@ -124,6 +145,7 @@ fn replay_dots(nodes: &[Node], rules: &RulesArgs) -> Result<Transcript, String> 
             reason,
             captures: Pair { black, white },
         });
+        pictures.snap(|| game.svg());
     }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
     let mut description = match &record.result {
