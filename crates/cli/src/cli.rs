@@ -124,6 +124,18 @@ pub enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Serve a web page that plays every game (people, the search or random play on each side).
+    Serve {
+        /// The port (0: any free port; the line printed at the start says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; only this computer can connect unless you name another.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: String,
+        /// Open the page in a browser (xdg-open).
+        #[arg(long)]
+        open: bool,
+    },
     /// Be a Gomocup (Piskvork) brain on standard input and output: START, BEGIN, TURN, BOARD, INFO, …
     Gomocup,
     /// Random playouts per second on the game's fast path.
@@ -299,6 +311,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 options,
             )?)
         }
+        Command::Serve { port, bind, open } => Ok(crate::web::serve(&bind, port, open)?),
         Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
             std::io::stdin().lock(),
             std::io::stdout(),
