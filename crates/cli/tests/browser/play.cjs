@@ -108,6 +108,36 @@ async function playOne(browser, { game, size }) {
   console.log(`ok ${game}: ${points} points, clicked ${first}, refused: ${reason}`);
 }
 
+// Go between two people on 5x5: two passes, a click marks a chain dead, Done counts the game.
+async function markingStep(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(base);
+  await page.waitForSelector("#game option", { state: "attached" });
+  await page.selectOption("#game", "go");
+  await page.selectOption("#size", "5");
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "human");
+  await page.click("#start");
+  await waitMoves(page, 0, "go marking: new game");
+  await clickPoint(page, "C3");
+  await waitMoves(page, 1, "go marking: C3");
+  await clickPoint(page, "A1");
+  await waitMoves(page, 2, "go marking: A1");
+  await page.click("#pass");
+  await waitMoves(page, 3, "go marking: pass");
+  await page.click("#pass");
+  await waitMoves(page, 4, "go marking: pass");
+  check(/click dead chains/.test(await page.textContent("#status")), "go marking: no marking step");
+  await clickPoint(page, "A1");
+  await page.waitForSelector('#board [data-point="A1"].stone.white.dead');
+  await page.screenshot({ path: path.join(shots, "go-marking.png"), fullPage: true });
+  await page.click("#done");
+  await page.waitForFunction(() => /Game over: B\+/.test(document.querySelector("#status").textContent));
+  await page.screenshot({ path: path.join(shots, "go-over.png"), fullPage: true });
+  await page.close();
+  console.log("ok go marking step: A1 marked dead, game counted");
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -115,19 +145,21 @@ async function playOne(browser, { game, size }) {
     args: ["--no-sandbox", "--disable-gpu", "--no-proxy-server"],
   });
   let failed = 0;
+  const runs = GAMES.map((g) => [g.game, () => playOne(browser, g)]);
+  runs.push(["go marking step", () => markingStep(browser)]);
   try {
-    for (const g of GAMES) {
+    for (const [name, run] of runs) {
       try {
-        await playOne(browser, g);
+        await run();
       } catch (e) {
         failed++;
-        console.log(`FAILED ${g.game}: ${e.message}`);
+        console.log(`FAILED ${name}: ${e.message}`);
       }
     }
   } finally {
     await browser.close();
   }
-  console.log(`${GAMES.length - failed} passed, ${failed} failed`);
+  console.log(`${runs.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 })().catch((e) => {
   console.error(e);

@@ -184,6 +184,9 @@ async function show(s) {
   if (state !== s) return; // a newer state came meanwhile
   const board = $("#board");
   board.innerHTML = svg;
+  // Small boards grow to at most 2.5 times their drawn size, so a 5x5 board is not a wall of wood.
+  const picture = board.querySelector("svg");
+  if (picture) picture.style.maxWidth = `${Math.round(picture.width.baseVal.value * 2.5)}px`;
   board.className = `to-${s.to_move}${s.status === "scoring" ? " scoring" : ""}`;
   board.dataset.game = s.game;
   board.dataset.moves = String(s.moves.length);
@@ -214,7 +217,9 @@ async function show(s) {
   if (s.computer_error) message(s.computer_error, "error");
   showButtons();
   clearTimeout(pollTimer);
-  if (s.thinking) pollTimer = setTimeout(poll, 300);
+  // Poll while the computer thinks, and while it is its turn (between two computers' moves).
+  const computerTurn = s.status === "ongoing" && s.players[s.to_move] !== "human" && !s.computer_error;
+  if (s.thinking || computerTurn) pollTimer = setTimeout(poll, 300);
 }
 
 async function poll() {
