@@ -84,6 +84,7 @@ async function playOne(browser, { game, size }) {
     const [a, b] = [legal[0], legal[legal.length - 1]];
     await clickPoint(page, a);
     await page.waitForSelector(`#board [data-point="${a}"].pending`);
+    await page.screenshot({ path: path.join(shots, "trigo-pending.png"), fullPage: true });
     await clickPoint(page, b);
     await page.waitForSelector(`#board [data-point="${a}"].stone.black`);
     await page.waitForSelector(`#board [data-point="${b}"].stone.black`);
