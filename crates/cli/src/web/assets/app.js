@@ -70,6 +70,25 @@ async function init() {
   }
   $("#undo").addEventListener("click", undo);
   showButtons();
+  // A reload (or a link with #id on this computer) picks the game up again by its id.
+  window.addEventListener("hashchange", resume);
+  await resume();
+}
+
+async function resume() {
+  const id = location.hash.slice(1);
+  if (!/^[0-9a-f]{1,32}$/.test(id) || (state && state.id === id)) return;
+  try {
+    const s = await api("GET", `/api/games/${id}`);
+    $("#game").value = s.game;
+    fillGameChoices();
+    for (const side of ["black", "white"]) {
+      if ([...$(`#${side}`).options].some((o) => o.value === s.players[side])) $(`#${side}`).value = s.players[side];
+    }
+    await show(s);
+  } catch (e) {
+    message(`${e.message}: start a new game`, "error");
+  }
 }
 
 async function startGame() {
@@ -180,6 +199,7 @@ function statusText(s) {
 
 async function show(s) {
   state = s;
+  if (location.hash.slice(1) !== s.id) history.replaceState(null, "", `#${s.id}`);
   const svg = await fetch(`/api/games/${s.id}/svg`).then((r) => r.text());
   if (state !== s) return; // a newer state came meanwhile
   const board = $("#board");
