@@ -26,10 +26,14 @@ impl Reply {
 }
 
 fn request(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
+    request_as(port, &format!("localhost:{port}"), method, path, body)
+}
+
+fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();
@@ -358,6 +362,14 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
         assert_eq!(r.status, 400, "{body}: {}", r.body);
         assert!(r.error().contains(needle), "{body}: {}", r.body);
     }
+    // Only this computer's names: a page elsewhere cannot rebind its name to 127.0.0.1 and play.
+    let r = request_as(port, "evil.example:80", "GET", "/api/catalog", b"");
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.error().contains("only to 127.0.0.1"), "{}", r.body);
+    assert_eq!(
+        request_as(port, &format!("127.0.0.1:{port}"), "GET", "/", b"").status,
+        200
+    );
     // Still serving.
     assert_eq!(get(port, "/api/catalog").status, 200);
     assert_eq!(get(port, "/").status, 200);

@@ -55,12 +55,52 @@ pub fn start(bind: &str, port: u16) -> Result<WebServer, String> {
         .ok_or_else(|| format!("cannot listen on {addr}: not an IP address"))?;
     let server = Arc::new(server);
     let games = Arc::new(Games::default());
+    // On a loopback address only this computer's names are answered, so that a web page elsewhere
+    // cannot reach the games through a name it points at 127.0.0.1 (DNS rebinding).
+    let loopback = bind
+        .parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+        || bind.eq_ignore_ascii_case("localhost");
+    let hosts: Option<Arc<Vec<String>>> = loopback.then(|| {
+        Arc::new(
+            ["127.0.0.1", "localhost", "[::1]"]
+                .iter()
+                .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
+                .collect(),
+        )
+    });
     let workers = (0..WORKERS)
         .map(|_| {
             let server = Arc::clone(&server);
             let games = Arc::clone(&games);
+            let hosts = hosts.clone();
             std::thread::spawn(move || {
                 for request in server.incoming_requests() {
+                    if let Some(hosts) = &hosts {
+                        let header = |name: &'static str| {
+                            request
+                                .headers()
+                                .iter()
+                                .find(|h| h.field.equiv(name))
+                                .map(|h| h.value.as_str().to_ascii_lowercase())
+                        };
+                        let host_ok = header("Host").is_some_and(|h| hosts.contains(&h));
+                        // A page from elsewhere may not send moves here (its Origin says where it is from).
+                        let origin_ok = header("Origin").is_none_or(|o| {
+                            o.strip_prefix("http://")
+                                .is_some_and(|h| hosts.contains(&h.to_string()))
+                        });
+                        if !(host_ok && origin_ok) {
+                            respond_error(
+                                request,
+                                ApiError(
+                                    403,
+                                    "this server answers only to 127.0.0.1 or localhost".into(),
+                                ),
+                            );
+                            continue;
+                        }
+                    }
                     handle(&games, request);
                 }
             })
