@@ -498,3 +498,23 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("cannot listen on not an address:0"), "{err}");
 }
+
+#[test]
+fn two_computers_play_go_to_the_end_and_agree_on_dead_stones() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "black": "random", "white": "random"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let start = Instant::now();
+    loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if s["status"] == "over" {
+            assert!(s["result"].is_string(), "{s}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{s}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -476,19 +476,31 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
         return;
     }
     if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
-        for stone in s.game.dead_estimate(300) {
-            let n = s.records.len() + 1;
-            let r = play_recorded(&mut s.game, &format!("dead {stone}"), n);
-            if r.reason.is_none() {
-                s.records.push(r);
+        // The estimate takes a moment: think off the lock, as for a move.
+        s.thinking = true;
+        let game = s.game.clone();
+        let generation = s.generation;
+        drop(s);
+        let session = Arc::clone(session);
+        std::thread::spawn(move || {
+            let dead = game.dead_estimate(300);
+            let mut s = lock(&session);
+            s.thinking = false;
+            if s.generation == generation {
+                for text in dead
+                    .iter()
+                    .map(|d| format!("dead {d}"))
+                    .chain(["done".into()])
+                {
+                    let n = s.records.len() + 1;
+                    let r = play_recorded(&mut s.game, &text, n);
+                    if r.reason.is_none() {
+                        s.records.push(r);
+                    }
+                }
             }
-        }
-        let n = s.records.len() + 1;
-        let r = play_recorded(&mut s.game, "done", n);
-        if r.reason.is_none() {
-            s.records.push(r);
-        }
-        s.refresh();
+            s.refresh();
+        });
         return;
     }
     if !s.computer_to_move() || s.computer_error.is_some() {
