@@ -114,6 +114,35 @@ pub struct Transcript {
     /// The starting board as drawn, when the case sets one up.
     #[serde(skip)]
     pub start_picture: Option<String>,
+    /// The final position as an SVG picture.
+    #[serde(skip)]
+    pub svg: String,
+    /// When asked for: the SVG picture of the start, then one after each move record.
+    #[serde(skip)]
+    pub frames: Vec<String>,
+}
+
+/// The SVG pictures of a replay, kept only when asked for (`replay --svg-dir`).
+#[derive(Debug, Default)]
+pub struct Frames(Option<Vec<String>>);
+
+impl Frames {
+    /// Keeps pictures when `wanted`.
+    pub fn new(wanted: bool) -> Frames {
+        Frames(wanted.then(Vec::new))
+    }
+
+    /// Adds a picture, made only when pictures are kept.
+    pub fn snap(&mut self, picture: impl FnOnce() -> String) {
+        if let Some(v) = &mut self.0 {
+            v.push(picture());
+        }
+    }
+
+    /// The pictures kept.
+    pub fn into_vec(self) -> Vec<String> {
+        self.0.unwrap_or_default()
+    }
 }
 
 /// The largest case file read, in bytes (1 MiB: the cases under tests/cases have under 2 KiB).
@@ -122,6 +151,11 @@ pub const MAX_CASE_FILE: u64 = 1 << 20;
 /// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
 /// other path is refused without being read, so no error quotes another file.
 pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
+    replay_case_file_with(path, false)
+}
+
+/// [`replay_case_file`], keeping an SVG picture of every step in `frames` when `frames` is true.
+pub fn replay_case_file_with(path: &Path, frames: bool) -> Result<Transcript, String> {
     if !path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("case"))
@@ -136,7 +170,8 @@ pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
     let case: CaseFile = toml::from_str(&text)
         .map_err(|e| format!("case file {} is not valid: {}", path.display(), e.message()))?;
     let ruleset = case.ruleset.as_deref().map(|r| resolve_ruleset(path, r));
-    replay_case(&case, ruleset.as_deref()).map_err(|e| format!("case file {}: {e}", path.display()))
+    replay_case_with(&case, ruleset.as_deref(), frames)
+        .map_err(|e| format!("case file {}: {e}", path.display()))
 }
 
 /// A ruleset named in a case file: a builtin name, or a path relative to the case file.
@@ -150,6 +185,16 @@ fn resolve_ruleset(case_path: &Path, ruleset: &str) -> String {
 
 /// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
 pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
+    replay_case_with(case, ruleset, false)
+}
+
+/// [`replay_case`], keeping an SVG picture of every step when `frames` is true.
+pub fn replay_case_with(
+    case: &CaseFile,
+    ruleset: Option<&str>,
+    frames: bool,
+) -> Result<Transcript, String> {
+    let mut pictures = Frames::new(frames);
     let kind = GameKind::parse(&case.game)?;
     let overrides: Vec<(String, toml::Value)> = case
         .set
@@ -173,16 +218,20 @@ pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript,
     }
     let (moves, dead) = (case.all_moves()?, case.all_dead()?);
     let mut records = Vec::new();
+    pictures.snap(|| game.svg_picture());
     for mv in moves {
         records.push(play_recorded(&mut game, mv, records.len() + 1));
+        pictures.snap(|| game.svg_picture());
     }
     if !dead.is_empty() {
         for stone in dead {
             let text = format!("dead {stone}");
             records.push(play_recorded(&mut game, &text, records.len() + 1));
+            pictures.snap(|| game.svg_picture());
         }
         if game.game_status() == Status::Scoring {
             records.push(play_recorded(&mut game, "done", records.len() + 1));
+            pictures.snap(|| game.svg_picture());
         }
     }
     let mut ruleset_label = ruleset_name;
@@ -190,23 +239,31 @@ pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript,
         let list: Vec<String> = overrides.iter().map(|(k, v)| format!("{k}={v}")).collect();
         ruleset_label = format!("{ruleset_label} ({})", list.join(", "));
     }
-    Ok(transcript(
+    let mut t = transcript(
         &game,
         ruleset_label,
         case.description.clone(),
         records,
         start_picture,
-    ))
+    );
+    t.frames = pictures.into_vec();
+    Ok(t)
 }
 
-/// Replays a list of text moves from the start of a new game.
-pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String]) -> Transcript {
+/// Replays a list of text moves from the start of a new game, keeping an SVG picture of every step
+/// when `frames` is true.
+pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String], frames: bool) -> Transcript {
     let mut game = game;
     let mut records = Vec::new();
+    let mut pictures = Frames::new(frames);
+    pictures.snap(|| game.svg_picture());
     for mv in moves {
         records.push(play_recorded(&mut game, mv, records.len() + 1));
+        pictures.snap(|| game.svg_picture());
     }
-    transcript(&game, ruleset, String::new(), records, None)
+    let mut t = transcript(&game, ruleset, String::new(), records, None);
+    t.frames = pictures.into_vec();
+    t
 }
 
 /// Plays one text move and records the outcome; a refused move changes nothing.
@@ -258,6 +315,8 @@ pub(crate) fn transcript(
         },
         picture: game.render_board(false),
         start_picture,
+        svg: game.svg_picture(),
+        frames: Vec::new(),
     }
 }
 

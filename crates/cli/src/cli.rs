@@ -1,14 +1,14 @@
 //! Command-line parsing (clap derive) and the commands.
 
 use crate::bench::bench;
-use crate::case::{replay_case_file, replay_moves, Transcript};
+use crate::case::{replay_case_file_with, replay_moves, Transcript};
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::play;
 use crate::player::Player;
 use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
-use crate::sgf_replay::replay_sgf;
+use crate::sgf_replay::replay_sgf_with;
 use crate::text_game::{AnyGame, TextGame};
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
@@ -70,6 +70,13 @@ pub enum Command {
         /// Print one JSON object instead of the readable transcript.
         #[arg(long)]
         json: bool,
+        /// Also write the final position as an SVG picture to this file.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+        /// Also write one SVG picture per step into this folder: 000.svg the start, then one after
+        /// each move (a refused move repeats the picture before it).
+        #[arg(long, value_name = "DIR")]
+        svg_dir: Option<std::path::PathBuf>,
     },
     /// Referee games between two players and report wins, score with its 95% interval, and Elo.
     Match {
@@ -116,6 +123,18 @@ pub enum Command {
         player: String,
         #[command(flatten)]
         rules: RulesArgs,
+    },
+    /// Serve a web page that plays every game (people, the search or random play on each side).
+    Serve {
+        /// The port (0: any free port; the line printed at the start says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; only this computer can connect unless you name another.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: String,
+        /// Open the page in a browser (xdg-open).
+        #[arg(long)]
+        open: bool,
     },
     /// Be a Gomocup (Piskvork) brain on standard input and output: START, BEGIN, TURN, BOARD, INFO, …
     Gomocup,
@@ -191,8 +210,11 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             moves,
             rules,
             json,
+            svg,
+            svg_dir,
         } => {
-            let transcript = replay(&target, moves.as_deref(), &rules)?;
+            let transcript = replay(&target, moves.as_deref(), &rules, svg_dir.is_some())?;
+            write_pictures(&transcript, svg.as_deref(), svg_dir.as_deref())?;
             if json {
                 let text = serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?;
                 print_out(&format!("{text}\n"))
@@ -289,6 +311,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 options,
             )?)
         }
+        Command::Serve { port, bind, open } => Ok(crate::web::serve(&bind, port, open)?),
         Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
             std::io::stdin().lock(),
             std::io::stdout(),
@@ -326,8 +349,31 @@ pub fn run(command: Command) -> Result<(), CommandError> {
     }
 }
 
-/// Replays a case file, or a move list for a named game.
-pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Transcript, String> {
+/// Writes the SVG pictures `replay --svg` / `--svg-dir` ask for.
+fn write_pictures(t: &Transcript, svg: Option<&Path>, dir: Option<&Path>) -> Result<(), String> {
+    if let Some(path) = svg {
+        std::fs::write(path, &t.svg)
+            .map_err(|e| format!("cannot write --svg {}: {e}", path.display()))?;
+    }
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make --svg-dir {}: {e}", dir.display()))?;
+        for (i, picture) in t.frames.iter().enumerate() {
+            let path = dir.join(format!("{i:03}.svg"));
+            std::fs::write(&path, picture)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Replays a case file, or a move list for a named game; `frames` keeps a picture of every step.
+pub fn replay(
+    target: &str,
+    moves: Option<&str>,
+    rules: &RulesArgs,
+    frames: bool,
+) -> Result<Transcript, String> {
     if let Some(moves) = moves {
         let (game, ruleset) = new_game(target, rules)?;
         let list: Vec<String> = if moves.contains(',') {
@@ -339,7 +385,7 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
         } else {
             moves.split_whitespace().map(str::to_string).collect()
         };
-        return Ok(replay_moves(game, ruleset, &list));
+        return Ok(replay_moves(game, ruleset, &list, frames));
     }
     let path = Path::new(target);
     if !path.exists() && GameKind::parse(target).is_ok() {
@@ -353,7 +399,8 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
     {
         let bytes = stones_core::input::read_file(path, stones_core::sgf::MAX_SGF_FILE)
             .map_err(|e| format!("cannot read SGF file {}: {e}", path.display()))?;
-        return replay_sgf(&bytes, rules).map_err(|e| format!("SGF file {}: {e}", path.display()));
+        return replay_sgf_with(&bytes, rules, frames)
+            .map_err(|e| format!("SGF file {}: {e}", path.display()));
     }
     if rules.ruleset.is_some() || !rules.set.is_empty() {
         return Err(
@@ -361,7 +408,7 @@ pub fn replay(target: &str, moves: Option<&str>, rules: &RulesArgs) -> Result<Tr
                 .into(),
         );
     }
-    replay_case_file(path)
+    replay_case_file_with(path, frames)
 }
 
 /// The text of `stones list`.

@@ -14,6 +14,7 @@ pub mod referee;
 pub mod registry;
 pub mod sgf_replay;
 pub mod text_game;
+pub mod web;
 
 pub use registry::GameKind;
 pub use text_game::{AnyGame, PlayError, TextGame};

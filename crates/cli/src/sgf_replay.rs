@@ -11,7 +11,7 @@
 //! change that. Capture chains written in the record are checked against the engine's enclosures;
 //! any that differ in shape are listed in the transcript's description (the engine's count stands).
 
-use crate::case::{transcript, MoveRecord, Pair, Transcript};
+use crate::case::{transcript, Frames, MoveRecord, Pair, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::parse_overrides;
 use crate::text_game::AnyGame;
@@ -30,26 +30,45 @@ pub const DOTS_RECORD_RULESET: &str = "grounding";
 /// first game; the game is picked by `GM` (1 = Go, the default; 40 = Dots). GTP's `loadsgf` reads Go
 /// files with the same reader.
 pub fn replay_sgf(bytes: &[u8], rules: &RulesArgs) -> Result<Transcript, String> {
+    replay_sgf_with(bytes, rules, false)
+}
+
+/// [`replay_sgf`], keeping an SVG picture of every step when `frames` is true.
+pub fn replay_sgf_with(
+    bytes: &[u8],
+    rules: &RulesArgs,
+    frames: bool,
+) -> Result<Transcript, String> {
+    let mut pictures = Frames::new(frames);
     let line = sgf::main_line(bytes).map_err(|e| e.to_string())?;
     let gm = line.root().first("GM").unwrap_or("1").trim().to_string();
     match gm.as_str() {
-        "1" => replay_go(line, rules),
-        "40" => replay_dots(line, rules),
+        "1" => replay_go(line, rules, &mut pictures),
+        "40" => replay_dots(line, rules, &mut pictures),
         other => Err(format!(
             "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
         )),
     }
+    .map(|mut t| {
+        t.frames = pictures.into_vec();
+        t
+    })
 }
 
 /// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
 /// repeat a colour and go on after passes, as records do; an illegal move is reported and skipped.
-fn replay_go(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String> {
+fn replay_go(
+    line: MainLine<'_>,
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<Transcript, String> {
     let record = GoRecord::from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let (base, name) =
         load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = Some(game.render(false));
+    pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     for (i, &(colour, _)) in record.moves.iter().enumerate() {
         record.prepare(&mut game, i).map_err(|e| e.to_string())?;
@@ -64,6 +83,7 @@ fn replay_go(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String
             reason,
             captures: Pair { black, white },
         });
+        pictures.snap(|| game.svg());
     }
     record
         .apply_setup(&mut game, record.moves.len())
@@ -86,7 +106,11 @@ fn replay_go(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String
 
 /// Replays a Dots record under a base ruleset (`grounding` unless `--ruleset` names another); the
 /// record's field size and start dots apply.
-fn replay_dots(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, String> {
+fn replay_dots(
+    line: MainLine<'_>,
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<Transcript, String> {
     let record = from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
     let ruleset = rules.ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
@@ -94,6 +118,7 @@ fn replay_dots(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, Stri
         load_with::<DotsRules>(Some(ruleset), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = (!record.setup.is_empty()).then(|| game.render(false));
+    pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     let mut warnings = Vec::new();
     for (i, m) in record.moves.iter().enumerate() {
@@ -115,6 +140,7 @@ fn replay_dots(line: MainLine<'_>, rules: &RulesArgs) -> Result<Transcript, Stri
             reason,
             captures: Pair { black, white },
         });
+        pictures.snap(|| game.svg());
     }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
     let mut description = match &record.result {

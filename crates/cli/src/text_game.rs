@@ -149,6 +149,8 @@ pub trait TextGame {
     fn point_at(&self, x: i32, y: i32) -> Option<String>;
     /// The komi White receives, in games that have one.
     fn komi_points(&self) -> Option<f64>;
+    /// The SVG picture of the position (the same for `replay --svg` and the web page).
+    fn svg_picture(&self) -> String;
 }
 
 impl<G: SearchGame + 'static> TextGame for G {
@@ -325,6 +327,10 @@ impl<G: SearchGame + 'static> TextGame for G {
 
     fn komi_points(&self) -> Option<f64> {
         self.komi()
+    }
+
+    fn svg_picture(&self) -> String {
+        self.svg()
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::colour::Colour;
 use crate::error::{MoveSyntaxError, RulesError, SetupError};
 use crate::rules::RuleSet;
+use crate::svg::Decorations;
 use crate::topology::{Point, Topology};
 use crate::zobrist::Rng;
 use std::fmt;
@@ -182,6 +183,17 @@ pub trait Game: Clone + fmt::Debug + Sized {
 
     /// A text picture of the board, with coordinates; `colour` adds ANSI colours.
     fn render(&self, colour: bool) -> String;
+
+    /// What the SVG picture ([`crate::svg::render_svg`]) shows besides the stones: last move, dead
+    /// stones, territory, enclosures, a winning row, star points. The default shows none of it.
+    fn decorations(&self) -> Decorations {
+        Decorations::default()
+    }
+
+    /// The SVG picture of the position (see [`crate::svg`]).
+    fn svg(&self) -> String {
+        crate::svg::render_svg(self.topology(), |p| self.stone(p), &self.decorations())
+    }
 
     /// Plays random moves until the game is over or `cap` moves are played; returns the moves played.
     /// Games override this with their fast, allocation-free path (it is what `stones bench` times).

@@ -11,6 +11,7 @@ pub mod input;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod svg;
 pub mod topology;
 pub mod zobrist;
 
@@ -19,6 +20,7 @@ pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
 pub use search::{SearchGame, Trail};
+pub use svg::{Decorations, Look, Mark};
 pub use topology::{
     column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,
 };

@@ -7,7 +7,8 @@ use crate::play::in_rect;
 use crate::rules::DotsRules;
 use crate::state::DotsGame;
 use stones_core::{
-    Colour, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status, Topology,
+    Colour, Decorations, Game, Look, Mark, MoveSyntaxError, Point, Rng, RulesError, Score,
+    SetupError, Status, Topology,
 };
 
 impl Game for DotsGame {
@@ -136,6 +137,23 @@ impl Game for DotsGame {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// Dots on squared paper: each enclosure filled along its chain, captured dots faded, the last
+    /// dot ringed.
+    fn decorations(&self) -> Decorations {
+        Decorations {
+            look: Look::Dots,
+            last: self.last_point().into_iter().collect(),
+            polygons: crate::sgf::enclosure_rings(self),
+            marks: self
+                .topo
+                .points()
+                .filter(|&p| self.is_captured(p))
+                .map(|p| (p, Mark::Captured))
+                .collect(),
+            ..Decorations::default()
+        }
     }
 
     /// Random points on the unchecked fast path until the field is full or `cap` moves are played.

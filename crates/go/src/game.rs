@@ -8,8 +8,8 @@ use crate::scoring::{self, Count};
 use crate::undo::{StoneChange, UndoLog};
 use std::sync::Arc;
 use stones_core::{
-    Adjacency, Colour, Game, MoveSyntaxError, Point, RulesError, Score, SetupError, Status,
-    Topology,
+    Adjacency, Colour, Decorations, Game, Mark, MoveSyntaxError, Point, RulesError, Score,
+    SetupError, Status, Topology,
 };
 use thiserror::Error;
 
@@ -706,6 +706,26 @@ impl Game for GoGame {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// Star points, the last stone, the ko point, dead marks, and the count once play has stopped.
+    fn decorations(&self) -> Decorations {
+        let topo = &*self.topo;
+        let mut deco = Decorations {
+            stars: stones_core::svg::star_points(topo),
+            ..Decorations::default()
+        };
+        if let Some(GoMove::Play(p)) = self.last_move() {
+            deco.last.push(p);
+        }
+        if let Some(k) = self.ko_point() {
+            deco.marks.push((k, Mark::Ko));
+        }
+        deco.dead = topo.points().filter(|&p| self.is_marked_dead(p)).collect();
+        if matches!(self.pos.st.phase, Phase::Scoring | Phase::Counted) {
+            deco.territory = scoring::territory_points(&self.pos.board, &self.count());
+        }
+        deco
     }
 
     /// Random play with [`GoGame::playout_move`] on the unchecked fast path (simple ko only, no undo

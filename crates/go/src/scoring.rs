@@ -20,6 +20,20 @@ pub struct Count {
     pub seki: Vec<bool>,
 }
 
+/// The points a count gives a player that are not its own living stones (empty points and dead
+/// stones), for pictures.
+pub fn territory_points(board: &ChainBoard, count: &Count) -> Vec<(Point, Colour)> {
+    count
+        .owner
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &owner)| {
+            let p = Point(i as u16);
+            owner.filter(|&c| board.get(p) != Some(c)).map(|c| (p, c))
+        })
+        .collect()
+}
+
 /// Counts `board`, treating stones with `dead[p]` as removed.
 pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
     let mut live = board.clone();

@@ -12,8 +12,8 @@ use crate::shapes::{self, Foul, Stones, Verdict};
 use std::sync::Arc;
 use stones_core::Rng;
 use stones_core::{
-    Colour, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, Score, SetupError, Status,
-    Topology,
+    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, Score,
+    SetupError, Status, Topology,
 };
 
 /// How the game ended, if it has.
@@ -570,6 +570,16 @@ impl Game for Gomoku {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// The last stone, and the winning row once there is one.
+    fn decorations(&self) -> Decorations {
+        let mut deco = Decorations::default();
+        if let Some(Move::Place(p)) = self.last_move() {
+            deco.last.push(p);
+        }
+        deco.highlight = self.winning_row().unwrap_or_default();
+        deco
     }
 
     /// The fast path: [`Game::random_move`] and [`Gomoku::play_unchecked`], allocating nothing.

@@ -70,12 +70,24 @@ fn stones_nearby(game: &Gomoku) -> Option<Vec<bool>> {
     any.then_some(near)
 }
 
-/// How much `me` wants to play the empty point `p`.
-fn value(game: &Gomoku, p: Point, me: Colour) -> i64 {
+/// How much `me` wants to play the empty point `p`: the urgency tier (see [`tier`]) far above the
+/// open windows through `p`, its own and the opponent's.
+pub(crate) fn value(game: &Gomoku, p: Point, me: Colour) -> i64 {
+    tier(game, p, me) * TIER + window_value(game, p, me)
+}
+
+/// The windows part of [`value`]: own open windows through `p` count 5, the opponent's 4.
+pub(crate) fn window_value(game: &Gomoku, p: Point, me: Colour) -> i64 {
+    5 * windows(game, p, me) + 4 * windows(game, p, me.opponent())
+}
+
+/// How urgent the empty point `p` is for `me`: 5 makes a five, 4 blocks one, 3 makes an open four
+/// or a double four, 2 stops the opponent's, 0 otherwise.
+pub(crate) fn tier(game: &Gomoku, p: Point, me: Colour) -> i64 {
     let opp = me.opponent();
     let mine = game.made(p, me);
     let theirs = game.made(p, opp);
-    let tier = if mine.five {
+    if mine.five {
         5
     } else if theirs.five {
         4
@@ -85,8 +97,7 @@ fn value(game: &Gomoku, p: Point, me: Colour) -> i64 {
         2
     } else {
         0
-    };
-    tier * TIER + 5 * windows(game, p, me) + 4 * windows(game, p, opp)
+    }
 }
 
 /// The sum of [`WINDOW`] over the open five-cell windows through `p`, by the `colour` stones they

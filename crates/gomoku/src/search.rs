@@ -4,6 +4,7 @@
 use crate::game::{End, Gomoku};
 use crate::layout::{self, EDGE, EMPTY};
 use crate::moves::Move;
+use crate::player;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 
 impl Gomoku {
@@ -138,6 +139,24 @@ impl SearchGame for Gomoku {
 
     fn complete(&self, pending: &[Move]) -> Option<Move> {
         pending.first().copied()
+    }
+
+    /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the
+    /// opponent's, counts as won; otherwise the open windows through the point, own and the
+    /// opponent's, make it look better the more they hold.
+    fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
+        let Move::Place(p) = step else {
+            return (0.5, 0.0);
+        };
+        let me = self.to_move;
+        match player::tier(self, p, me) {
+            3.. => (1.0, 60.0),
+            2 => (0.9, 40.0),
+            _ => {
+                let w = player::window_value(self, p, me) as f32;
+                (0.3 + 0.6 * w / (w + 400.0), 20.0)
+            }
+        }
     }
 
     fn play_fast(&mut self, mv: Move) {

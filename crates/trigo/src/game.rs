@@ -6,7 +6,8 @@ use crate::moves::{self, TrigoMove};
 use crate::rules::TrigoRules;
 use std::sync::Arc;
 use stones_core::{
-    Colour, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status, Topology,
+    Colour, Decorations, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status,
+    Topology,
 };
 use stones_go::board::MAX_POINTS;
 use stones_go::scoring::{self, Count};
@@ -488,6 +489,25 @@ impl Game for TrigoGame {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    /// The last move's stones, dead marks, and the count once play has stopped.
+    fn decorations(&self) -> Decorations {
+        let mut deco = Decorations::default();
+        match self.last_move() {
+            Some(TrigoMove::One(p)) => deco.last.push(p),
+            Some(TrigoMove::Two(p, q)) => deco.last.extend([p, q]),
+            _ => {}
+        }
+        deco.dead = self
+            .topo
+            .points()
+            .filter(|&p| self.is_marked_dead(p))
+            .collect();
+        if matches!(self.pos.st.phase, Phase::Scoring | Phase::Counted) {
+            deco.territory = scoring::territory_points(&self.pos.board, &self.count());
+        }
+        deco
     }
 
     /// Random play with [`TrigoGame::playout_move`] on the unchecked fast path, until play stops or

@@ -144,35 +144,8 @@ pub fn last_chains(game: &DotsGame) -> Vec<Vec<Point>> {
                 }
             }
         }
-        // `area` is sorted by index, so `start` is the piece's top-left point: walk its boundary
-        // clockwise from its top side, collecting the points just outside.
-        let (sx, sy) = topo.xy(area[start]);
-        let (mut c, mut d) = ((sx as i32, sy as i32), 0usize);
-        let mut walk: Vec<Point> = Vec::new();
-        loop {
-            let (dx, dy) = DIRS[d];
-            if let Some(q) = topo.at(c.0 + dx, c.1 + dy) {
-                if walk.last() != Some(&q) {
-                    walk.push(q);
-                }
-            }
-            let t = (d + 1) % 4;
-            let ahead = (c.0 + DIRS[t].0, c.1 + DIRS[t].1);
-            let diag = (ahead.0 + dx, ahead.1 + dy);
-            if inside(diag.0, diag.1) {
-                (c, d) = (diag, (d + 3) % 4);
-            } else if inside(ahead.0, ahead.1) {
-                c = ahead;
-            } else {
-                d = t;
-            }
-            if c == (sx as i32, sy as i32) && d == 0 {
-                break;
-            }
-        }
-        if walk.len() > 1 && walk.first() == walk.last() {
-            walk.pop();
-        }
+        // `area` is sorted by index, so `start` is the piece's top-left point.
+        let mut walk = boundary_walk(topo, &inside, topo.xy(area[start]));
         if let Some(at) = walk.iter().position(|&q| q == p) {
             walk.rotate_left(at);
             walk.push(p);
@@ -181,6 +154,78 @@ pub fn last_chains(game: &DotsGame) -> Vec<Vec<Point>> {
         }
     }
     chains
+}
+
+/// The points just outside a four-way connected piece of points (`inside`), in order around it,
+/// starting from the piece's top-left point `(sx, sy)` and walking its boundary clockwise from its top
+/// side: the chain around the piece, as a closed walk (the first point is not repeated at the end).
+pub(crate) fn boundary_walk(
+    topo: &stones_core::Topology,
+    inside: &dyn Fn(i32, i32) -> bool,
+    (sx, sy): (u16, u16),
+) -> Vec<Point> {
+    let (mut c, mut d) = ((sx as i32, sy as i32), 0usize);
+    let mut walk: Vec<Point> = Vec::new();
+    loop {
+        let (dx, dy) = DIRS[d];
+        if let Some(q) = topo.at(c.0 + dx, c.1 + dy) {
+            if walk.last() != Some(&q) {
+                walk.push(q);
+            }
+        }
+        let t = (d + 1) % 4;
+        let ahead = (c.0 + DIRS[t].0, c.1 + DIRS[t].1);
+        let diag = (ahead.0 + dx, ahead.1 + dy);
+        if inside(diag.0, diag.1) {
+            (c, d) = (diag, (d + 3) % 4);
+        } else if inside(ahead.0, ahead.1) {
+            c = ahead;
+        } else {
+            d = t;
+        }
+        if c == (sx as i32, sy as i32) && d == 0 {
+            break;
+        }
+    }
+    if walk.len() > 1 && walk.first() == walk.last() {
+        walk.pop();
+    }
+    walk
+}
+
+/// Every enclosure on the field as its owner and the chain around it (one ring per four-way
+/// connected piece of enclosed points), for pictures.
+pub fn enclosure_rings(game: &DotsGame) -> Vec<(stones_core::Colour, Vec<Point>)> {
+    let topo = game.topology();
+    let mut done = vec![false; topo.len()];
+    let mut rings = Vec::new();
+    for start in topo.points() {
+        let Some(owner) = game.enclosure_owner(start) else {
+            continue;
+        };
+        if done[start.idx()] {
+            continue;
+        }
+        let mine = |x: i32, y: i32| {
+            topo.at(x, y)
+                .is_some_and(|q| game.enclosure_owner(q) == Some(owner))
+        };
+        let mut stack = vec![start];
+        done[start.idx()] = true;
+        while let Some(q) = stack.pop() {
+            let (x, y) = topo.xy(q);
+            for (dx, dy) in DIRS {
+                if let Some(r) = topo.at(x as i32 + dx, y as i32 + dy) {
+                    if !done[r.idx()] && game.enclosure_owner(r) == Some(owner) {
+                        done[r.idx()] = true;
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+        rings.push((owner, boundary_walk(topo, &mine, topo.xy(start))));
+    }
+    rings
 }
 
 /// North, east, south, west (y grows downwards).

@@ -13,7 +13,7 @@ mod read;
 mod replay;
 mod write;
 
-pub use chains::last_chains;
+pub use chains::{enclosure_rings, last_chains};
 pub use read::{from_main_line, parse};
 pub use replay::{play_move, replay, Replay};
 pub use write::write;

@@ -1,0 +1,551 @@
+//! The games the server holds: creation from a JSON request, moves, undo, the computer's moves on a
+//! background thread, and the state sent back.
+
+use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
+use crate::player::{fresh_seed, Player};
+use crate::registry::GameKind;
+use crate::text_game::{AnyGame, TextGame};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use stones_ai::PlayerSpec;
+use stones_core::{Colour, Rng, Status};
+
+/// How many games the server holds at once.
+pub const MAX_GAMES: usize = 64;
+/// A game nobody has asked about for this long is dropped.
+pub const IDLE: Duration = Duration::from_secs(3600);
+/// The largest board the server plays on, in points (Dots' 39 × 32 field has 1248).
+pub const MAX_POINTS: usize = 2000;
+/// The longest think the server allows a computer player, per move.
+pub const MAX_THINK: Duration = Duration::from_secs(10);
+/// The computer's time per move when its spec sets no limit.
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+
+/// A refused request: the HTTP status and the message for `{"error": …}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError(pub u16, pub String);
+
+impl ApiError {
+    pub fn bad(msg: impl Into<String>) -> ApiError {
+        ApiError(400, msg.into())
+    }
+}
+
+/// One game on the server.
+pub struct Session {
+    pub id: String,
+    game: AnyGame,
+    ruleset: String,
+    set: Vec<String>,
+    label: String,
+    records: Vec<MoveRecord>,
+    specs: [String; 2],
+    /// `None` while a player is lent to the thread that thinks for it.
+    players: [Option<Player>; 2],
+    humans: [bool; 2],
+    thinking: bool,
+    /// Bumped by every change, so that a move thought for an older position is dropped.
+    generation: u64,
+    /// What went wrong with the computer's last move, if anything.
+    computer_error: Option<String>,
+    touched: Instant,
+    /// The legal points and actions of the current position (computed once per change).
+    legal: (Vec<String>, Vec<String>, bool),
+}
+
+/// The state of a game as the API sends it: the fields of `stones replay --json` and more.
+#[derive(Serialize)]
+struct State<'a> {
+    id: &'a str,
+    #[serde(flatten)]
+    transcript: Transcript,
+    /// The points a click may use now (empty while the computer is to move).
+    legal: &'a [String],
+    /// The words that are moves now: `pass`, `stop`, `done`, `resign`.
+    actions: &'a [String],
+    /// A move is two points now (TriGo after the opening).
+    two_points: bool,
+    players: Players<'a>,
+    thinking: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computer_error: Option<&'a str>,
+    /// Which downloads there are: `case`, and `sgf` for Go and Dots.
+    downloads: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Players<'a> {
+    black: &'a str,
+    white: &'a str,
+}
+
+/// All the games, by id.
+#[derive(Default)]
+pub struct Games {
+    map: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The session behind the lock (a panic elsewhere does not lock it for good).
+pub fn lock_session(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
+    lock(s)
+}
+
+/// The session's state as JSON.
+pub fn lock_state(s: &Mutex<Session>) -> Value {
+    lock(s).state()
+}
+
+impl Games {
+    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`.
+    pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let obj = body
+            .as_object()
+            .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
+        for key in obj.keys() {
+            if !["game", "ruleset", "set", "black", "white"].contains(&key.as_str()) {
+                return Err(ApiError::bad(format!(
+                    "unknown field \"{key}\": expected game, ruleset, set, black, white"
+                )));
+            }
+        }
+        let text = |key: &str, default: &str| -> Result<String, ApiError> {
+            match obj.get(key) {
+                None | Some(Value::Null) => Ok(default.to_string()),
+                Some(Value::String(s)) => Ok(s.clone()),
+                Some(_) => Err(ApiError::bad(format!("\"{key}\" must be a string"))),
+            }
+        };
+        let name = text("game", "")?;
+        if name.is_empty() {
+            return Err(ApiError::bad(
+                "\"game\" is missing: expected one of go, dots, gomoku, trigo",
+            ));
+        }
+        let kind = GameKind::parse(&name).map_err(ApiError::bad)?;
+        let ruleset = text("ruleset", kind.builtin_rulesets()[0].name)?;
+        // Only builtin rulesets: a path would make the server read a file a client names.
+        if !kind.builtin_rulesets().iter().any(|b| b.name == ruleset) {
+            let names: Vec<&str> = kind.builtin_rulesets().iter().map(|b| b.name).collect();
+            return Err(ApiError::bad(format!(
+                "unknown ruleset '{ruleset}' for {}: expected one of {}",
+                kind.name(),
+                names.join(", ")
+            )));
+        }
+        let mut overrides = Vec::new();
+        let mut set_texts = Vec::new();
+        match obj.get("set") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(set)) => {
+                for (key, value) in set {
+                    let v = to_toml(value).map_err(|e| ApiError::bad(format!("set.{key}: {e}")))?;
+                    set_texts.push(format!("{key}={v}"));
+                    overrides.push((key.clone(), v));
+                }
+            }
+            Some(_) => {
+                return Err(ApiError::bad(
+                    "\"set\" must be an object of ruleset keys, e.g. {\"size\": 9}",
+                ))
+            }
+        }
+        let (game, ruleset) = kind
+            .create(Some(&ruleset), &overrides)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        if game.point_count() > MAX_POINTS {
+            return Err(ApiError::bad(format!(
+                "the board has {} points; the server plays on at most {MAX_POINTS}",
+                game.point_count()
+            )));
+        }
+        let specs = [text("black", "human")?, text("white", "human")?];
+        let mut players = [None, None];
+        for (i, spec) in specs.iter().enumerate() {
+            let side = ["black", "white"][i];
+            let parsed = web_spec(spec).map_err(|e| ApiError::bad(format!("{side}: {e}")))?;
+            players[i] = Some(
+                Player::new(&parsed, &game).map_err(|e| ApiError::bad(format!("{side}: {e}")))?,
+            );
+        }
+        let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
+        let label = if set_texts.is_empty() {
+            ruleset.clone()
+        } else {
+            format!("{ruleset} ({})", set_texts.join(", "))
+        };
+        let mut map = lock(&self.map);
+        map.retain(|_, s| {
+            let s = lock(s);
+            s.thinking || s.touched.elapsed() < IDLE
+        });
+        if map.len() >= MAX_GAMES {
+            return Err(ApiError(
+                503,
+                format!("the server holds {MAX_GAMES} games already; try again later"),
+            ));
+        }
+        let mut rng = Rng::new(fresh_seed());
+        let id = loop {
+            let id = format!("{:012x}", rng.next_u64() >> 16);
+            if !map.contains_key(&id) {
+                break id;
+            }
+        };
+        let mut session = Session {
+            id: id.clone(),
+            game,
+            ruleset,
+            set: set_texts,
+            label,
+            records: Vec::new(),
+            specs: specs.clone(),
+            players,
+            humans,
+            thinking: false,
+            generation: 0,
+            computer_error: None,
+            touched: Instant::now(),
+            legal: Default::default(),
+        };
+        session.refresh();
+        let session = Arc::new(Mutex::new(session));
+        map.insert(id, Arc::clone(&session));
+        drop(map);
+        kick(&session);
+        Ok(session)
+    }
+
+    /// The game with this id.
+    pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let map = lock(&self.map);
+        let s = map
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError(404, format!("no game '{}' on this server", short(id))))?;
+        lock(&s).touched = Instant::now();
+        Ok(s)
+    }
+}
+
+/// At most 40 characters of client text, for messages.
+fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// A player spec the server accepts: human, random or mcts, the search's time capped at
+/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree. External
+/// engines are refused: the server starts no program a client names.
+pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
+    let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
+    match spec {
+        PlayerSpec::Human | PlayerSpec::Random => Ok(spec),
+        PlayerSpec::Mcts(mut o) => {
+            if o.time.is_none() && o.playouts.is_none() {
+                o.time = Some(DEFAULT_THINK);
+            }
+            if o.time.is_some_and(|t| t > MAX_THINK) {
+                return Err(format!(
+                    "'{}': at most {} seconds a move here",
+                    short(text),
+                    MAX_THINK.as_secs()
+                ));
+            }
+            if o.playouts.is_some_and(|p| p > 1_000_000) {
+                return Err(format!("'{}': at most 1000000 playouts here", short(text)));
+            }
+            o.threads = o.threads.min(2);
+            o.memory = o.memory.min(256 << 20);
+            Ok(PlayerSpec::Mcts(o))
+        }
+        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
+            "'{}': the server plays human, random or mcts (it starts no other program)",
+            short(text)
+        )),
+    }
+}
+
+/// A JSON value as a TOML value for a ruleset override.
+fn to_toml(v: &Value) -> Result<toml::Value, String> {
+    Ok(match v {
+        Value::Bool(b) => toml::Value::Boolean(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => toml::Value::Integer(i),
+            None => toml::Value::Float(n.as_f64().ok_or("a number out of range")?),
+        },
+        Value::String(s) => toml::Value::String(s.clone()),
+        Value::Array(a) => toml::Value::Array(a.iter().map(to_toml).collect::<Result<_, _>>()?),
+        Value::Object(o) => toml::Value::Table(
+            o.iter()
+                .map(|(k, v)| Ok((k.clone(), to_toml(v)?)))
+                .collect::<Result<_, String>>()?,
+        ),
+        Value::Null => return Err("null is not a value".into()),
+    })
+}
+
+impl Session {
+    /// The side to move is played by the computer (and play is on).
+    fn computer_to_move(&self) -> bool {
+        self.game.game_status() == Status::Ongoing && !self.humans[self.game.player_to_move().idx()]
+    }
+
+    /// Recomputes what depends on the position: legal points and actions.
+    fn refresh(&mut self) {
+        self.generation += 1;
+        let mut points = Vec::new();
+        let mut actions = Vec::new();
+        let mut two = false;
+        let status = self.game.game_status();
+        let human_turn = status == Status::Scoring
+            || (status == Status::Ongoing && self.humans[self.game.player_to_move().idx()]);
+        if human_turn {
+            let mut seen = std::collections::HashSet::new();
+            for mv in self.game.legal_moves_text() {
+                let parts: Vec<&str> = if let Some(p) = mv.strip_prefix("dead ") {
+                    vec![p]
+                } else if mv.contains('+') {
+                    two = true;
+                    mv.split('+').collect()
+                } else {
+                    vec![mv.as_str()]
+                };
+                for part in parts {
+                    if self.game.point_xy(part).is_some() {
+                        if seen.insert(part.to_string()) {
+                            points.push(part.to_string());
+                        }
+                    } else if !actions.iter().any(|a| a == part) {
+                        actions.push(part.to_string());
+                    }
+                }
+            }
+            if status == Status::Ongoing {
+                actions.push("resign".to_string());
+            }
+        }
+        self.legal = (points, actions, two);
+    }
+
+    /// The state as JSON.
+    pub fn state(&self) -> Value {
+        let mut t = transcript(
+            &self.game,
+            self.label.clone(),
+            String::new(),
+            self.records.clone(),
+            None,
+        );
+        t.svg.clear();
+        let mut downloads = vec!["case"];
+        if matches!(self.game, AnyGame::GoGame(_) | AnyGame::DotsGame(_)) {
+            downloads.push("sgf");
+        }
+        let state = State {
+            id: &self.id,
+            transcript: t,
+            legal: &self.legal.0,
+            actions: &self.legal.1,
+            two_points: self.legal.2,
+            players: Players {
+                black: &self.specs[0],
+                white: &self.specs[1],
+            },
+            thinking: self.thinking,
+            computer_error: self.computer_error.as_deref(),
+            downloads,
+        };
+        serde_json::to_value(state).unwrap_or(Value::Null)
+    }
+
+    /// The SVG picture of the position.
+    pub fn svg(&self) -> String {
+        self.game.svg_picture()
+    }
+
+    /// The game as a case file.
+    pub fn case_file(&self) -> String {
+        let moves: Vec<String> = self.records.iter().map(|r| r.mv.clone()).collect();
+        let mut text = write_case(
+            self.game.game_name(),
+            &self.ruleset,
+            &self.set,
+            &format!(
+                "played in stones serve: {} (black) v {} (white)",
+                self.specs[0], self.specs[1]
+            ),
+            &moves,
+        );
+        if let Status::Over(o) = self.game.game_status() {
+            text = format!("# result: {}\n{text}", o.result);
+        }
+        text
+    }
+
+    /// The game as SGF (Go and Dots).
+    pub fn sgf(&self) -> Option<String> {
+        let result = match self.game.game_status() {
+            Status::Over(o) => Some(o.result),
+            _ => None,
+        };
+        self.game.sgf(result.as_deref())
+    }
+
+    /// Plays a person's move; a refused move changes nothing.
+    fn play_human(&mut self, text: &str) -> Result<(), ApiError> {
+        let status = self.game.game_status();
+        if status == Status::Ongoing && !self.humans[self.game.player_to_move().idx()] {
+            let c = self.game.player_to_move();
+            return Err(ApiError(
+                409,
+                format!("it is {c}'s turn, and the computer plays {c}"),
+            ));
+        }
+        if self.records.len() >= 10 * self.game.point_count() + 100 {
+            return Err(ApiError::bad("the game is too long for the server"));
+        }
+        let record = play_recorded(&mut self.game, text, self.records.len() + 1);
+        if let Some(reason) = record.reason {
+            return Err(ApiError::bad(reason));
+        }
+        self.records.push(record);
+        self.computer_error = None;
+        self.refresh();
+        Ok(())
+    }
+
+    /// Takes back the last move and, against the computer, its moves before it too, so that a person
+    /// is to move.
+    fn undo(&mut self) -> Result<(), ApiError> {
+        if self.records.is_empty() || !self.game.undo_move() {
+            return Err(ApiError::bad("there is no move to take back"));
+        }
+        self.records.pop();
+        if self.humans.contains(&true) {
+            while self.computer_to_move() && !self.records.is_empty() && self.game.undo_move() {
+                self.records.pop();
+            }
+        }
+        self.computer_error = None;
+        self.refresh();
+        Ok(())
+    }
+}
+
+/// Plays a person's move in `session`, then lets the computer answer.
+pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError> {
+    let text = match body.get("move") {
+        Some(Value::String(s)) => s.clone(),
+        _ => {
+            return Err(ApiError::bad(
+                "expected {\"move\": \"D4\"} (a move in the game's notation)",
+            ))
+        }
+    };
+    if text.len() > 100 {
+        return Err(ApiError::bad("a move is at most 100 characters"));
+    }
+    lock(session).play_human(&text)?;
+    kick(session);
+    Ok(())
+}
+
+/// Takes back moves (see [`Session::undo`]), then lets the computer move if it is its turn.
+pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
+    lock(session).undo()?;
+    kick(session);
+    Ok(())
+}
+
+/// Starts the computer's move on a background thread when it is the computer's turn; when both
+/// sides are computers and play has stopped for the dead-stone step, marks what the search thinks is
+/// dead and agrees.
+pub fn kick(session: &Arc<Mutex<Session>>) {
+    let mut s = lock(session);
+    if s.thinking {
+        return;
+    }
+    if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
+        // The estimate takes a moment: think off the lock, as for a move.
+        s.thinking = true;
+        let game = s.game.clone();
+        let generation = s.generation;
+        drop(s);
+        let session = Arc::clone(session);
+        std::thread::spawn(move || {
+            let dead = game.dead_estimate(300);
+            let mut s = lock(&session);
+            s.thinking = false;
+            if s.generation == generation {
+                for text in dead
+                    .iter()
+                    .map(|d| format!("dead {d}"))
+                    .chain(["done".into()])
+                {
+                    let n = s.records.len() + 1;
+                    let r = play_recorded(&mut s.game, &text, n);
+                    if r.reason.is_none() {
+                        s.records.push(r);
+                    }
+                }
+            }
+            s.refresh();
+        });
+        return;
+    }
+    if !s.computer_to_move() || s.computer_error.is_some() {
+        return;
+    }
+    if s.records.len() >= 10 * s.game.point_count() + 100 {
+        s.computer_error = Some("the game is too long for the server".into());
+        return;
+    }
+    let side = s.game.player_to_move().idx();
+    let Some(mut player) = s.players[side].take() else {
+        return;
+    };
+    s.thinking = true;
+    let game = s.game.clone();
+    let history: Vec<(Colour, String)> =
+        s.records.iter().map(|r| (r.player, r.mv.clone())).collect();
+    let generation = s.generation;
+    drop(s);
+    let session = Arc::clone(session);
+    std::thread::spawn(move || {
+        let choice = player.choose(&game, &history, None, &mut |_| {});
+        let mut s = lock(&session);
+        s.players[side] = Some(player);
+        s.thinking = false;
+        if s.generation == generation {
+            match choice {
+                Ok(choice) => {
+                    let n = s.records.len() + 1;
+                    let record = play_recorded(&mut s.game, &choice.mv, n);
+                    match &record.reason {
+                        None => s.records.push(record),
+                        Some(reason) => {
+                            s.computer_error = Some(format!(
+                                "the computer's move {} was refused: {reason}",
+                                record.mv
+                            ))
+                        }
+                    }
+                }
+                Err(e) => s.computer_error = Some(format!("the computer failed: {e}")),
+            }
+        }
+        s.refresh();
+        drop(s);
+        kick(&session);
+    });
+}

@@ -1,0 +1,168 @@
+// Plays every game on the `stones serve` page in headless Chromium (Debian's, through playwright-core):
+// start a game against the computer, click a legal point and an illegal one, wait for the computer's
+// reply, undo, and save a screenshot of each game.
+//
+//   node play.cjs BASE_URL SCREENSHOT_DIR
+// playwright-core is found through NODE_PATH; the browser is CHROMIUM or /usr/bin/chromium.
+"use strict";
+const { chromium } = require("playwright-core");
+const fs = require("fs");
+const path = require("path");
+
+const [base, shots] = process.argv.slice(2);
+if (!base || !shots) {
+  console.error("usage: node play.cjs BASE_URL SCREENSHOT_DIR");
+  process.exit(2);
+}
+fs.mkdirSync(shots, { recursive: true });
+
+// Per game: the size to pick and the ruleset.
+const GAMES = [
+  { game: "go", size: "9" },
+  { game: "dots", size: "[10,10]" },
+  { game: "gomoku", size: "15" },
+  { game: "trigo", size: "5" },
+];
+
+function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+async function moves(page) {
+  return Number(await page.getAttribute("#board", "data-moves"));
+}
+
+async function waitMoves(page, n, what) {
+  await page.waitForFunction(
+    (n) => {
+      const b = document.querySelector("#board");
+      return b && b.dataset.moves === String(n) && b.dataset.thinking === "false";
+    },
+    n,
+    { timeout: 30000 },
+  ).catch(() => { throw new Error(`${what}: expected ${n} moves and no thinking`); });
+}
+
+async function legalPoints(page) {
+  return page.$$eval("#board .empty.legal", (els) => els.map((e) => e.dataset.point));
+}
+
+async function clickPoint(page, point) {
+  await page.click(`#board [data-point="${point}"]`);
+}
+
+async function playOne(browser, { game, size }) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base);
+  await page.waitForSelector("#game option", { state: "attached" });
+  await page.selectOption("#game", game);
+  await page.selectOption("#size", size);
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "mcts");
+  await page.click("#start");
+  await page.waitForSelector("#board svg");
+  await waitMoves(page, 0, `${game}: new game`);
+  const points = await page.$$eval("#board [data-point]", (els) => els.length);
+  check(points > 0, `${game}: no clickable points`);
+
+  // A legal point: the middle one of the legal list (inside Dots' first-move zone, near the centre).
+  let legal = await legalPoints(page);
+  check(legal.length > 0, `${game}: no legal point to click`);
+  const first = legal[Math.floor(legal.length / 2)];
+  await clickPoint(page, first);
+  await page.waitForSelector(`#board [data-point="${first}"].stone.black`, { timeout: 10000 });
+  // The computer's reply.
+  await waitMoves(page, 2, `${game}: the computer's reply`);
+  const white = await page.$$eval("#board .stone.white", (els) => els.length);
+  check(white >= 1, `${game}: no white stone after the computer's reply`);
+
+  if (game === "trigo") {
+    // Two clicks make a move: the first is shown pending.
+    legal = await legalPoints(page);
+    const [a, b] = [legal[0], legal[legal.length - 1]];
+    await clickPoint(page, a);
+    await page.waitForSelector(`#board [data-point="${a}"].pending`);
+    await page.screenshot({ path: path.join(shots, "trigo-pending.png"), fullPage: true });
+    await clickPoint(page, b);
+    await page.waitForSelector(`#board [data-point="${a}"].stone.black`);
+    await page.waitForSelector(`#board [data-point="${b}"].stone.black`);
+    await waitMoves(page, 4, "trigo: the computer's second reply");
+  }
+
+  // An illegal point: the stone just played.
+  const before = await moves(page);
+  await clickPoint(page, first);
+  await page.waitForFunction(() => document.querySelector("#message.error")?.textContent.length > 0);
+  const reason = await page.textContent("#message");
+  check(/occupied|inside|refused|not/i.test(reason), `${game}: unexpected reason '${reason}'`);
+  check((await moves(page)) === before, `${game}: the refused move changed the game`);
+  await page.screenshot({ path: path.join(shots, `${game}.png`), fullPage: true });
+
+  // Undo takes back the computer's reply and the person's move.
+  await page.click("#undo");
+  await waitMoves(page, before - 2, `${game}: undo`);
+  await page.screenshot({ path: path.join(shots, `${game}-undone.png`), fullPage: true });
+  check(errors.length === 0, `${game}: page errors: ${errors.join("; ")}`);
+  await page.close();
+  console.log(`ok ${game}: ${points} points, clicked ${first}, refused: ${reason}`);
+}
+
+// Go between two people on 5x5: two passes, a click marks a chain dead, Done counts the game.
+async function markingStep(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(base);
+  await page.waitForSelector("#game option", { state: "attached" });
+  await page.selectOption("#game", "go");
+  await page.selectOption("#size", "5");
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "human");
+  await page.click("#start");
+  await waitMoves(page, 0, "go marking: new game");
+  await clickPoint(page, "C3");
+  await waitMoves(page, 1, "go marking: C3");
+  await clickPoint(page, "A1");
+  await waitMoves(page, 2, "go marking: A1");
+  await page.click("#pass");
+  await waitMoves(page, 3, "go marking: pass");
+  await page.click("#pass");
+  await waitMoves(page, 4, "go marking: pass");
+  check(/click dead chains/.test(await page.textContent("#status")), "go marking: no marking step");
+  await clickPoint(page, "A1");
+  await page.waitForSelector('#board [data-point="A1"].stone.white.dead');
+  await page.screenshot({ path: path.join(shots, "go-marking.png"), fullPage: true });
+  await page.click("#done");
+  await page.waitForFunction(() => /Game over: B\+/.test(document.querySelector("#status").textContent));
+  await page.screenshot({ path: path.join(shots, "go-over.png"), fullPage: true });
+  await page.close();
+  console.log("ok go marking step: A1 marked dead, game counted");
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-proxy-server"],
+  });
+  let failed = 0;
+  const runs = GAMES.map((g) => [g.game, () => playOne(browser, g)]);
+  runs.push(["go marking step", () => markingStep(browser)]);
+  try {
+    for (const [name, run] of runs) {
+      try {
+        await run();
+      } catch (e) {
+        failed++;
+        console.log(`FAILED ${name}: ${e.message}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${runs.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

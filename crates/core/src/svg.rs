@@ -1,0 +1,525 @@
+//! An SVG picture of any position on any [`Topology`]: the grid with its coordinates, the stones (or
+//! dots), and what a game adds through [`Decorations`] (last move, dead stones, territory, enclosures,
+//! a winning row, star points).
+//!
+//! Every stone is a `<circle>` with `data-point="<name>"` and the classes `stone` and `black` or
+//! `white` (plus `dead`, `last`, `captured`); every empty point is a transparent `<circle>` with
+//! `data-point` and the class `empty`, so that a page can click any point. The picture holds no state
+//! of its own: a position in, a string out (svgoban's idea). It stands alone (presentation attributes,
+//! no style sheet), and a page may restyle it by class.
+
+use crate::colour::Colour;
+use crate::topology::{column_label, Point, Shape, Topology};
+use std::fmt::Write;
+
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Look {
+    /// Stones on the lines of a wooden board (Go, Gomoku, TriGo).
+    #[default]
+    Stones,
+    /// Red and blue dots on squared paper (Dots).
+    Dots,
+}
+
+/// A small sign drawn on a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A ko point: the square where retaking is refused now.
+    Ko,
+    /// A dot (or stone) taken inside an enemy enclosure.
+    Captured,
+}
+
+/// What a game adds to the bare picture of its stones. The default adds nothing: a new game gets a
+/// correct picture without filling any of it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Decorations {
+    pub look: Look,
+    /// Points of the last move (TriGo's pair gives two).
+    pub last: Vec<Point>,
+    /// Stones marked dead (drawn faded and crossed).
+    pub dead: Vec<Point>,
+    /// Points counted for a player (empty points and dead stones' points).
+    pub territory: Vec<(Point, Colour)>,
+    /// Filled areas along a closed chain of points (Dots enclosures), by owner.
+    pub polygons: Vec<(Colour, Vec<Point>)>,
+    /// Points to highlight, joined by a line in this order (Gomoku's winning row).
+    pub highlight: Vec<Point>,
+    /// Star points (hoshi).
+    pub stars: Vec<Point>,
+    /// Signs on points.
+    pub marks: Vec<(Point, Mark)>,
+}
+
+/// Space between neighbouring points, in SVG units.
+const STEP: f64 = 32.0;
+/// Space around the points for coordinates.
+const MARGIN: f64 = 40.0;
+
+/// The SVG picture of a position: `stone(p)` says what stands on each point.
+pub fn render_svg(
+    topo: &Topology,
+    stone: impl Fn(Point) -> Option<Colour>,
+    deco: &Decorations,
+) -> String {
+    let geo = Geometry::new(topo);
+    let dots = deco.look == Look::Dots;
+    let mut out = String::new();
+    let (w, h) = (geo.width, geo.height);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board {}" viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" font-family="sans-serif" font-size="13">"#,
+        if dots { "dots" } else { "stones" }
+    );
+    out.push('\n');
+    let background = if dots { "#fbfbf7" } else { "#dcb35c" };
+    let _ = writeln!(
+        out,
+        r#"<rect class="background" x="0" y="0" width="{w:.0}" height="{h:.0}" fill="{background}"/>"#
+    );
+    grid(&mut out, topo, &geo, dots);
+    coordinates(&mut out, topo, &geo);
+    for &p in &deco.stars {
+        let (x, y) = geo.at(topo, p);
+        let _ = writeln!(
+            out,
+            r##"<circle class="star" cx="{x:.1}" cy="{y:.1}" r="3.5" fill="#000"/>"##
+        );
+    }
+    for (owner, ring) in &deco.polygons {
+        if ring.len() < 3 {
+            continue;
+        }
+        let points: Vec<String> = ring
+            .iter()
+            .map(|&p| {
+                let (x, y) = geo.at(topo, p);
+                format!("{x:.1},{y:.1}")
+            })
+            .collect();
+        let colour = dot_colour(*owner);
+        let _ = writeln!(
+            out,
+            r#"<polygon class="enclosure {}" points="{}" fill="{colour}" fill-opacity="0.25" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>"#,
+            owner.name(),
+            points.join(" ")
+        );
+    }
+    if deco.highlight.len() > 1 {
+        let (x1, y1) = geo.at(topo, deco.highlight[0]);
+        let (x2, y2) = geo.at(topo, deco.highlight[deco.highlight.len() - 1]);
+        let _ = writeln!(
+            out,
+            r##"<line class="win-line" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#d62828" stroke-width="8" stroke-linecap="round" stroke-opacity="0.6"/>"##
+        );
+    }
+    let is = |list: &[Point], p: Point| list.contains(&p);
+    let territory = |p: Point| {
+        deco.territory
+            .iter()
+            .find(|&&(q, _)| q == p)
+            .map(|&(_, c)| c)
+    };
+    let mark = |p: Point, m: Mark| deco.marks.contains(&(p, m));
+    let radius = if dots { STEP * 0.27 } else { STEP * 0.47 };
+    for p in topo.points() {
+        let name = escape(&topo.name(p));
+        let (x, y) = geo.at(topo, p);
+        match stone(p) {
+            Some(c) => {
+                let mut class = format!("stone {}", c.name());
+                let dead = is(&deco.dead, p);
+                let last = is(&deco.last, p);
+                let captured = mark(p, Mark::Captured);
+                let highlighted = is(&deco.highlight, p);
+                for (on, word) in [
+                    (dead, "dead"),
+                    (last, "last"),
+                    (captured, "captured"),
+                    (highlighted, "win"),
+                ] {
+                    if on {
+                        class.push(' ');
+                        class.push_str(word);
+                    }
+                }
+                let (fill, stroke) = match (dots, c) {
+                    (true, c) => (dot_colour(c), dot_colour(c)),
+                    (false, Colour::Black) => ("#111", "#000"),
+                    (false, Colour::White) => ("#f8f8f8", "#333"),
+                };
+                let opacity = if dead || captured { 0.45 } else { 1.0 };
+                let _ = writeln!(
+                    out,
+                    r#"<circle data-point="{name}" class="{class}" cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1" fill-opacity="{opacity}"/>"#
+                );
+                let contrast = match c {
+                    Colour::Black if !dots => "#f8f8f8",
+                    _ if dots => "#fbfbf7",
+                    _ => "#111",
+                };
+                if dead {
+                    let d = radius * 0.55;
+                    let _ = writeln!(
+                        out,
+                        r#"<path class="dead-mark" d="M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}" stroke="{contrast}" stroke-width="2.5" pointer-events="none"/>"#,
+                        x - d,
+                        y - d,
+                        x + d,
+                        y + d,
+                        x - d,
+                        y + d,
+                        x + d,
+                        y - d
+                    );
+                }
+                if last {
+                    let r = if dots { radius * 0.4 } else { radius * 0.45 };
+                    let _ = writeln!(
+                        out,
+                        r#"<circle class="last-mark" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{contrast}" stroke-width="2" pointer-events="none"/>"#
+                    );
+                }
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    r##"<circle data-point="{name}" class="empty" cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="#000" fill-opacity="0"/>"##
+                );
+            }
+        }
+        if let Some(owner) = territory(p) {
+            let s = STEP * 0.28;
+            let (fill, stroke) = match (dots, owner) {
+                (true, c) => (dot_colour(c), dot_colour(c)),
+                (false, Colour::Black) => ("#111", "#111"),
+                (false, Colour::White) => ("#f8f8f8", "#333"),
+            };
+            let _ = writeln!(
+                out,
+                r#"<rect class="territory {}" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1" pointer-events="none"/>"#,
+                owner.name(),
+                x - s / 2.0,
+                y - s / 2.0
+            );
+        }
+        if mark(p, Mark::Ko) {
+            let s = STEP * 0.4;
+            let _ = writeln!(
+                out,
+                r##"<rect class="ko" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="none" stroke="#333" stroke-width="2" pointer-events="none"/>"##,
+                x - s / 2.0,
+                y - s / 2.0
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Dots are red (Black) and blue (White), as in the terminal picture.
+fn dot_colour(c: Colour) -> &'static str {
+    match c {
+        Colour::Black => "#c62828",
+        Colour::White => "#1f5fbf",
+    }
+}
+
+/// Where points go on the picture.
+struct Geometry {
+    width: f64,
+    height: f64,
+    hex: Option<u16>,
+}
+
+impl Geometry {
+    fn new(topo: &Topology) -> Geometry {
+        match topo.shape() {
+            Shape::Square { width, height, .. } => Geometry {
+                width: 2.0 * MARGIN + STEP * (width as f64 - 1.0),
+                height: 2.0 * MARGIN + STEP * (height as f64 - 1.0),
+                hex: None,
+            },
+            Shape::Hex { side } => {
+                let span = 2.0 * side as f64 - 2.0;
+                Geometry {
+                    width: 2.0 * MARGIN + HEX_LEFT + STEP * span,
+                    height: 2.0 * MARGIN + STEP * span * ROW,
+                    hex: Some(side),
+                }
+            }
+        }
+    }
+
+    /// The centre of `(x, y)` (which need not be on the board: labels sit just outside).
+    fn xy(&self, x: f64, y: f64) -> (f64, f64) {
+        match self.hex {
+            None => (MARGIN + STEP * x, MARGIN + STEP * y),
+            Some(side) => (
+                MARGIN + HEX_LEFT + STEP * (x - y / 2.0 + (side as f64 - 1.0) / 2.0),
+                MARGIN + STEP * ROW * y,
+            ),
+        }
+    }
+
+    fn at(&self, topo: &Topology, p: Point) -> (f64, f64) {
+        let (x, y) = topo.xy(p);
+        self.xy(x as f64, y as f64)
+    }
+}
+
+/// Extra room left of the hexagon for the row numbers' column.
+const HEX_LEFT: f64 = 16.0;
+
+/// Height of a hexagon row: √3/2 of the step, so that all six neighbours are one step away.
+const ROW: f64 = 0.866_025_403_784_438_6;
+
+/// The lines between neighbouring points: one path (square grids: rows and columns; the hexagon: its
+/// three directions).
+fn grid(out: &mut String, topo: &Topology, geo: &Geometry, dots: bool) {
+    let mut d = String::new();
+    let dirs: &[(i32, i32)] = match topo.shape() {
+        Shape::Square { .. } => &[(1, 0), (0, 1)],
+        Shape::Hex { .. } => &[(1, 0), (0, 1), (1, 1)],
+    };
+    for p in topo.points() {
+        let (x, y) = topo.xy(p);
+        for &(dx, dy) in dirs {
+            // A line starts at the first point of its run and goes to the last.
+            let (bx, by) = (x as i32 - dx, y as i32 - dy);
+            if topo.at(bx, by).is_some() {
+                continue;
+            }
+            let (mut ex, mut ey) = (x as i32, y as i32);
+            while topo.at(ex + dx, ey + dy).is_some() {
+                ex += dx;
+                ey += dy;
+            }
+            if (ex, ey) == (x as i32, y as i32) {
+                continue;
+            }
+            let (x1, y1) = geo.xy(x as f64, y as f64);
+            let (x2, y2) = geo.xy(ex as f64, ey as f64);
+            let _ = write!(d, "M{x1:.1},{y1:.1}L{x2:.1},{y2:.1}");
+        }
+    }
+    let (stroke, width) = if dots {
+        ("#b8cfe8", 1.0)
+    } else {
+        ("#3b2a10", 1.1)
+    };
+    let _ = writeln!(
+        out,
+        r#"<path class="grid" d="{d}" stroke="{stroke}" stroke-width="{width}" fill="none"/>"#
+    );
+}
+
+/// Coordinates around the board in the game's notation.
+fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
+    let label = |out: &mut String, (x, y): (f64, f64), text: &str| {
+        let _ = writeln!(
+            out,
+            r##"<text class="coord" x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#333">{}</text>"##,
+            y + 4.5,
+            escape(text)
+        );
+    };
+    let off = 0.8;
+    match topo.shape() {
+        Shape::Square { width, height, .. } => {
+            for x in 0..width {
+                let name = column_label(x);
+                label(out, geo.xy(x as f64, -off), &name);
+                label(out, geo.xy(x as f64, height as f64 - 1.0 + off), &name);
+            }
+            for y in 0..height {
+                let name = (height - y).to_string();
+                label(out, geo.xy(-off, y as f64), &name);
+                label(out, geo.xy(width as f64 - 1.0 + off, y as f64), &name);
+            }
+        }
+        Shape::Hex { side } => {
+            let span = 2 * side as i32 - 1;
+            // Letters: each line of constant x, above its top point and below its bottom point.
+            for x in 0..span {
+                let ys: Vec<i32> = (0..span).filter(|&y| topo.at(x, y).is_some()).collect();
+                let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else {
+                    continue;
+                };
+                let name = ((b'a' + x as u8) as char).to_string();
+                label(out, geo.xy(x as f64, top as f64 - off), &name);
+                label(out, geo.xy(x as f64, bottom as f64 + off), &name);
+            }
+            // Numbers: each row's in one column at the far left, as in the text picture (the letters
+            // hug the edges, so a number beside the row's end would meet a letter).
+            for y in 0..span {
+                let (_, row_y) = geo.xy(0.0, y as f64);
+                label(out, (MARGIN * 0.45, row_y), &(y + 1).to_string());
+            }
+        }
+    }
+}
+
+/// Escapes text for XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The usual star points of a square Go board: the 3-3 points on small boards, 4-4 from 13 up, the
+/// centre on odd sizes, and the side stars from 15 up.
+pub fn star_points(topo: &Topology) -> Vec<Point> {
+    let Shape::Square { width, height, .. } = topo.shape() else {
+        return Vec::new();
+    };
+    // Per axis: the corner stars' lines (3-3 below 13, 4-4 from 13 up) and the middle line on odd sizes.
+    let axis = |n: u16| -> (Vec<i32>, Option<i32>) {
+        let n = n as i32;
+        let d = match n {
+            13.. => 3,
+            7..=12 => 2,
+            _ => return (Vec::new(), None),
+        };
+        (vec![d, n - 1 - d], (n % 2 == 1).then_some(n / 2))
+    };
+    let ((xs, mx), (ys, my)) = (axis(width), axis(height));
+    let mut out = Vec::new();
+    let mut put = |x: i32, y: i32| out.extend(topo.at(x, y));
+    for &y in &ys {
+        for &x in &xs {
+            put(x, y);
+        }
+    }
+    if let (Some(mx), Some(my)) = (mx, my) {
+        put(mx, my);
+        if width.min(height) >= 15 {
+            for &x in &xs {
+                put(x, my);
+            }
+            for &y in &ys {
+                put(mx, y);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::Adjacency;
+
+    /// Every start tag is closed, in order (the SVG has no text content but labels).
+    fn balanced(svg: &str) -> Result<(), String> {
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = svg;
+        while let Some(i) = rest.find('<') {
+            rest = &rest[i + 1..];
+            let end = rest.find('>').ok_or("unclosed tag")?;
+            let tag = &rest[..end];
+            rest = &rest[end + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                let open = stack.pop().ok_or(format!("stray </{name}>"))?;
+                if open != name {
+                    return Err(format!("<{open}> closed by </{name}>"));
+                }
+            } else if !tag.ends_with('/') {
+                let name = tag.split_whitespace().next().unwrap_or("").to_string();
+                stack.push(name);
+            }
+        }
+        if stack.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("unclosed: {stack:?}"))
+        }
+    }
+
+    fn count(svg: &str, needle: &str) -> usize {
+        svg.matches(needle).count()
+    }
+
+    #[test]
+    fn every_point_is_one_clickable_element_with_its_name() {
+        for topo in [
+            Topology::square(19, 19, Adjacency::Orthogonal),
+            Topology::square(7, 4, Adjacency::King),
+            Topology::hex(3),
+            Topology::hex(8),
+        ] {
+            let stone = |p: Point| match p.0 % 3 {
+                0 => Some(Colour::Black),
+                1 => Some(Colour::White),
+                _ => None,
+            };
+            let deco = Decorations {
+                last: vec![Point(0)],
+                dead: vec![Point(3)],
+                ..Decorations::default()
+            };
+            let svg = render_svg(&topo, stone, &deco);
+            balanced(&svg).unwrap();
+            assert_eq!(count(&svg, "data-point="), topo.len());
+            for p in topo.points() {
+                let needle = format!("data-point=\"{}\" class=\"", topo.name(p));
+                let at = svg.find(&needle).unwrap_or_else(|| panic!("{needle}"));
+                let class = &svg[at + needle.len()..];
+                let class = &class[..class.find('"').unwrap()];
+                let want = match stone(p) {
+                    Some(c) => format!("stone {}", c.name()),
+                    None => "empty".into(),
+                };
+                assert!(class.starts_with(&want), "{class} for {}", topo.name(p));
+            }
+            assert!(svg.contains("class=\"stone black last\""));
+            assert!(svg.contains("class=\"stone black dead\""));
+        }
+    }
+
+    #[test]
+    fn decorations_are_drawn() {
+        let topo = Topology::square(9, 9, Adjacency::Orthogonal);
+        let stars = star_points(&topo);
+        assert_eq!(stars.len(), 5);
+        let deco = Decorations {
+            look: Look::Dots,
+            polygons: vec![(
+                Colour::Black,
+                vec![Point(1), Point(11), Point(19), Point(9)],
+            )],
+            territory: vec![(Point(40), Colour::White)],
+            highlight: vec![Point(0), Point(1), Point(2)],
+            marks: vec![(Point(5), Mark::Ko)],
+            stars,
+            ..Decorations::default()
+        };
+        let svg = render_svg(&topo, |_| None, &deco);
+        balanced(&svg).unwrap();
+        assert_eq!(count(&svg, "<polygon class=\"enclosure black\""), 1);
+        assert_eq!(count(&svg, "class=\"territory white\""), 1);
+        assert_eq!(count(&svg, "class=\"star\""), 5);
+        assert_eq!(count(&svg, "class=\"win-line\""), 1);
+        assert_eq!(count(&svg, "class=\"ko\""), 1);
+        assert_eq!(
+            star_points(&Topology::square(19, 19, Adjacency::Orthogonal)).len(),
+            9
+        );
+        assert_eq!(
+            star_points(&Topology::square(13, 13, Adjacency::Orthogonal)).len(),
+            5
+        );
+    }
+
+    #[test]
+    fn hexagon_labels_name_lines_and_rows() {
+        let topo = Topology::hex(3);
+        let svg = render_svg(&topo, |_| None, &Decorations::default());
+        // Letters a–e twice each (top and bottom of their line), numbers 1–5 once each.
+        for (l, n) in [("a", 2), ("e", 2), ("1", 1), ("5", 1)] {
+            assert_eq!(count(&svg, &format!(">{l}</text>")), n, "{l}");
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! The `stones serve` JSON API over real sockets: games of every kind, moves accepted and refused,
+//! undo, the computer's moves on a background thread, the SVG and downloads, and bad requests that
+//! are answered with a 4xx and a clear message — the server stays up.
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+struct Reply {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+    fn error(&self) -> String {
+        self.json()["error"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+fn request(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
+    request_as(port, &format!("localhost:{port}"), method, path, body)
+}
+
+fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // A server may answer (and close) before reading all of an oversized body.
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    Reply {
+        status,
+        headers: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+fn post(port: u16, path: &str, body: &Value) -> Reply {
+    request(port, "POST", path, body.to_string().as_bytes())
+}
+
+fn get(port: u16, path: &str) -> Reply {
+    request(port, "GET", path, b"")
+}
+
+fn server() -> u16 {
+    let server = stones_cli::web::start("127.0.0.1", 0).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
+    port
+}
+
+fn new_game(port: u16, body: Value) -> Value {
+    let r = post(port, "/api/games", &body);
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()
+}
+
+/// Polls until the computer has finished and `moves` moves are on the record.
+fn wait_for(port: u16, id: &str, moves: usize) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if !s["thinking"].as_bool().unwrap() && s["moves"].as_array().unwrap().len() >= moves {
+            return s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no computer move: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_game_is_played_refused_undone_drawn_and_downloaded() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "go", "ruleset": "chinese", "set": {"size": 5}, "black": "human", "white": "human"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    for key in [
+        "game", "ruleset", "moves", "to_move", "board", "captures", "status", "score", "legal",
+        "players", "thinking",
+    ] {
+        assert!(s.get(key).is_some(), "state lacks {key}: {s}");
+    }
+    assert_eq!(s["game"], "go");
+    assert_eq!(s["legal"].as_array().unwrap().len(), 25);
+    assert_eq!(s["actions"], json!(["pass", "resign"]));
+    assert_eq!(s["players"], json!({"black": "human", "white": "human"}));
+
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "c3"}),
+    )
+    .json();
+    assert_eq!(s["moves"][0]["move"], "C3");
+    assert_eq!(s["to_move"], "white");
+    let r = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.error().starts_with("occupied"), "{}", r.body);
+    let r = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "Z9"}),
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("A1 to E5"), "{}", r.body);
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(
+        s["moves"].as_array().unwrap().len(),
+        1,
+        "a refused move changed the game"
+    );
+
+    let svg = get(port, &format!("/api/games/{id}/svg"));
+    assert_eq!(svg.status, 200);
+    assert!(
+        svg.headers.contains("content-type: image/svg+xml"),
+        "{}",
+        svg.headers
+    );
+    assert_eq!(svg.body.matches("data-point=").count(), 25);
+    assert!(svg
+        .body
+        .contains("data-point=\"C3\" class=\"stone black last\""));
+
+    let case = get(port, &format!("/api/games/{id}/case"));
+    assert_eq!(case.status, 200);
+    assert!(case.headers.contains("attachment"));
+    assert!(case.body.contains("moves = [\"C3\"]"), "{}", case.body);
+    let sgf = get(port, &format!("/api/games/{id}/sgf"));
+    assert!(
+        sgf.body.starts_with("(;") && sgf.body.contains("B[cc]"),
+        "{}",
+        sgf.body
+    );
+
+    let s = post(port, &format!("/api/games/{id}/undo"), &json!({})).json();
+    assert_eq!(s["moves"], json!([]));
+    let r = post(port, &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("no move"), "{}", r.body);
+}
+
+#[test]
+fn the_computer_answers_on_a_background_thread_and_undo_takes_back_both_moves() {
+    let port = server();
+    for (game, size, first) in [
+        ("go", json!(5), "C3"),
+        ("dots", json!([8, 8]), "D4"),
+        ("gomoku", json!(9), "E5"),
+        ("trigo", json!(3), "c3"),
+    ] {
+        for white in ["random", "mcts:playouts=30"] {
+            let s = new_game(
+                port,
+                json!({"game": game, "set": {"size": size}, "black": "human", "white": white}),
+            );
+            let id = s["id"].as_str().unwrap().to_string();
+            assert!(
+                s["legal"].as_array().unwrap().iter().any(|p| p == first),
+                "{game}: {s}"
+            );
+            let s = post(
+                port,
+                &format!("/api/games/{id}/moves"),
+                &json!({"move": first}),
+            )
+            .json();
+            // The POST returns at once; a quick computer may already have answered.
+            assert_eq!(s["moves"][0]["player"], "black", "{game}: {s}");
+            let s = wait_for(port, &id, 2);
+            assert_eq!(s["moves"][1]["player"], "white", "{game}");
+            assert_eq!(s["to_move"], "black", "{game}");
+            if game == "trigo" {
+                assert_eq!(s["two_points"], true, "{s}");
+            }
+            let s = post(port, &format!("/api/games/{id}/undo"), &json!({})).json();
+            assert_eq!(s["moves"], json!([]), "{game}: undo takes back both moves");
+        }
+    }
+    // The computer as Black moves first, by itself; a person's move out of turn is refused.
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "black": "random", "white": "human"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let s = wait_for(port, &id, 1);
+    assert_eq!(s["to_move"], "white");
+    // Two computers play a whole game of Gomoku.
+    let s = new_game(
+        port,
+        json!({"game": "gomoku", "set": {"size": 7}, "ruleset": "freestyle", "black": "random", "white": "random"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let start = Instant::now();
+    loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if s["status"] == "over" {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{s}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn bad_requests_are_answered_with_4xx_and_a_message() {
+    let port = server();
+    let cases: Vec<(&str, &str, Vec<u8>, u16, &str)> = vec![
+        ("POST", "/api/games", b"{not json".to_vec(), 400, "not JSON"),
+        ("POST", "/api/games", b"[1,2]".to_vec(), 400, "JSON object"),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"chess"}"#.to_vec(),
+            400,
+            "unknown game 'chess'",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{}"#.to_vec(),
+            400,
+            "\"game\" is missing",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","ruleset":"rulesets/go/classic.toml"}"#.to_vec(),
+            400,
+            "unknown ruleset",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","ruleset":"/etc/passwd"}"#.to_vec(),
+            400,
+            "expected one of classic",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","set":{"colour":1}}"#.to_vec(),
+            400,
+            "unknown field `colour`",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","set":{"size":1000}}"#.to_vec(),
+            400,
+            "size",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","set":{"komi":null}}"#.to_vec(),
+            400,
+            "null",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","set":7}"#.to_vec(),
+            400,
+            "must be an object",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","white":"gtp:/bin/sh -c true"}"#.to_vec(),
+            400,
+            "starts no other program",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","white":"mcts:time=100"}"#.to_vec(),
+            400,
+            "at most 10 seconds",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","white":"wizard"}"#.to_vec(),
+            400,
+            "white",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","colour":"black"}"#.to_vec(),
+            400,
+            "unknown field \"colour\"",
+        ),
+        (
+            "POST",
+            "/api/games",
+            vec![b' '; 70 * 1024],
+            413,
+            "over 65536 bytes",
+        ),
+        ("GET", "/api/games/nosuchgame", vec![], 404, "no game"),
+        (
+            "POST",
+            "/api/games/nosuchgame/moves",
+            br#"{"move":"D4"}"#.to_vec(),
+            404,
+            "no game",
+        ),
+        ("GET", "/etc/passwd", vec![], 404, "nothing at"),
+        ("GET", "/../../etc/passwd", vec![], 404, "nothing at"),
+        ("DELETE", "/api/games", vec![], 405, "DELETE"),
+    ];
+    for (method, path, body, status, needle) in cases {
+        let r = request(port, method, path, &body);
+        assert_eq!(r.status, status, "{method} {path}: {}", r.body);
+        assert!(
+            r.error().contains(needle),
+            "{method} {path}: {} lacks {needle}",
+            r.body
+        );
+    }
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap();
+    for (body, needle) in [
+        (json!({}), "expected {\"move\""),
+        (json!({"move": 4}), "expected {\"move\""),
+        (json!({"move": "x".repeat(200)}), "at most 100"),
+        (json!({"move": "dead C3"}), "dead"),
+    ] {
+        let r = post(port, &format!("/api/games/{id}/moves"), &body);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert!(r.error().contains(needle), "{body}: {}", r.body);
+    }
+    // Only this computer's names: a page elsewhere cannot rebind its name to 127.0.0.1 and play.
+    let r = request_as(port, "evil.example:80", "GET", "/api/catalog", b"");
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.error().contains("only to 127.0.0.1"), "{}", r.body);
+    assert_eq!(
+        request_as(port, &format!("127.0.0.1:{port}"), "GET", "/", b"").status,
+        200
+    );
+    // Still serving.
+    assert_eq!(get(port, "/api/catalog").status, 200);
+    assert_eq!(get(port, "/").status, 200);
+    assert!(
+        get(port, "/app.js").body.contains("data-point")
+            || get(port, "/app.js").body.contains("dataset.point")
+    );
+}
+
+#[test]
+fn the_server_holds_at_most_64_games() {
+    let port = server();
+    for _ in 0..64 {
+        new_game(port, json!({"game": "go", "set": {"size": 2}}));
+    }
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 2}}),
+    );
+    assert_eq!(r.status, 503);
+    assert!(r.error().contains("64 games"), "{}", r.body);
+}
+
+#[test]
+fn trigo_and_the_marking_step_through_the_api() {
+    let port = server();
+    // TriGo: Black's opening is one stone, then two points a move.
+    let s = new_game(port, json!({"game": "trigo", "set": {"size": 3}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    assert_eq!(s["two_points"], false);
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "c3"}),
+    )
+    .json();
+    assert_eq!(s["two_points"], true);
+    assert!(!s["legal"].as_array().unwrap().iter().any(|p| p == "c3"));
+    let r = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a1"}),
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("two"), "{}", r.body);
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a1+b1"}),
+    )
+    .json();
+    assert_eq!(s["moves"][1]["move"], "a1+b1");
+    // Go: after two passes, clicking chains marks them dead; done counts the game.
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    for mv in ["C3", "A1", "pass", "pass"] {
+        post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv}),
+        );
+    }
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["status"], "scoring");
+    assert!(
+        s["legal"].as_array().unwrap().iter().any(|p| p == "A1"),
+        "{s}"
+    );
+    assert!(
+        s["actions"].as_array().unwrap().iter().any(|a| a == "done"),
+        "{s}"
+    );
+    post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "dead A1"}),
+    );
+    let svg = get(port, &format!("/api/games/{id}/svg")).body;
+    assert!(
+        svg.contains("data-point=\"A1\" class=\"stone white dead\""),
+        "{svg}"
+    );
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "done"}),
+    )
+    .json();
+    assert_eq!(s["status"], "over");
+    assert!(s["result"].as_str().unwrap().starts_with("B+"), "{s}");
+}
+
+#[test]
+fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("stones: serving on http://127.0.0.1:"),
+        "{line}"
+    );
+    let port: u16 = line
+        .trim_start_matches("stones: serving on http://127.0.0.1:")
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_ne!(port, 0);
+    let bad = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--port", "0", "--bind", "not an address"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("cannot listen on not an address:0"), "{err}");
+}
+
+#[test]
+fn two_computers_play_go_to_the_end_and_agree_on_dead_stones() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "black": "random", "white": "random"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let start = Instant::now();
+    loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if s["status"] == "over" {
+            assert!(s["result"].is_string(), "{s}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{s}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
