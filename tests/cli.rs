@@ -473,3 +473,41 @@ fn only_regular_files_of_the_right_kind_and_size_are_read() {
     refused(replay(&path("zero.sgf")), "not a regular file");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_finished_case_ends_over_with_its_marks_apart_from_its_moves() {
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/cases/go/dead-stones-mark-unmark.case"
+    );
+    let out = stones(&["replay", case, "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3, "{v}");
+    let dead: Vec<&str> = v["dead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(dead, ["dead B4", "dead D3", "dead D3", "dead E2"]);
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "B+3.5");
+
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/cases/go/finished-record-no-dead-key.case"
+    );
+    let out = stones(&["replay", case, "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["dead"].as_array().unwrap().len(), 0);
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "B+18.5");
+    let out = stones(&["replay", case], "");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("status: over") && s.contains("result: B+18.5"),
+        "{s}"
+    );
+}

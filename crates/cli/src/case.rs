@@ -101,6 +101,11 @@ pub struct Transcript {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
     pub moves: Vec<MoveRecord>,
+    /// The dead marks of a case file, each as a move record (`move` is `dead <stone>`).
+    pub dead: Vec<MoveRecord>,
+    /// Whether play had ended so that the `dead` list was the agreed marking (not in the JSON).
+    #[serde(skip)]
+    pub agreed: bool,
     pub to_move: Colour,
     pub board: Vec<String>,
     pub captures: Pair<u32>,
@@ -176,27 +181,32 @@ pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript,
     for mv in moves {
         records.push(play_recorded(&mut game, mv, records.len() + 1));
     }
-    if !dead.is_empty() {
-        for stone in dead {
-            let text = format!("dead {stone}");
-            records.push(play_recorded(&mut game, &text, records.len() + 1));
-        }
-        if game.game_status() == Status::Scoring {
-            records.push(play_recorded(&mut game, "done", records.len() + 1));
-        }
+    // Play that has ended is a complete record: `dead` (empty when absent) is the agreed marking.
+    let agreed = game.game_status() == Status::Scoring;
+    let marks: Vec<MoveRecord> = dead
+        .iter()
+        .enumerate()
+        .map(|(i, stone)| play_recorded(&mut game, &format!("dead {stone}"), i + 1))
+        .collect();
+    if agreed && game.game_status() == Status::Scoring {
+        game.play_text("done")
+            .map_err(|e| format!("the agreed marking cannot be counted: {e}"))?;
     }
     let mut ruleset_label = ruleset_name;
     if !overrides.is_empty() {
         let list: Vec<String> = overrides.iter().map(|(k, v)| format!("{k}={v}")).collect();
         ruleset_label = format!("{ruleset_label} ({})", list.join(", "));
     }
-    Ok(transcript(
+    let mut t = transcript(
         &game,
         ruleset_label,
         case.description.clone(),
         records,
         start_picture,
-    ))
+    );
+    t.dead = marks;
+    t.agreed = agreed;
+    Ok(t)
 }
 
 /// Replays a list of text moves from the start of a new game.
@@ -244,6 +254,8 @@ pub(crate) fn transcript(
         ruleset,
         description,
         moves,
+        dead: Vec::new(),
+        agreed: false,
         to_move: game.player_to_move(),
         board: game.board_rows(),
         captures: Pair { black, white },
@@ -285,6 +297,23 @@ impl Transcript {
         }
         if self.moves.is_empty() {
             out.push_str("(no moves)\n");
+        }
+        if self.agreed || !self.dead.is_empty() {
+            out.push_str(if self.agreed {
+                "\ndead (the agreed marking after play):\n"
+            } else {
+                "\ndead (given, but play had not ended):\n"
+            });
+            for m in &self.dead {
+                let fate = m
+                    .reason
+                    .as_ref()
+                    .map_or("ok".to_string(), |r| format!("REFUSED — {r}"));
+                out.push_str(&format!("{:>3}. {:<16} {}\n", m.n, m.mv, fate));
+            }
+            if self.dead.is_empty() {
+                out.push_str("  (none)\n");
+            }
         }
         out.push_str("\nfinal:\n");
         out.push_str(&self.picture);
