@@ -279,7 +279,7 @@ fn replay_a_dots_record_reproduces_its_counts() {
         .map(|m| m["result"].as_str().unwrap())
         .collect();
     assert_eq!(fates, ["ok", "illegal", "ok"]);
-    assert_eq!(v["moves"][1]["reason"], "occupied");
+    assert_eq!(v["moves"][1]["reason"], "occupied: A5 already has a stone");
     std::fs::remove_file(&twice).ok();
 
     let broken = dir.join(format!("stones-dots-broken-{}.sgf", std::process::id()));
@@ -508,6 +508,67 @@ fn a_finished_case_ends_over_with_its_marks_apart_from_its_moves() {
     let s = text(&out.stdout);
     assert!(
         s.contains("status: over") && s.contains("result: B+18.5"),
+        "{s}"
+    );
+}
+
+#[test]
+fn help_at_the_prompt_speaks_each_games_own_words() {
+    let help = |game: &str| {
+        let out = stones(&["play", game, "--set", "size=9"], "help\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let dots = help("dots");
+    assert!(
+        dots.contains("`stop`") && dots.contains("There is no pass"),
+        "{dots}"
+    );
+    assert!(!dots.contains("`pass`"), "{dots}");
+    assert!(dots.contains("first-move zone"), "{dots}");
+    let trigo = help("trigo");
+    assert!(
+        trigo.contains("a1+b2") && trigo.contains("one stone"),
+        "{trigo}"
+    );
+    assert!(trigo.contains("`done`"), "{trigo}");
+    let go = help("go");
+    assert!(go.contains("`done`") && go.contains("J9"), "{go}");
+    let gomoku = help("gomoku");
+    assert!(
+        gomoku.contains("now: move 1 must be on the centre point E5"),
+        "{gomoku}"
+    );
+    assert!(!gomoku.contains("timeout"), "{gomoku}");
+
+    for args in [&["play"][..], &["play", "--help"][..]] {
+        let out = stones(args, "");
+        let all = text(&out.stdout) + &text(&out.stderr);
+        for game in ["go ", "dots ", "gomoku ", "trigo "] {
+            assert!(all.contains(game), "{args:?} lacks {game}: {all}");
+        }
+    }
+}
+
+#[test]
+fn refusals_read_the_same_in_every_game_and_name_what_is_allowed_now() {
+    let out = stones(&["play", "dots"], "T17\nT17\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("occupied: T17 already has a stone"), "{s}");
+    let out = stones(&["play", "gomoku"], "H8\nA1\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("move 2 must be inside the central 5x5 (F6–K10)"),
+        "{s}"
+    );
+    let out = stones(&["play", "go", "--set", "size=9"], "K10\npass\npass\nK10\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("cannot read move 'K10': expected a point from A1 to J9 (columns A–J, no I; rows 1–9 from the bottom), pass or resign\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("cannot read move 'K10': expected a stone to mark dead or bring back (a point from A1 to J9"),
         "{s}"
     );
 }

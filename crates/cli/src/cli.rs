@@ -10,7 +10,7 @@ use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
 use crate::sgf_replay::replay_sgf;
 use crate::text_game::{AnyGame, TextGame};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -43,7 +43,7 @@ pub enum Command {
     /// Play a game at the terminal: people, the search, random play or external engines.
     Play {
         /// The game: go, dots, gomoku or trigo.
-        game: String,
+        game: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
         /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
@@ -142,7 +142,12 @@ pub enum Command {
 
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
-    match Cli::try_parse() {
+    let command =
+        Cli::command().mut_subcommand("play", |c| c.after_help(crate::help::games_list()));
+    match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => exit_status(run(cli.command)),
         Err(e) => parse_error_status(&e),
     }
@@ -170,6 +175,13 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             white,
             no_colour,
         } => {
+            let Some(game) = game else {
+                return Err(format!(
+                    "stones play needs a game: stones play GAME\n{}",
+                    crate::help::games_list()
+                )
+                .into());
+            };
             let (mut game, _) = new_game(&game, &rules)?;
             let colour = !no_colour
                 && std::io::stdout().is_terminal()

@@ -6,6 +6,7 @@ pub mod case;
 pub mod cli;
 pub mod engine;
 pub mod gtp_any;
+pub mod help;
 pub mod matches;
 pub mod output;
 pub mod play;

@@ -1,6 +1,7 @@
 //! Interactive play at the terminal: people and computer players (the search, random, an external
 //! engine) in any mix.
 
+use crate::help::game_help;
 use crate::player::Player;
 use crate::text_game::{AnyGame, TextGame};
 use std::io::{BufRead, Write};
@@ -19,7 +20,7 @@ pub fn play(
     let mut lines = input.lines();
     let mut history: Vec<(Colour, String)> = Vec::new();
     let mut suggested = false;
-    writeln!(output, "{}", help(game))?;
+    writeln!(output, "{}", game_help(game))?;
     loop {
         write!(output, "\n{}", game.render_board(colour))?;
         let status = game.game_status();
@@ -75,7 +76,7 @@ pub fn play(
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => writeln!(output, "{}", help(game))?,
+            "help" | "?" => writeln!(output, "{}", game_help(game))?,
             "undo" => undo(game, &players, &mut history, &mut output)?,
             "moves" => writeln!(output, "legal: {}", game.legal_moves_text().join(" "))?,
             _ => match game.play_text(cmd) {
@@ -148,13 +149,4 @@ fn undo(
         history.pop();
     }
     Ok(())
-}
-
-fn help(game: &AnyGame) -> String {
-    format!(
-        "stones {}: type a move ({}), `pass` where the game allows it, `resign`,\n\
-         `undo` to take back, `moves` to list legal moves, `help`, `quit`.",
-        game.game_name(),
-        game.notation_help()
-    )
 }

@@ -127,6 +127,16 @@ impl TrigoGame {
         self.pos.last
     }
 
+    /// Where the game stands: the opening, two-stone play, marking dead chains, or over.
+    pub fn stage(&self) -> moves::Stage {
+        match self.pos.phase {
+            Phase::Play if self.pos.opening => moves::Stage::Opening,
+            Phase::Play => moves::Stage::Play,
+            Phase::Scoring => moves::Stage::Scoring,
+            _ => moves::Stage::Over,
+        }
+    }
+
     /// True while the next move is Black's one-stone opening.
     pub fn is_opening(&self) -> bool {
         self.pos.opening
@@ -396,7 +406,7 @@ impl Game for TrigoGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
-        moves::parse(&self.topo, text, self.pos.phase == Phase::Scoring)
+        moves::parse(&self.topo, text, self.stage())
     }
 
     fn move_text(&self, mv: TrigoMove) -> String {
