@@ -77,7 +77,7 @@ fn replay_moves_as_json() {
 
 #[test]
 fn play_at_the_terminal_survives_bad_input_and_undo() {
-    let script = "help\nD4\nD4\nZZ99\nundo\nundo\nundo\nE5\nmoves\npass\npass\ndone\nquit\n";
+    let script = "help\nD4\nD4\nZZ99\nundo\nundo\nundo\nE5\nmoves\npass\npass\ndone\ndone\nquit!\n";
     let out = stones(&["play", "go", "--set", "size=9"], script);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
@@ -87,7 +87,10 @@ fn play_at_the_terminal_survives_bad_input_and_undo() {
     assert!(s.contains("nothing to undo"));
     assert!(s.contains("legal: "));
     assert!(s.contains("play has stopped"));
-    assert!(s.contains("game over: B+"), "{s}");
+    assert!(
+        s.contains("game over: Black wins by 74.5 points (B+74.5)"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -571,4 +574,118 @@ fn refusals_read_the_same_in_every_game_and_name_what_is_allowed_now() {
         s.contains("cannot read move 'K10': expected a stone to mark dead or bring back (a point from A1 to J9"),
         "{s}"
     );
+}
+
+#[test]
+fn the_terminal_says_what_each_move_did() {
+    let go = |script: &str| {
+        let out = stones(&["play", "go", "--set", "size=5"], script);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let s = go("B3\nC3\nC4\nD4\nC2\nD2\nA1\nE3\nD3\npass\n");
+    assert!(
+        s.contains("Black captures 1; ko: White may not take back at once at C3"),
+        "{s}"
+    );
+    assert!(s.contains("White passes"), "{s}");
+
+    let out = stones(&["play", "dots"], "N13\nstop\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("White says STOP: Black now moves alone until it stops too"),
+        "{s}"
+    );
+
+    let six = "C3\nA10\nD3\nA12\nE3\nA14\nG3\nB10\nH3\nB12\nF3\n";
+    let out = stones(&["play", "gomoku", "--set", "opening=none"], six);
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("6 in a row is an overline: it does not win for Black"),
+        "{s}"
+    );
+    let five = "C3\nA10\nD3\nA12\nE3\nA14\nF3\nB10\nG3\n";
+    let out = stones(&["play", "gomoku", "--set", "opening=none"], five);
+    assert!(text(&out.stdout).contains("game over: Black wins with five in a row"));
+}
+
+#[test]
+fn marking_ends_when_both_agree_and_the_result_shows_its_breakdown() {
+    // Black C3; two passes; Black is done, White marks C3 dead (so Black must agree again).
+    let script = "C3\npass\npass\ndone\nC3\ndone\naccept\n";
+    let out = stones(&["play", "go", "--set", "size=5"], script);
+    let s = text(&out.stdout);
+    assert!(s.contains("score as it stands: black 24, white 5.5"), "{s}");
+    assert!(s.contains("White marks (then `done`)>"), "{s}");
+    assert!(
+        s.contains("White is done marking; Black: mark more stones, or say `accept`"),
+        "{s}"
+    );
+    assert!(s.contains("score as it stands: black 0, white 6.5"), "{s}");
+    assert!(
+        s.contains("game over: White wins by 6.5 points (W+6.5)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("white: territory 0 + captures 0 + dead stones 1 + komi 5.5 = 6.5"),
+        "{s}"
+    );
+    assert_eq!(s.matches("game over").count(), 1, "{s}");
+
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nresign\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("game over: Black wins by resignation"), "{s}");
+    assert!(!s.contains("W+R (black"), "{s}");
+}
+
+#[test]
+fn nothing_is_lost_at_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["play", "go", "--set", "size=5"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"C3\n\xe9t\xe9\n\x00\x01garbage\nD4\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("that line is not text (UTF-8); nothing was played"),
+        "{s}"
+    );
+    assert!(s.contains("cannot read move"), "{s}");
+    assert!(
+        s.contains("black to move>"),
+        "the game went on after D4: {s}"
+    );
+
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nquit\nD4\nquit\nquit\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("2 change(s) to this game are not saved"), "{s}");
+    assert_eq!(
+        s.matches("not saved").count(),
+        2,
+        "a new move asks again: {s}"
+    );
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nquit!\nD4\n");
+    assert!(!text(&out.stdout).contains("not saved"));
+    let out = stones(&["play", "go", "--set", "size=5"], "quit\nD4\n");
+    assert!(
+        !text(&out.stdout).contains("white to move"),
+        "nothing to lose: quit at once"
+    );
+
+    let out = stones(&["play", "gomoku"], "timeout\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("`timeout` is not a move"), "{s}");
+    assert!(!s.contains("game over"), "{s}");
 }

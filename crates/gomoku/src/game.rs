@@ -194,6 +194,24 @@ impl Gomoku {
         }
     }
 
+    /// The longest unbroken row of one colour through `p` (0 for an empty point or one off the
+    /// board), such as the 6 of an overline that did not win.
+    pub fn line_through(&self, p: Point) -> u32 {
+        if p.idx() >= self.layout.len() {
+            return 0;
+        }
+        let i = self.layout.pad(p);
+        let own = self.cells[i];
+        if own == EMPTY {
+            return 0;
+        }
+        let dirs = self.layout.dirs;
+        dirs.iter()
+            .map(|&d| layout::run(&self.cells, i, d, own))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// What the opening rule asks of the next move, in words (`move 2 must be inside the central
     /// 5x5 (F6–K10)`), or `None` when no opening restriction applies to it.
     pub fn opening_now(&self) -> Option<String> {
