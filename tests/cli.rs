@@ -85,7 +85,10 @@ fn play_at_the_terminal_survives_bad_input_and_undo() {
     assert!(s.contains("occupied: D4"));
     assert!(s.contains("cannot read move 'ZZ99'"));
     assert!(s.contains("nothing to undo"));
-    assert!(s.contains("legal: "));
+    assert!(
+        s.contains("legal moves: the 80 points marked *, and pass"),
+        "{s}"
+    );
     assert!(s.contains("play has stopped"));
     assert!(
         s.contains("game over: Black wins by 74.5 points (B+74.5)"),
@@ -688,4 +691,26 @@ fn nothing_is_lost_at_the_prompt() {
     let s = text(&out.stdout);
     assert!(s.contains("`timeout` is not a move"), "{s}");
     assert!(!s.contains("game over"), "{s}");
+}
+
+#[test]
+fn moves_prints_a_count_and_an_overlay_not_thousands_of_items() {
+    let out = stones(&["play", "trigo"], "h8\nmoves\n");
+    let s = text(&out.stdout);
+    let line = s
+        .lines()
+        .find(|l| l.contains("pairs:"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        line.ends_with("14028 pairs: any two of these points, and pass"),
+        "{line}"
+    );
+    assert!(s.lines().all(|l| l.chars().count() <= 100), "{s}");
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nmoves\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("25 legal moves: the 24 points marked *, and pass"),
+        "{s}"
+    );
+    assert!(s.contains("   3 * * X * * 3"), "{s}");
 }

@@ -95,7 +95,29 @@ pub fn game_help(game: &AnyGame) -> String {
         out.push_str("now: the game is over; `undo` takes back the last move\n");
     }
     out.push_str(COMMANDS);
-    out
+    wrap(&out, 100)
+}
+
+/// Wraps each line of `text` at spaces so that no line is longer than `width` characters (a
+/// single longer word stays whole); continuation lines are indented by two spaces.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            let len = current.chars().count();
+            if len > 0 && len + 1 + word.chars().count() > width {
+                out.push(std::mem::replace(&mut current, format!("  {word}")));
+            } else if len > 0 {
+                current.push(' ');
+                current.push_str(word);
+            } else {
+                current.push_str(word);
+            }
+        }
+        out.push(current);
+    }
+    out.join("\n")
 }
 
 /// The games `stones play` knows, one line each (for `stones play --help` and a bare `stones play`).

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod engine;
 pub mod gtp_any;
 pub mod help;
+pub mod legal_view;
 pub mod marking;
 pub mod matches;
 pub mod narrate;

@@ -2,6 +2,7 @@
 //! engine) in any mix.
 
 use crate::help::game_help;
+use crate::legal_view::legal_summary;
 use crate::marking::{Agreement, Marking};
 use crate::narrate::{move_effects, name, result_text, score_now};
 use crate::player::Player;
@@ -95,7 +96,7 @@ pub fn play(
             }
             "help" | "?" => writeln!(output, "{}", game_help(s.game))?,
             "undo" => s.undo(&mut output)?,
-            "moves" => writeln!(output, "legal: {}", s.game.legal_moves_text().join(" "))?,
+            "moves" => writeln!(output, "{}", legal_summary(s.game))?,
             "timeout" => writeln!(
                 output,
                 "`timeout` is not a move: the clock ends a game when a player's time runs out"

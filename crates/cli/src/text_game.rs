@@ -149,6 +149,10 @@ pub trait TextGame {
     fn point_at(&self, x: i32, y: i32) -> Option<String>;
     /// The komi White receives, in games that have one.
     fn komi_points(&self) -> Option<f64>;
+    /// The points of each drawn row, top row first, left to right, as point indices.
+    fn point_rows(&self) -> Vec<Vec<usize>>;
+    /// The stone on point `i`, if any.
+    fn stone_at(&self, i: usize) -> Option<Colour>;
 }
 
 impl<G: SearchGame + 'static> TextGame for G {
@@ -325,6 +329,19 @@ impl<G: SearchGame + 'static> TextGame for G {
 
     fn komi_points(&self) -> Option<f64> {
         self.komi()
+    }
+
+    fn point_rows(&self) -> Vec<Vec<usize>> {
+        stones_core::board_text::row_layout(self.topology())
+            .into_iter()
+            .map(|row| row.into_iter().map(|p| p.idx()).collect())
+            .collect()
+    }
+
+    fn stone_at(&self, i: usize) -> Option<Colour> {
+        (i < self.topology().len())
+            .then(|| self.stone(Point(i as u16)))
+            .flatten()
     }
 }
 
