@@ -714,3 +714,75 @@ fn moves_prints_a_count_and_an_overlay_not_thousands_of_items() {
     );
     assert!(s.contains("   3 * * X * * 3"), "{s}");
 }
+
+#[test]
+fn a_saved_game_replays_to_the_same_position_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("stones-save-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = stones(args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+
+    // Go: a capture, then both forms.
+    let script = format!(
+        "B3\nC3\nC4\nD4\nC2\nD2\nA1\nE3\nD3\nsave {}\nsave {}\nquit\n",
+        at("go.case"),
+        at("go.sgf")
+    );
+    let out = stones(
+        &["play", "go", "--set", "size=5", "--set", "komi=0.5"],
+        &script,
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("saved 9 move(s) to"), "{s}");
+    assert!(!s.contains("not saved"), "saved games quit at once: {s}");
+    for file in ["go.case", "go.sgf"] {
+        let v = json(&["replay", &at(file), "--json"]);
+        assert_eq!(v["board"][2], ". x . x o", "{file}: {v}");
+        assert_eq!(v["captures"]["black"], 1, "{file}");
+        assert_eq!(v["to_move"], "white", "{file}");
+        assert_eq!(v["score"]["white"], 0.5, "{file}");
+    }
+    let out = stones(&["play", &at("go.case")], "C3\nmoves\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("illegal move C3: ko"), "resumed at the ko: {s}");
+    let out = stones(&["play", "--load", &at("go.sgf")], "quit\n");
+    assert!(text(&out.stdout).contains("white to move>"));
+
+    // Gomoku: GM[4] with its rule.
+    let script = format!("H8\nJ9\nA1\nsave {}\nquit\n", at("k.sgf"));
+    stones(&["play", "gomoku", "--set", "opening=none"], &script);
+    let sgf = std::fs::read_to_string(at("k.sgf")).unwrap();
+    assert!(
+        sgf.contains("GM[4]") && sgf.contains("RU[standard opening=none]"),
+        "{sgf}"
+    );
+    let v = json(&["replay", &at("k.sgf"), "--json"]);
+    assert_eq!(v["board"][14], "x . . . . . . . . . . . . . .");
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["result"] == "ok"));
+
+    // Dots: the rules travel in RU, so the replay counts as the game did.
+    let script = format!("N13\nO13\nsave {}\nquit\n", at("d.sgf"));
+    stones(&["play", "dots"], &script);
+    let v = json(&["replay", &at("d.sgf"), "--json"]);
+    assert_eq!(v["ruleset"], "official (record: field 39:32)");
+
+    // TriGo has no SGF form; its case file resumes.
+    let script = format!(
+        "h8\na1+b2\nsave {}\nsave {}\nquit\n",
+        at("t.sgf"),
+        at("t.case")
+    );
+    let out = stones(&["play", "trigo"], &script);
+    assert!(text(&out.stdout).contains("trigo has no SGF form here; save it as a .case file"));
+    let out = stones(&["play", &at("t.case")], "quit\n");
+    assert!(text(&out.stdout).contains("black to move>"));
+    std::fs::remove_dir_all(&dir).ok();
+}

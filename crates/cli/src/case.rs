@@ -124,9 +124,9 @@ pub struct Transcript {
 /// The largest case file read, in bytes (1 MiB: the cases under tests/cases have under 2 KiB).
 pub const MAX_CASE_FILE: u64 = 1 << 20;
 
-/// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
-/// other path is refused without being read, so no error quotes another file.
-pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
+/// Reads a case file (a regular `.case` file of at most [`MAX_CASE_FILE`] bytes; any other path is
+/// refused unread), with its ruleset resolved relative to the file.
+pub fn read_case_file(path: &Path) -> Result<(CaseFile, Option<String>), String> {
     if !path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("case"))
@@ -141,6 +141,13 @@ pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
     let case: CaseFile = toml::from_str(&text)
         .map_err(|e| format!("case file {} is not valid: {}", path.display(), e.message()))?;
     let ruleset = case.ruleset.as_deref().map(|r| resolve_ruleset(path, r));
+    Ok((case, ruleset))
+}
+
+/// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
+/// other path is refused without being read, so no error quotes another file.
+pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
+    let (case, ruleset) = read_case_file(path)?;
     replay_case(&case, ruleset.as_deref()).map_err(|e| format!("case file {}: {e}", path.display()))
 }
 
@@ -153,8 +160,20 @@ fn resolve_ruleset(case_path: &Path, ruleset: &str) -> String {
     }
 }
 
-/// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
-pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
+/// A case's game after its moves (refused moves skipped), before any dead marks.
+pub struct CaseGame {
+    pub game: AnyGame,
+    /// The ruleset's name (or path).
+    pub ruleset: String,
+    /// The case's `[set]` overrides.
+    pub overrides: Vec<(String, toml::Value)>,
+    pub records: Vec<MoveRecord>,
+    pub start_picture: Option<String>,
+}
+
+/// Sets up a parsed case and plays its moves; `ruleset` overrides the case's own (already resolved)
+/// ruleset name.
+pub fn case_game(case: &CaseFile, ruleset: Option<&str>) -> Result<CaseGame, String> {
     let kind = GameKind::parse(&case.game)?;
     let overrides: Vec<(String, toml::Value)> = case
         .set
@@ -176,18 +195,32 @@ pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript,
             (None, None) => {}
         }
     }
-    let (moves, dead) = (case.all_moves()?, case.all_dead()?);
     let mut records = Vec::new();
-    for mv in moves {
+    for mv in case.all_moves()? {
         records.push(play_recorded(&mut game, mv, records.len() + 1));
     }
+    Ok(CaseGame {
+        game,
+        ruleset: ruleset_name,
+        overrides,
+        records,
+        start_picture,
+    })
+}
+
+/// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
+pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
+    let CaseGame {
+        mut game,
+        ruleset: ruleset_name,
+        overrides,
+        records,
+        start_picture,
+    } = case_game(case, ruleset)?;
+    let dead = case.all_dead()?;
     // Play that has ended is a complete record: `dead` (empty when absent) is the agreed marking.
     let agreed = game.game_status() == Status::Scoring;
-    let marks: Vec<MoveRecord> = dead
-        .iter()
-        .enumerate()
-        .map(|(i, stone)| play_recorded(&mut game, &format!("dead {stone}"), i + 1))
-        .collect();
+    let marks = mark_dead(&mut game, dead);
     if agreed && game.game_status() == Status::Scoring {
         game.play_text("done")
             .map_err(|e| format!("the agreed marking cannot be counted: {e}"))?;
@@ -207,6 +240,14 @@ pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript,
     t.dead = marks;
     t.agreed = agreed;
     Ok(t)
+}
+
+/// Marks each of `dead` (one stone per chain) dead, recording what became of each mark.
+pub fn mark_dead(game: &mut AnyGame, dead: &[String]) -> Vec<MoveRecord> {
+    dead.iter()
+        .enumerate()
+        .map(|(i, stone)| play_recorded(game, &format!("dead {stone}"), i + 1))
+        .collect()
 }
 
 /// Replays a list of text moves from the start of a new game.
@@ -329,14 +370,16 @@ impl Transcript {
     }
 }
 
-/// A case file of a played game: its game, ruleset, `--set` overrides (`key=value`), a description
-/// and the moves, ready for `stones replay`.
+/// A case file of a played game: its game, ruleset, `--set` overrides (`key=value`), a description,
+/// the moves and, when it did not start from the ruleset's own start, the starting board rows and
+/// player to move; ready for `stones replay`.
 pub fn write_case(
     game: &str,
     ruleset: &str,
     set: &[String],
     description: &str,
     moves: &[String],
+    setup: Option<(&str, Colour)>,
 ) -> String {
     let mut table = toml::Table::new();
     table.insert("game".into(), game.into());
@@ -353,6 +396,12 @@ pub fn write_case(
         table.insert("set".into(), toml::Value::Table(overrides));
     }
     let moves: Vec<toml::Value> = moves.iter().map(|m| m.as_str().into()).collect();
+    if let Some((board, to_move)) = setup {
+        let mut start = toml::Table::new();
+        start.insert("board".into(), board.into());
+        start.insert("to_move".into(), to_move.name().into());
+        table.insert("setup".into(), toml::Value::Table(start));
+    }
     table.insert("moves".into(), toml::Value::Array(moves));
     toml::to_string(&table).unwrap_or_default()
 }

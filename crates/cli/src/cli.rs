@@ -4,10 +4,11 @@ use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
-use crate::play::play;
+use crate::play::{play, PlayOptions};
 use crate::player::Player;
 use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
+use crate::save::{is_loadable, load as load_game, SaveInfo};
 use crate::sgf_replay::replay_sgf;
 use crate::text_game::{AnyGame, TextGame};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -42,8 +43,12 @@ pub enum Command {
     List,
     /// Play a game at the terminal: people, the search, random play or external engines.
     Play {
-        /// The game: go, dots, gomoku or trigo.
+        /// The game: go, dots, gomoku or trigo; or a saved game, case file or SGF record to play
+        /// on from its end (PATH.case, PATH.sgf).
         game: Option<String>,
+        /// A saved game, case file or SGF record to play on from its end.
+        #[arg(long, value_name = "PATH", conflicts_with = "game")]
+        load: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
         /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
@@ -98,7 +103,7 @@ pub enum Command {
         max_moves: Option<usize>,
         #[command(flatten)]
         rules: RulesArgs,
-        /// Write every game into this folder (a case file each; SGF for Go and Dots too).
+        /// Write every game into this folder (a case file each; SGF for Go, Dots and Gomoku too).
         #[arg(long, value_name = "DIR")]
         save: Option<std::path::PathBuf>,
         /// Write the games and the summary as JSON.
@@ -170,19 +175,44 @@ pub fn run(command: Command) -> Result<(), CommandError> {
         Command::List => print_out(&list()),
         Command::Play {
             game,
+            load,
             rules,
             black,
             white,
             no_colour,
         } => {
-            let Some(game) = game else {
+            let Some(target) = load.or(game) else {
                 return Err(format!(
                     "stones play needs a game: stones play GAME\n{}",
                     crate::help::games_list()
                 )
                 .into());
             };
-            let (mut game, _) = new_game(&game, &rules)?;
+            let (mut game, options) = if is_loadable(&target) {
+                let loaded = load_game(Path::new(&target), &rules)?;
+                for note in &loaded.notes {
+                    eprintln!("{target}: {note}");
+                }
+                let options = PlayOptions {
+                    history: loaded.history,
+                    save: loaded.info,
+                };
+                (loaded.game, options)
+            } else {
+                let (game, ruleset) = new_game(&target, &rules)?;
+                let save = SaveInfo {
+                    ruleset,
+                    set: rules.set.clone(),
+                    setup: None,
+                };
+                (
+                    game,
+                    PlayOptions {
+                        history: Vec::new(),
+                        save,
+                    },
+                )
+            };
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
@@ -193,6 +223,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             Ok(play(
                 &mut game,
                 players,
+                options,
                 std::io::stdin().lock(),
                 std::io::stdout(),
                 colour,

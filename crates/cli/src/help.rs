@@ -8,7 +8,8 @@ use stones_gomoku::{Opening, Overline};
 
 /// The terminal's own commands, the same in every game.
 pub const COMMANDS: &str = "commands: `undo` takes back your last move, `moves` shows the legal \
-                            moves, `help`, `quit`";
+                            moves, `save PATH` writes the game (.sgf or .case), `help`, `quit` \
+                            (`quit!` without asking)";
 
 /// The help for `game` as it stands: its moves and notation, then the terminal's commands.
 pub fn game_help(game: &AnyGame) -> String {

@@ -16,6 +16,7 @@ pub mod play;
 pub mod player;
 pub mod referee;
 pub mod registry;
+pub mod save;
 pub mod sgf_replay;
 pub mod text_game;
 

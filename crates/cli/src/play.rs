@@ -6,6 +6,7 @@ use crate::legal_view::legal_summary;
 use crate::marking::{Agreement, Marking};
 use crate::narrate::{move_effects, name, result_text, score_now};
 use crate::player::Player;
+use crate::save::{save, SaveInfo};
 use crate::text_game::{AnyGame, TextGame};
 use std::io::{BufRead, Write};
 use stones_core::{Colour, Status};
@@ -13,12 +14,22 @@ use stones_core::{Colour, Status};
 /// The longest input line read as a command, in bytes; a longer one is refused as one bad line.
 const MAX_LINE: usize = 4096;
 
+/// How a game at the terminal begins, and what saving it needs.
+#[derive(Clone, Debug, Default)]
+pub struct PlayOptions {
+    /// The moves already played (a loaded game), with their players.
+    pub history: Vec<(Colour, String)>,
+    /// The ruleset, overrides and start, for `save`.
+    pub save: SaveInfo,
+}
+
 /// Runs a game at the terminal: reads moves and commands from `input`, writes to `output`; the
 /// computer players (`players`, Black first) move by themselves and say what they thought.
 /// Ends at `quit` (which asks first when moves would be lost), `quit!` or end of input.
 pub fn play(
     game: &mut AnyGame,
     players: [Player; 2],
+    options: PlayOptions,
     mut input: impl BufRead,
     mut output: impl Write,
     colour: bool,
@@ -26,7 +37,8 @@ pub fn play(
     let mut s = Session {
         game,
         players,
-        history: Vec::new(),
+        history: options.history,
+        info: options.save,
         unsaved: 0,
         marking: Marking::default(),
         suggested: false,
@@ -95,6 +107,17 @@ pub fn play(
                 )?;
             }
             "help" | "?" => writeln!(output, "{}", game_help(s.game))?,
+            "save" => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+            _ if lower.starts_with("save ") => {
+                let path = cmd[5..].trim();
+                match save(s.game, &s.history, &s.info, std::path::Path::new(path)) {
+                    Ok(said) => {
+                        s.unsaved = 0;
+                        writeln!(output, "{said}")?;
+                    }
+                    Err(e) => writeln!(output, "{e}")?,
+                }
+            }
             "undo" => s.undo(&mut output)?,
             "moves" => writeln!(output, "{}", legal_summary(s.game))?,
             "timeout" => writeln!(
@@ -138,6 +161,8 @@ struct Session<'a> {
     players: [Player; 2],
     /// Every move played, with its player (the computer players read it).
     history: Vec<(Colour, String)>,
+    /// The ruleset, overrides and start, for `save`.
+    info: SaveInfo,
     /// Moves played and taken back since the game was last saved (or began).
     unsaved: usize,
     marking: Marking,

@@ -346,13 +346,23 @@ impl<G: SearchGame + 'static> TextGame for G {
 }
 
 impl AnyGame {
-    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots).
-    pub fn sgf(&self, result: Option<&str>) -> Option<String> {
-        match self {
-            AnyGame::GoGame(g) => Some(stones_go::sgf::write(g, result)),
-            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok(),
-            _ => None,
+    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots, Gomoku —
+    /// whose `RU` is `rule`, a ruleset name and overrides).
+    pub fn sgf(&self, result: Option<&str>, rule: &str) -> Option<String> {
+        let text = match self {
+            AnyGame::GoGame(g) => stones_go::sgf::write(g, result),
+            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok()?,
+            AnyGame::Gomoku(g) => return Some(stones_gomoku::sgf::write(g, rule)),
+            AnyGame::TrigoGame(_) => return None,
+        };
+        // Go and Dots writers leave the rules out: put them in RU, as the Gomoku writer does.
+        let mut nodes = stones_core::sgf::parse_main_line(&text).ok()?;
+        if let Some(root) = nodes.first_mut() {
+            if root.first("RU").is_none() {
+                root.push("RU", vec![rule.to_string()]);
+            }
         }
+        Some(stones_core::sgf::write(&nodes))
     }
 
     /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
