@@ -103,7 +103,7 @@ pub fn play(
                 s.quit_asked = true;
                 writeln!(
                     output,
-                    "{unsaved} change(s) to this game are not saved: `quit` again (or `quit!`) quits anyway"
+                    "{unsaved} change(s) to this game are not saved: `save PATH` keeps them; `quit` again (or `quit!`) quits anyway"
                 )?;
             }
             "help" | "?" => writeln!(output, "{}", game_help(s.game))?,

@@ -373,3 +373,36 @@ impl AnyGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::GameKind;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn black_and_white_look_the_same_in_every_game() {
+        for kind in GameKind::iter() {
+            let (mut game, _) = kind.create(None, &[]).unwrap();
+            let mut rng = Rng::new(7);
+            for _ in 0..3 {
+                let mv = game.random_move_text(&mut rng).unwrap();
+                game.play_text(&mv).unwrap();
+            }
+            let picture = game.render_board(true);
+            for c in Colour::BOTH {
+                assert!(
+                    picture.contains(stones_core::paint::stone(c)),
+                    "{}: {c} is not painted {:?}",
+                    kind.name(),
+                    stones_core::paint::stone(c)
+                );
+            }
+            assert!(
+                !game.render_board(false).contains('\x1b'),
+                "{}",
+                kind.name()
+            );
+        }
+    }
+}

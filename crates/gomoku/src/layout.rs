@@ -228,7 +228,7 @@ mod tests {
         let mut centre: Vec<_> = l.centre_points().map(|p| l.topo.name(p)).collect();
         centre.sort();
         assert_eq!(centre, ["K10", "K11", "L10", "L11"]);
-        assert_eq!(l.square_name(2), "6x6");
+        assert_eq!(l.square_name(2), "6x6 (H8–N13)");
         let inside = l
             .topo
             .points()
