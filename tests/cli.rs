@@ -786,3 +786,69 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
     assert!(text(&out.stdout).contains("black to move>"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs `stones` writing each piece of input after waiting its milliseconds, then closing input.
+fn stones_slowly(args: &[&str], pieces: &[(u64, &str)]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for &(wait, text) in pieces {
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        stdin.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(stdin);
+    child.wait_with_output().expect("wait for stones")
+}
+
+#[test]
+fn a_clock_shows_the_time_left_and_a_player_out_of_time_loses() {
+    let out = stones(
+        &["play", "go", "--set", "size=5", "--time", "10m+5s"],
+        "C3\n",
+    );
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("black to move (black 10:00, white 10:00)>"),
+        "{s}"
+    );
+    assert!(
+        s.contains("white to move (black 10:0"),
+        "Black gained the increment: {s}"
+    );
+
+    // White's time runs out while nobody types: the game ends by itself.
+    let args = ["play", "go", "--set", "size=5", "--time", "0.4s"];
+    let out = stones_slowly(&args, &[(0, "C3\n"), (900, "D4\nundo\n")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("White is out of time"), "{s}");
+    assert!(s.contains("game over: Black wins on time (B+T)"), "{s}");
+    assert!(
+        s.contains("the game is over: a player ran out of time"),
+        "{s}"
+    );
+
+    // Dots: after a STOP the other player has `stop_time` seconds alone, then the game ends.
+    let args = ["play", "dots", "--time", "10m", "--set", "stop_time=1"];
+    let out = stones_slowly(&args, &[(0, "N13\nstop\n"), (1600, "")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("black to move alone (0:0"), "{s}");
+    assert!(
+        s.contains("the time after White's STOP is up: Black stops too and the game ends"),
+        "{s}"
+    );
+    assert!(s.contains("game over: a draw"), "{s}");
+
+    let out = stones(&["play", "go", "--time", "10x"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--time 10x"),
+        "{}",
+        text(&out.stderr)
+    );
+}

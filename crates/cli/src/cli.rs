@@ -2,6 +2,7 @@
 
 use crate::bench::bench;
 use crate::case::{replay_case_file, replay_moves, Transcript};
+use crate::clock::TimeControl;
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::{play, PlayOptions};
@@ -61,6 +62,10 @@ pub enum Command {
         /// No ANSI colours even on a terminal.
         #[arg(long)]
         no_colour: bool,
+        /// A clock: main time per player, and an increment per move after `+` (`10m`, `10m+5s`,
+        /// `90s`); a player out of time loses.
+        #[arg(long, value_name = "MAIN[+INC]")]
+        time: Option<String>,
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
@@ -180,7 +185,9 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             black,
             white,
             no_colour,
+            time,
         } => {
+            let clock = time.as_deref().map(TimeControl::parse).transpose()?;
             let Some(target) = load.or(game) else {
                 return Err(format!(
                     "stones play needs a game: stones play GAME\n{}",
@@ -196,6 +203,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 let options = PlayOptions {
                     history: loaded.history,
                     save: loaded.info,
+                    clock,
                 };
                 (loaded.game, options)
             } else {
@@ -210,6 +218,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     PlayOptions {
                         history: Vec::new(),
                         save,
+                        clock,
                     },
                 )
             };
@@ -224,7 +233,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 &mut game,
                 players,
                 options,
-                std::io::stdin().lock(),
+                std::io::BufReader::new(std::io::stdin()),
                 std::io::stdout(),
                 colour,
             )?)

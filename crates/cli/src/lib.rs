@@ -4,10 +4,12 @@
 pub mod bench;
 pub mod case;
 pub mod cli;
+pub mod clock;
 pub mod engine;
 pub mod gtp_any;
 pub mod help;
 pub mod legal_view;
+pub mod lines;
 pub mod marking;
 pub mod matches;
 pub mod narrate;

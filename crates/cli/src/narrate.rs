@@ -76,15 +76,16 @@ pub fn score_now(game: &AnyGame) -> String {
 /// The result of a finished game in words, with its breakdown when it is a count of points:
 /// `Black wins by 3.5 points (B+3.5)` and a line per player; `White wins by resignation`;
 /// `Black wins with five in a row`. `None` while the game goes on.
-pub fn result_text(game: &AnyGame) -> Option<String> {
-    let Status::Over(outcome) = game.game_status() else {
+/// `status` is where the game stands at the terminal (a loss on time is the terminal's).
+pub fn result_text(game: &AnyGame, status: &Status) -> Option<String> {
+    let Status::Over(outcome) = status.clone() else {
         return None;
     };
     let result = outcome.result;
     let winner = outcome.winner.map(name);
     let text = match (winner, result.split_once('+')) {
         (Some(w), Some((_, "R"))) => format!("{w} wins by resignation"),
-        (Some(w), Some((_, "T"))) => format!("{w} wins on time"),
+        (Some(w), Some((_, "T"))) => format!("{w} wins on time ({result})"),
         (Some(w), Some((_, "F"))) => format!("{w} wins: the other player failed"),
         (Some(w), Some((_, "5"))) if matches!(game, AnyGame::Gomoku(_)) => {
             format!("{w} wins with five in a row")

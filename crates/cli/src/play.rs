@@ -1,18 +1,18 @@
 //! Interactive play at the terminal: people and computer players (the search, random, an external
 //! engine) in any mix.
 
+use crate::clock::{fmt_time, Clock, TimeControl};
 use crate::help::game_help;
 use crate::legal_view::legal_summary;
+use crate::lines::{Lines, Next};
 use crate::marking::{Agreement, Marking};
 use crate::narrate::{move_effects, name, result_text, score_now};
 use crate::player::Player;
 use crate::save::{save, SaveInfo};
 use crate::text_game::{AnyGame, TextGame};
 use std::io::{BufRead, Write};
-use stones_core::{Colour, Status};
-
-/// The longest input line read as a command, in bytes; a longer one is refused as one bad line.
-const MAX_LINE: usize = 4096;
+use std::time::{Duration, Instant};
+use stones_core::{Colour, Outcome, Status};
 
 /// How a game at the terminal begins, and what saving it needs.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +21,8 @@ pub struct PlayOptions {
     pub history: Vec<(Colour, String)>,
     /// The ruleset, overrides and start, for `save`.
     pub save: SaveInfo,
+    /// Main time per player and increment, when the game has a clock.
+    pub clock: Option<TimeControl>,
 }
 
 /// Runs a game at the terminal: reads moves and commands from `input`, writes to `output`; the
@@ -30,10 +32,11 @@ pub fn play(
     game: &mut AnyGame,
     players: [Player; 2],
     options: PlayOptions,
-    mut input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
     colour: bool,
 ) -> std::io::Result<()> {
+    let lines = Lines::spawn(input);
     let mut s = Session {
         game,
         players,
@@ -43,23 +46,41 @@ pub fn play(
         marking: Marking::default(),
         suggested: false,
         quit_asked: false,
+        clock: options.clock.map(Clock::new),
+        timed_out: None,
+        stop_since: None,
     };
     writeln!(output, "{}", game_help(s.game))?;
     loop {
         write!(output, "\n{}", s.game.render_board(colour))?;
-        let status = s.game.game_status();
+        let status = s.status();
         let mover = s.game.player_to_move();
         if status != Status::Scoring {
             s.suggested = false;
             s.marking.reset();
         }
+        let mut deadline = None;
         match &status {
             Status::Ongoing if !s.players[mover.idx()].is_human() => {
                 s.computer_move(&mut output)?;
                 continue;
             }
-            Status::Ongoing => write!(output, "{mover} to move> ")?,
+            Status::Ongoing => {
+                deadline = s.deadline(mover);
+                match (&s.clock, s.alone_until()) {
+                    (Some(_), Some((_, left))) => write!(
+                        output,
+                        "{mover} to move alone ({} until the game ends)> ",
+                        fmt_time(left)
+                    )?,
+                    (Some(clock), None) => {
+                        write!(output, "{mover} to move ({})> ", clock.summary())?
+                    }
+                    (None, _) => write!(output, "{mover} to move> ")?,
+                }
+            }
             Status::Scoring => {
+                s.pause_clock();
                 let marker = s.marking.marker(mover);
                 if !s.players[marker.idx()].is_human() {
                     writeln!(output, "{} accepts the marking", name(marker))?;
@@ -69,29 +90,45 @@ pub fn play(
                 s.scoring_prompt(marker, &mut output)?;
             }
             Status::Over(_) => {
-                let result = result_text(s.game).unwrap_or_default();
+                s.pause_clock();
+                let result = result_text(s.game, &status).unwrap_or_default();
                 writeln!(output, "game over: {result}")?;
-                write!(output, "undo or quit> ")?;
+                if s.timed_out.is_some() {
+                    write!(output, "save or quit> ")?;
+                } else {
+                    write!(output, "undo or quit> ")?;
+                }
             }
         }
         output.flush()?;
-        let line = match read_line(&mut input)? {
-            None => {
+        let line = match lines.next(deadline) {
+            Next::End => {
                 writeln!(output)?;
                 return Ok(());
             }
-            Some(Err(why)) => {
+            Next::Failed(e) => return Err(e),
+            Next::Bad(why) => {
                 writeln!(output, "{why}; nothing was played")?;
                 continue;
             }
-            Some(Ok(line)) => line,
+            Next::Timeout => {
+                writeln!(output)?;
+                s.time_is_up(mover, &mut output)?;
+                continue;
+            }
+            Next::Line(line) => line,
         };
+        if status == Status::Ongoing && s.out_of_time(mover) {
+            s.time_is_up(mover, &mut output)?;
+            continue;
+        }
         let cmd = line.trim();
         let lower = cmd.to_ascii_lowercase();
         let quitting = matches!(lower.as_str(), "quit" | "exit" | "q");
         if !quitting {
             s.quit_asked = false;
         }
+        let moves_before = s.history.len();
         match lower.as_str() {
             "" => {}
             "quit!" | "exit!" | "q!" => return Ok(()),
@@ -110,7 +147,17 @@ pub fn play(
             "save" => writeln!(output, "save PATH: a .sgf record or a .case file")?,
             _ if lower.starts_with("save ") => {
                 let path = cmd[5..].trim();
-                match save(s.game, &s.history, &s.info, std::path::Path::new(path)) {
+                let result = match &status {
+                    Status::Over(outcome) => Some(outcome.result.as_str()),
+                    _ => None,
+                };
+                match save(
+                    s.game,
+                    &s.history,
+                    &s.info,
+                    result,
+                    std::path::Path::new(path),
+                ) {
                     Ok(said) => {
                         s.unsaved = 0;
                         writeln!(output, "{said}")?;
@@ -118,8 +165,12 @@ pub fn play(
                     Err(e) => writeln!(output, "{e}")?,
                 }
             }
-            "undo" => s.undo(&mut output)?,
             "moves" => writeln!(output, "{}", legal_summary(s.game))?,
+            _ if s.timed_out.is_some() => writeln!(
+                output,
+                "the game is over: a player ran out of time (`save PATH` or `quit`)"
+            )?,
+            "undo" => s.undo(&mut output)?,
             "timeout" => writeln!(
                 output,
                 "`timeout` is not a move: the clock ends a game when a player's time runs out"
@@ -131,28 +182,10 @@ pub fn play(
             "accept" => writeln!(output, "`accept` agrees to the dead stones after play")?,
             _ => s.human_move(cmd, status == Status::Scoring, &mut output)?,
         }
+        if status == Status::Ongoing && s.history.len() > moves_before {
+            s.moved(mover);
+        }
     }
-}
-
-/// Reads one line: `None` at end of input, `Some(Err(why))` for a line that is not a command (not
-/// UTF-8, or too long), which the caller refuses as one bad line.
-fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, String>>> {
-    let mut bytes = Vec::new();
-    let n = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
-        // Drop the rest of the long line.
-        let mut rest = Vec::new();
-        input.read_until(b'\n', &mut rest)?;
-        return Ok(Some(Err(format!(
-            "that line is too long (at most {MAX_LINE} bytes)"
-        ))));
-    }
-    Ok(Some(
-        String::from_utf8(bytes).map_err(|_| "that line is not text (UTF-8)".to_string()),
-    ))
 }
 
 /// One game at the terminal and what the prompt remembers about it.
@@ -170,9 +203,107 @@ struct Session<'a> {
     suggested: bool,
     /// Whether `quit` asked for confirmation at the last prompt.
     quit_asked: bool,
+    /// Both players' time, when the game has a clock.
+    clock: Option<Clock>,
+    /// The player who ran out of time: the game is over.
+    timed_out: Option<Colour>,
+    /// When a Dots player said STOP and the other began to move on alone (under a clock).
+    stop_since: Option<Instant>,
 }
 
 impl Session<'_> {
+    /// Where the game stands at the terminal: the engine's status, or lost on time.
+    fn status(&self) -> Status {
+        match self.timed_out {
+            Some(loser) => Status::Over(Outcome {
+                winner: Some(loser.opponent()),
+                result: format!("{}+T", loser.opponent().letter()),
+            }),
+            None => self.game.game_status(),
+        }
+    }
+
+    /// Under a clock in Dots, after the other player's STOP: when the player moving alone must be
+    /// done, and the time left until then.
+    fn alone_until(&self) -> Option<(Instant, Duration)> {
+        let AnyGame::DotsGame(g) = &*self.game else {
+            return None;
+        };
+        let since = self.stop_since?;
+        self.clock.as_ref()?;
+        let end = since + Duration::from_secs(stones_core::Game::rules(g).stop_time as u64);
+        Some((end, end.saturating_duration_since(Instant::now())))
+    }
+
+    /// Starts `mover`'s time and says when it runs out (or, moving alone in Dots, when the game
+    /// ends by itself); `None` without a clock.
+    fn deadline(&mut self, mover: Colour) -> Option<Instant> {
+        if let Some((end, _)) = self.alone_until() {
+            self.pause_clock();
+            return Some(end);
+        }
+        let clock = self.clock.as_mut()?;
+        clock.start(mover);
+        Some(Instant::now() + clock.left(mover))
+    }
+
+    /// Stops whoever's time is running.
+    fn pause_clock(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.pause();
+        }
+    }
+
+    /// Whether `mover` has run out of time (never while moving alone after a STOP).
+    fn out_of_time(&self, mover: Colour) -> bool {
+        self.alone_until().is_none() && self.clock.as_ref().is_some_and(|c| c.left(mover).is_zero())
+    }
+
+    /// `mover` has made a move: its clock stops and gains the increment; a Dots STOP starts the
+    /// other player's time alone.
+    fn moved(&mut self, mover: Colour) {
+        if self.alone_until().is_none() {
+            if let Some(clock) = &mut self.clock {
+                clock.moved(mover);
+            }
+        }
+        self.note_stop();
+    }
+
+    /// Remembers when a Dots STOP was said (and forgets it when undone).
+    fn note_stop(&mut self) {
+        let stopped = match &*self.game {
+            AnyGame::DotsGame(g) => g.stopped().is_some(),
+            _ => false,
+        };
+        if !stopped {
+            self.stop_since = None;
+        } else if self.stop_since.is_none() {
+            self.stop_since = Some(Instant::now());
+        }
+    }
+
+    /// The deadline passed: moving alone after a STOP, the game ends by itself; otherwise
+    /// `mover` has lost on time.
+    fn time_is_up(&mut self, mover: Colour, output: &mut impl Write) -> std::io::Result<()> {
+        if self.alone_until().is_some() {
+            writeln!(
+                output,
+                "the time after {}'s STOP is up: {} stops too and the game ends",
+                name(mover.opponent()),
+                name(mover)
+            )?;
+            if let Ok(mv) = self.game.play_text("stop") {
+                self.record(mover, mv);
+            }
+            return Ok(());
+        }
+        self.pause_clock();
+        self.timed_out = Some(mover);
+        self.unsaved += 1;
+        writeln!(output, "{} is out of time", name(mover))
+    }
+
     /// Remembers a move played.
     fn record(&mut self, player: Colour, mv: String) {
         self.history.push((player, mv));
@@ -258,18 +389,29 @@ impl Session<'_> {
     /// Lets the computer player to move choose, and says what it played and thought; a player
     /// that fails loses by resigning.
     fn computer_move(&mut self, output: &mut impl Write) -> std::io::Result<()> {
-        let game = &mut *self.game;
-        let mover = game.player_to_move();
-        let mut progress = |p: &stones_ai::Progress| {
-            let _ = writeln!(
-                output,
-                "  … {} playouts in {:.0} s, win rate {:.0}%",
-                p.playouts,
-                p.elapsed.as_secs_f64(),
-                p.win_rate * 100.0
-            );
+        let mover = self.game.player_to_move();
+        // Under a clock the search thinks a share of the time left: a twentieth, plus most of the
+        // increment.
+        let move_time = self.clock.as_mut().map(|clock| {
+            clock.start(mover);
+            clock.left(mover) / 20 + clock.increment() * 4 / 5
+        });
+        let choice = {
+            let mut progress = |p: &stones_ai::Progress| {
+                let _ = writeln!(
+                    output,
+                    "  … {} playouts in {:.0} s, win rate {:.0}%",
+                    p.playouts,
+                    p.elapsed.as_secs_f64(),
+                    p.win_rate * 100.0
+                );
+            };
+            self.players[mover.idx()].choose(self.game, &self.history, move_time, &mut progress)
         };
-        let choice = self.players[mover.idx()].choose(game, &self.history, None, &mut progress);
+        if self.out_of_time(mover) {
+            return self.time_is_up(mover, output);
+        }
+        let game = &mut *self.game;
         let before = game.capture_counts();
         let played = match choice {
             Ok(choice) => match game.play_text(&choice.mv) {
@@ -299,6 +441,7 @@ impl Session<'_> {
             }
         };
         self.record(mover, played);
+        self.moved(mover);
         Ok(())
     }
 
@@ -314,6 +457,7 @@ impl Session<'_> {
         }
         self.unsaved += 1;
         self.marking.reset();
+        self.note_stop();
         Ok(())
     }
 }

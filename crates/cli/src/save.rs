@@ -36,10 +36,12 @@ pub fn is_loadable(text: &str) -> bool {
 
 /// Writes `game` (moves `history`) to `path`: `.sgf` (Go GM[1], Dots GM[40], Gomoku GM[4]) or
 /// `.case` (every game). Returns what was written, in words.
+/// `result` is the result when the terminal ended the game (on time).
 pub fn save(
     game: &AnyGame,
     history: &[(Colour, String)],
     info: &SaveInfo,
+    result: Option<&str>,
     path: &Path,
 ) -> Result<String, String> {
     let ext = path
@@ -47,7 +49,7 @@ pub fn save(
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     let text = match ext.as_deref() {
-        Some("sgf") => game.sgf(None, &rule_text(info)).ok_or_else(|| {
+        Some("sgf") => game.sgf(result, &rule_text(info)).ok_or_else(|| {
             format!(
                 "{} has no SGF form here; save it as a .case file",
                 game.game_name()
@@ -55,9 +57,12 @@ pub fn save(
         })?,
         Some("case") => {
             let moves: Vec<String> = history.iter().map(|(_, m)| m.clone()).collect();
-            let description = match game.game_status() {
-                Status::Over(outcome) => format!("saved at the terminal: {}", outcome.result),
-                status => format!("saved at the terminal ({status})"),
+            let description = match (result, game.game_status()) {
+                (Some(result), _) => format!("saved at the terminal: {result}"),
+                (None, Status::Over(outcome)) => {
+                    format!("saved at the terminal: {}", outcome.result)
+                }
+                (None, status) => format!("saved at the terminal ({status})"),
             };
             write_case(
                 game.game_name(),
