@@ -190,7 +190,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let clock = time.as_deref().map(TimeControl::parse).transpose()?;
             let Some(target) = load.or(game) else {
                 return Err(format!(
-                    "stones play needs a game: stones play GAME\n{}",
+                    "play needs a game (`stones play GAME`) or a saved one (`stones play PATH.case`)\n{}",
                     crate::help::games_list()
                 )
                 .into());
