@@ -852,3 +852,16 @@ fn a_clock_shows_the_time_left_and_a_player_out_of_time_loses() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn computer_players_play_to_the_end_and_accept_the_marking() {
+    let args = [
+        "play", "go", "--set", "size=5", "--black", "random", "--white", "random",
+    ];
+    let out = stones(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Black accepts the marking"), "{s}");
+    assert!(s.contains("White accepts the marking"), "{s}");
+    assert_eq!(s.matches("game over: ").count(), 1, "{s}");
+}
