@@ -591,7 +591,7 @@ fn the_terminal_says_what_each_move_did() {
         s.contains("Black captures 1; ko: White may not take back at once at C3"),
         "{s}"
     );
-    assert!(s.contains("White passes"), "{s}");
+    assert!(s.contains("White passes (one more pass ends play)"), "{s}");
 
     let out = stones(&["play", "dots"], "N13\nstop\n");
     let s = text(&out.stdout);

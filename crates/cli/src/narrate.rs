@@ -13,7 +13,28 @@ pub fn move_effects(game: &AnyGame, mover: Colour, mv: &str, before: [u32; 2]) -
     let other = mover.opponent();
     let mut said = Vec::new();
     match mv {
-        "pass" => said.push(format!("{} passes", name(mover))),
+        "pass" => {
+            let passes = match game {
+                AnyGame::GoGame(g) => Some(g.passes()),
+                AnyGame::TrigoGame(g) => Some(g.passes()),
+                AnyGame::Gomoku(_) if game.game_status() == Status::Ongoing => Some((1, 2)),
+                AnyGame::Gomoku(_) => None,
+                AnyGame::DotsGame(_) => None,
+            };
+            let more = match passes {
+                Some(_) if matches!(game, AnyGame::Gomoku(_)) => {
+                    " (a pass in reply ends the game in a draw)".to_string()
+                }
+                Some((done, end)) if game.game_status() == Status::Ongoing && done < end => {
+                    match end - done {
+                        1 => " (one more pass ends play)".to_string(),
+                        n => format!(" ({n} more passes in a row end play)"),
+                    }
+                }
+                _ => String::new(),
+            };
+            said.push(format!("{} passes{more}", name(mover)));
+        }
         "stop" => said.push(match game {
             AnyGame::DotsGame(g) if g.rules().stop == StopRule::PlayOn => {
                 if game.game_status() == Status::Ongoing {
@@ -97,8 +118,19 @@ pub fn result_text(game: &AnyGame, status: &Status) -> Option<String> {
                 breakdown(game)
             )
         }
-        (None, _) if result == "Draw" => format!("a draw\n{}", breakdown(game)),
-        _ => result.to_lowercase(),
+        (None, _) => {
+            let why = result.strip_prefix("Draw").unwrap_or(&result).trim();
+            let draw = if why.is_empty() {
+                "a draw".to_string()
+            } else {
+                format!("a draw {why}")
+            };
+            match game {
+                AnyGame::Gomoku(_) => draw,
+                _ => format!("{draw}\n{}", breakdown(game)),
+            }
+        }
+        _ => result.clone(),
     };
     Some(text)
 }

@@ -163,6 +163,11 @@ impl GoGame {
         }
     }
 
+    /// Passes in a row while play is on, and how many in a row end it (`passes_to_end`).
+    pub fn passes(&self) -> (u8, u8) {
+        (self.pos.passes, self.rules.passes_to_end)
+    }
+
     /// Whether play is on (not marking dead stones, not over).
     pub fn in_play(&self) -> bool {
         self.pos.phase == Phase::Play

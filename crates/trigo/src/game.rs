@@ -137,6 +137,11 @@ impl TrigoGame {
         }
     }
 
+    /// Passes in a row while play is on, and how many in a row end it (two).
+    pub fn passes(&self) -> (u8, u8) {
+        (self.pos.passes, 2)
+    }
+
     /// True while the next move is Black's one-stone opening.
     pub fn is_opening(&self) -> bool {
         self.pos.opening
