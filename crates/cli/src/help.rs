@@ -54,6 +54,12 @@ pub fn game_help(game: &AnyGame) -> String {
                  a dot enclosed by the other player's chain is captured.\n"
             ));
             let mover = g.player_to_move();
+            if let (Some(stopped), Status::Ongoing) = (g.stopped(), g.game_status()) {
+                out.push_str(&format!(
+                    "now: {stopped} has said STOP; {} moves on alone until it stops too\n",
+                    stopped.opponent()
+                ));
+            }
             if let Some(zone) = g.zone_now(mover) {
                 out.push_str(&format!(
                     "now: {mover}'s first dot goes in the first-move zone ({zone})\n"

@@ -50,6 +50,7 @@ pub fn play(
         timed_out: None,
         stop_since: None,
     };
+    s.note_stop();
     writeln!(output, "{}", game_help(s.game))?;
     loop {
         write!(output, "\n{}", s.game.render_board(colour))?;
