@@ -224,7 +224,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             };
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none();
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             let players = [
                 Player::new(&spec(&black)?, &game)?,
                 Player::new(&spec(&white)?, &game)?,
