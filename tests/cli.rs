@@ -652,12 +652,18 @@ fn nothing_is_lost_at_the_prompt() {
         .expect("run stones");
     let mut stdin = child.stdin.take().unwrap();
     stdin
-        .write_all(b"C3\n\xe9t\xe9\n\x00\x01garbage\nD4\n")
+        .write_all(b"C3\n\xe9t\xe9\n\x00\x01garbage\n")
         .unwrap();
+    stdin.write_all(&[b'x'; 5000]).unwrap();
+    stdin.write_all(b"\nD4\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let s = text(&out.stdout);
+    assert!(
+        s.contains("that line is too long (at most 4096 bytes); nothing was played"),
+        "{s}"
+    );
     assert!(
         s.contains("that line is not text (UTF-8); nothing was played"),
         "{s}"

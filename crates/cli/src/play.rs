@@ -97,7 +97,7 @@ pub fn play(
                 if s.timed_out.is_some() {
                     write!(output, "save or quit> ")?;
                 } else {
-                    write!(output, "undo or quit> ")?;
+                    write!(output, "undo, save PATH or quit> ")?;
                 }
             }
         }
