@@ -9,7 +9,7 @@ use stones_core::{Colour, Game};
 
 /// The legend printed under the field.
 pub const LEGEND: &str =
-    "x black  o white  * captured black  @ captured white  : enclosed  , free area  [ ] last dot";
+    "X black  O white  * captured black  @ captured white  : enclosed  , free area  [ ] last dot";
 /// The legend's line for the first-move zone, printed while it is drawn.
 pub const ZONE_LEGEND: &str = "+ first-move zone: each player's first dot goes there";
 
@@ -90,7 +90,10 @@ fn push_point(out: &mut String, v: Cell, zone: bool, colour: bool) {
             if d == Colour::Black { '*' } else { '@' },
             format!("2;{};{}", fg(d), bg(by)),
         ),
-        (Some(d), None, _) => (d.symbol(), format!("1;{}", fg(d))),
+        (Some(d), None, _) => (
+            if d == Colour::Black { 'X' } else { 'O' },
+            format!("1;{}", fg(d)),
+        ),
         (None, _, Some(by)) => (':', format!("2;{}", fg(by))),
         (None, _, None) if cell::in_base(v, Colour::Black) || cell::in_base(v, Colour::White) => {
             (',', "2".to_string())

@@ -90,7 +90,7 @@ fn render_shows_coordinates_enclosures_captured_dots_and_the_last_dot() {
     assert!(lines[2].starts_with(" 32 ") && lines[2].ends_with(" 32"));
     let row4 = lines[2 + 28];
     assert!(
-        row4.starts_with("  4  . . x @ x]") || row4.contains("x @[x]"),
+        row4.starts_with("  4  . . X @ X]") || row4.contains("X @[X]"),
         "{row4}"
     );
     assert!(text.contains("@ captured white"));
