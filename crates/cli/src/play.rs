@@ -302,6 +302,12 @@ impl Session<'_> {
         self.pause_clock();
         self.timed_out = Some(mover);
         self.unsaved += 1;
+        // Gomoku records a loss on time as a move of its own, so saved records keep it.
+        if matches!(self.game, AnyGame::Gomoku(_)) {
+            if let Ok(mv) = self.game.play_text("timeout") {
+                self.history.push((mover, mv));
+            }
+        }
         writeln!(output, "{} is out of time", name(mover))
     }
 
