@@ -780,6 +780,21 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
     let v = json(&["replay", &at("d.sgf"), "--json"]);
     assert_eq!(v["ruleset"], "official (record: field 39:32)");
 
+    // A path that cannot be written is an error at the prompt; the game goes on.
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nsave /no/such/dir/g.case\nD4\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("cannot write /no/such/dir/g.case"), "{s}");
+    assert!(s.contains("black to move>"), "{s}");
+
+    // A game saved in the marking step resumes there.
+    let script = format!("C3\npass\npass\nsave {}\nquit!\n", at("mark.case"));
+    stones(&["play", "go", "--set", "size=5"], &script);
+    let out = stones(&["play", &at("mark.case")], "");
+    assert!(text(&out.stdout).contains("White marks (then `done`)>"));
+
     // TriGo has no SGF form; its case file resumes.
     let script = format!(
         "h8\na1+b2\nsave {}\nsave {}\nquit\n",
