@@ -77,7 +77,7 @@ fn replay_moves_as_json() {
 
 #[test]
 fn play_at_the_terminal_survives_bad_input_and_undo() {
-    let script = "help\nD4\nD4\nZZ99\nundo\nundo\nundo\nE5\nmoves\npass\npass\ndone\nquit\n";
+    let script = "help\nD4\nD4\nZZ99\nundo\nundo\nundo\nE5\nmoves\npass\npass\ndone\ndone\nquit!\n";
     let out = stones(&["play", "go", "--set", "size=9"], script);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
@@ -85,9 +85,15 @@ fn play_at_the_terminal_survives_bad_input_and_undo() {
     assert!(s.contains("occupied: D4"));
     assert!(s.contains("cannot read move 'ZZ99'"));
     assert!(s.contains("nothing to undo"));
-    assert!(s.contains("legal: "));
+    assert!(
+        s.contains("legal moves: the 80 points marked *, and pass"),
+        "{s}"
+    );
     assert!(s.contains("play has stopped"));
-    assert!(s.contains("game over: B+"), "{s}");
+    assert!(
+        s.contains("game over: Black wins by 74.5 points (B+74.5)"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -279,7 +285,7 @@ fn replay_a_dots_record_reproduces_its_counts() {
         .map(|m| m["result"].as_str().unwrap())
         .collect();
     assert_eq!(fates, ["ok", "illegal", "ok"]);
-    assert_eq!(v["moves"][1]["reason"], "occupied");
+    assert_eq!(v["moves"][1]["reason"], "occupied: A5 already has a stone");
     std::fs::remove_file(&twice).ok();
 
     let broken = dir.join(format!("stones-dots-broken-{}.sgf", std::process::id()));
@@ -500,4 +506,411 @@ fn replay_and_loadsgf_read_the_same_records_the_same_way() {
         assert!(s.contains(white), "{s}");
         std::fs::remove_file(&path).ok();
     }
+}
+
+#[test]
+fn a_finished_case_ends_over_with_its_marks_apart_from_its_moves() {
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/cases/go/dead-stones-mark-unmark.case"
+    );
+    let out = stones(&["replay", case, "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3, "{v}");
+    let dead: Vec<&str> = v["dead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(dead, ["dead B4", "dead D3", "dead D3", "dead E2"]);
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "B+3.5");
+
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/cases/go/finished-record-no-dead-key.case"
+    );
+    let out = stones(&["replay", case, "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["dead"].as_array().unwrap().len(), 0);
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "B+18.5");
+    let out = stones(&["replay", case], "");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("status: over") && s.contains("result: B+18.5"),
+        "{s}"
+    );
+}
+
+#[test]
+fn help_at_the_prompt_speaks_each_games_own_words() {
+    let help = |game: &str| {
+        let out = stones(&["play", game, "--set", "size=9"], "help\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let dots = help("dots");
+    assert!(
+        dots.contains("`stop`") && dots.contains("There is no pass"),
+        "{dots}"
+    );
+    assert!(!dots.contains("`pass`"), "{dots}");
+    assert!(dots.contains("first-move zone"), "{dots}");
+    let trigo = help("trigo");
+    assert!(
+        trigo.contains("a1+b2") && trigo.contains("one stone"),
+        "{trigo}"
+    );
+    assert!(trigo.contains("`done`"), "{trigo}");
+    let go = help("go");
+    assert!(go.contains("`done`") && go.contains("J9"), "{go}");
+    let gomoku = help("gomoku");
+    assert!(
+        gomoku.contains("now: move 1 must be on the centre point E5"),
+        "{gomoku}"
+    );
+    assert!(!gomoku.contains("timeout"), "{gomoku}");
+
+    for args in [&["play"][..], &["play", "--help"][..]] {
+        let out = stones(args, "");
+        let all = text(&out.stdout) + &text(&out.stderr);
+        for game in ["go ", "dots ", "gomoku ", "trigo "] {
+            assert!(all.contains(game), "{args:?} lacks {game}: {all}");
+        }
+    }
+}
+
+#[test]
+fn refusals_read_the_same_in_every_game_and_name_what_is_allowed_now() {
+    let out = stones(&["play", "dots"], "T17\nT17\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("occupied: T17 already has a stone"), "{s}");
+    let out = stones(&["play", "gomoku"], "H8\nA1\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("move 2 must be inside the central 5x5 (F6–K10)"),
+        "{s}"
+    );
+    let out = stones(&["play", "go", "--set", "size=9"], "K10\npass\npass\nK10\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("cannot read move 'K10': expected a point from A1 to J9 (columns A–J, no I; rows 1–9 from the bottom), pass or resign\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("cannot read move 'K10': expected a stone to mark dead or bring back (a point from A1 to J9"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_terminal_says_what_each_move_did() {
+    let go = |script: &str| {
+        let out = stones(&["play", "go", "--set", "size=5"], script);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let s = go("B3\nC3\nC4\nD4\nC2\nD2\nA1\nE3\nD3\npass\n");
+    assert!(
+        s.contains("Black captures 1; ko: White may not take back at once at C3"),
+        "{s}"
+    );
+    assert!(s.contains("White passes (one more pass ends play)"), "{s}");
+
+    let out = stones(&["play", "dots"], "N13\nstop\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("White says STOP: Black now moves alone until it stops too"),
+        "{s}"
+    );
+
+    let six = "C3\nA10\nD3\nA12\nE3\nA14\nG3\nB10\nH3\nB12\nF3\n";
+    let out = stones(&["play", "gomoku", "--set", "opening=none"], six);
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("6 in a row is an overline: it does not win for Black"),
+        "{s}"
+    );
+    let five = "C3\nA10\nD3\nA12\nE3\nA14\nF3\nB10\nG3\n";
+    let out = stones(&["play", "gomoku", "--set", "opening=none"], five);
+    assert!(text(&out.stdout).contains("game over: Black wins with five in a row"));
+}
+
+#[test]
+fn marking_ends_when_both_agree_and_the_result_shows_its_breakdown() {
+    // Black C3; two passes; Black is done, White marks C3 dead (so Black must agree again).
+    let script = "C3\npass\npass\ndone\nC3\ndone\naccept\n";
+    let out = stones(&["play", "go", "--set", "size=5"], script);
+    let s = text(&out.stdout);
+    assert!(s.contains("score as it stands: black 24, white 5.5"), "{s}");
+    assert!(s.contains("White marks (then `done`)>"), "{s}");
+    assert!(
+        s.contains("White is done marking; Black: mark more stones, or say `accept`"),
+        "{s}"
+    );
+    assert!(s.contains("score as it stands: black 0, white 6.5"), "{s}");
+    assert!(
+        s.contains("game over: White wins by 6.5 points (W+6.5)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("white: territory 0 + captures 0 + dead stones 1 + komi 5.5 = 6.5"),
+        "{s}"
+    );
+    assert_eq!(s.matches("game over").count(), 1, "{s}");
+
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nresign\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("game over: Black wins by resignation"), "{s}");
+    assert!(!s.contains("W+R (black"), "{s}");
+}
+
+#[test]
+fn nothing_is_lost_at_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["play", "go", "--set", "size=5"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"C3\n\xe9t\xe9\n\x00\x01garbage\n")
+        .unwrap();
+    stdin.write_all(&[b'x'; 5000]).unwrap();
+    stdin.write_all(b"\nD4\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("that line is too long (at most 4096 bytes); nothing was played"),
+        "{s}"
+    );
+    assert!(
+        s.contains("that line is not text (UTF-8); nothing was played"),
+        "{s}"
+    );
+    assert!(s.contains("cannot read move"), "{s}");
+    assert!(
+        s.contains("black to move>"),
+        "the game went on after D4: {s}"
+    );
+
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nquit\nD4\nquit\nquit\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("2 change(s) to this game are not saved"), "{s}");
+    assert_eq!(
+        s.matches("not saved").count(),
+        2,
+        "a new move asks again: {s}"
+    );
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nquit!\nD4\n");
+    assert!(!text(&out.stdout).contains("not saved"));
+    let out = stones(&["play", "go", "--set", "size=5"], "quit\nD4\n");
+    assert!(
+        !text(&out.stdout).contains("white to move"),
+        "nothing to lose: quit at once"
+    );
+
+    let out = stones(&["play", "gomoku"], "timeout\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("`timeout` is not a move"), "{s}");
+    assert!(!s.contains("game over"), "{s}");
+}
+
+#[test]
+fn moves_prints_a_count_and_an_overlay_not_thousands_of_items() {
+    let out = stones(&["play", "trigo"], "h8\nmoves\n");
+    let s = text(&out.stdout);
+    let line = s
+        .lines()
+        .find(|l| l.contains("pairs:"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        line.ends_with("14028 pairs: any two of these points, and pass"),
+        "{line}"
+    );
+    assert!(s.lines().all(|l| l.chars().count() <= 100), "{s}");
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nmoves\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("25 legal moves: the 24 points marked *, and pass"),
+        "{s}"
+    );
+    assert!(s.contains("   3 * * X * * 3"), "{s}");
+}
+
+#[test]
+fn a_saved_game_replays_to_the_same_position_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("stones-save-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = stones(args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+
+    // Go: a capture, then both forms.
+    let script = format!(
+        "B3\nC3\nC4\nD4\nC2\nD2\nA1\nE3\nD3\nsave {}\nsave {}\nquit\n",
+        at("go.case"),
+        at("go.sgf")
+    );
+    let out = stones(
+        &["play", "go", "--set", "size=5", "--set", "komi=0.5"],
+        &script,
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("saved 9 move(s) to"), "{s}");
+    assert!(!s.contains("not saved"), "saved games quit at once: {s}");
+    for file in ["go.case", "go.sgf"] {
+        let v = json(&["replay", &at(file), "--json"]);
+        assert_eq!(v["board"][2], ". x . x o", "{file}: {v}");
+        assert_eq!(v["captures"]["black"], 1, "{file}");
+        assert_eq!(v["to_move"], "white", "{file}");
+        assert_eq!(v["score"]["white"], 0.5, "{file}");
+    }
+    let out = stones(&["play", &at("go.case")], "C3\nmoves\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("illegal move C3: ko"), "resumed at the ko: {s}");
+    let out = stones(&["play", "--load", &at("go.sgf")], "quit\n");
+    assert!(text(&out.stdout).contains("white to move>"));
+
+    // Gomoku: GM[4] with its rule.
+    let script = format!("H8\nJ9\nA1\nsave {}\nquit\n", at("k.sgf"));
+    stones(&["play", "gomoku", "--set", "opening=none"], &script);
+    let sgf = std::fs::read_to_string(at("k.sgf")).unwrap();
+    assert!(
+        sgf.contains("GM[4]") && sgf.contains("RU[standard opening=none]"),
+        "{sgf}"
+    );
+    let v = json(&["replay", &at("k.sgf"), "--json"]);
+    assert_eq!(v["board"][14], "x . . . . . . . . . . . . . .");
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["result"] == "ok"));
+
+    // Dots: the rules travel in RU, so the replay counts as the game did.
+    let script = format!("N13\nO13\nsave {}\nquit\n", at("d.sgf"));
+    stones(&["play", "dots"], &script);
+    let v = json(&["replay", &at("d.sgf"), "--json"]);
+    assert_eq!(v["ruleset"], "official (record: field 39:32)");
+
+    // A path that cannot be written is an error at the prompt; the game goes on.
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nsave /no/such/dir/g.case\nD4\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("cannot write /no/such/dir/g.case"), "{s}");
+    assert!(s.contains("black to move>"), "{s}");
+
+    // A game saved in the marking step resumes there.
+    let script = format!("C3\npass\npass\nsave {}\nquit!\n", at("mark.case"));
+    stones(&["play", "go", "--set", "size=5"], &script);
+    let out = stones(&["play", &at("mark.case")], "");
+    assert!(text(&out.stdout).contains("White marks (then `done`)>"));
+
+    // TriGo has no SGF form; its case file resumes.
+    let script = format!(
+        "h8\na1+b2\nsave {}\nsave {}\nquit\n",
+        at("t.sgf"),
+        at("t.case")
+    );
+    let out = stones(&["play", "trigo"], &script);
+    assert!(text(&out.stdout).contains("trigo has no SGF form here; save it as a .case file"));
+    let out = stones(&["play", &at("t.case")], "quit\n");
+    assert!(text(&out.stdout).contains("black to move>"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Runs `stones` writing each piece of input after waiting its milliseconds, then closing input.
+fn stones_slowly(args: &[&str], pieces: &[(u64, &str)]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for &(wait, text) in pieces {
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        stdin.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(stdin);
+    child.wait_with_output().expect("wait for stones")
+}
+
+#[test]
+fn a_clock_shows_the_time_left_and_a_player_out_of_time_loses() {
+    let out = stones(
+        &["play", "go", "--set", "size=5", "--time", "10m+5s"],
+        "C3\n",
+    );
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("black to move (black 10:00, white 10:00)>"),
+        "{s}"
+    );
+    assert!(
+        s.contains("white to move (black 10:0"),
+        "Black gained the increment: {s}"
+    );
+
+    // White's time runs out while nobody types: the game ends by itself.
+    let args = ["play", "go", "--set", "size=5", "--time", "0.4s"];
+    let out = stones_slowly(&args, &[(0, "C3\n"), (900, "D4\nundo\n")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("White is out of time"), "{s}");
+    assert!(s.contains("game over: Black wins on time (B+T)"), "{s}");
+    assert!(
+        s.contains("the game is over: a player ran out of time"),
+        "{s}"
+    );
+
+    // Dots: after a STOP the other player has `stop_time` seconds alone, then the game ends.
+    let args = ["play", "dots", "--time", "10m", "--set", "stop_time=1"];
+    let out = stones_slowly(&args, &[(0, "N13\nstop\n"), (1600, "")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("black to move alone (0:0"), "{s}");
+    assert!(
+        s.contains("the time after White's STOP is up: Black stops too and the game ends"),
+        "{s}"
+    );
+    assert!(s.contains("game over: a draw"), "{s}");
+
+    let out = stones(&["play", "go", "--time", "10x"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--time 10x"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn computer_players_play_to_the_end_and_accept_the_marking() {
+    let args = [
+        "play", "go", "--set", "size=5", "--black", "random", "--white", "random",
+    ];
+    let out = stones(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Black accepts the marking"), "{s}");
+    assert!(s.contains("White accepts the marking"), "{s}");
+    assert_eq!(s.matches("game over: ").count(), 1, "{s}");
 }

@@ -101,6 +101,11 @@ pub struct Transcript {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
     pub moves: Vec<MoveRecord>,
+    /// The dead marks of a case file, each as a move record (`move` is `dead <stone>`).
+    pub dead: Vec<MoveRecord>,
+    /// Whether play had ended so that the `dead` list was the agreed marking (not in the JSON).
+    #[serde(skip)]
+    pub agreed: bool,
     pub to_move: Colour,
     pub board: Vec<String>,
     pub captures: Pair<u32>,
@@ -148,14 +153,9 @@ impl Frames {
 /// The largest case file read, in bytes (1 MiB: the cases under tests/cases have under 2 KiB).
 pub const MAX_CASE_FILE: u64 = 1 << 20;
 
-/// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
-/// other path is refused without being read, so no error quotes another file.
-pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
-    replay_case_file_with(path, false)
-}
-
-/// [`replay_case_file`], keeping an SVG picture of every step in `frames` when `frames` is true.
-pub fn replay_case_file_with(path: &Path, frames: bool) -> Result<Transcript, String> {
+/// Reads a case file (a regular `.case` file of at most [`MAX_CASE_FILE`] bytes; any other path is
+/// refused unread), with its ruleset resolved relative to the file.
+pub fn read_case_file(path: &Path) -> Result<(CaseFile, Option<String>), String> {
     if !path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("case"))
@@ -170,6 +170,18 @@ pub fn replay_case_file_with(path: &Path, frames: bool) -> Result<Transcript, St
     let case: CaseFile = toml::from_str(&text)
         .map_err(|e| format!("case file {} is not valid: {}", path.display(), e.message()))?;
     let ruleset = case.ruleset.as_deref().map(|r| resolve_ruleset(path, r));
+    Ok((case, ruleset))
+}
+
+/// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
+/// other path is refused without being read, so no error quotes another file.
+pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
+    replay_case_file_with(path, false)
+}
+
+/// [`replay_case_file`], keeping an SVG picture of every step when `frames` is true.
+pub fn replay_case_file_with(path: &Path, frames: bool) -> Result<Transcript, String> {
+    let (case, ruleset) = read_case_file(path)?;
     replay_case_with(&case, ruleset.as_deref(), frames)
         .map_err(|e| format!("case file {}: {e}", path.display()))
 }
@@ -183,18 +195,29 @@ fn resolve_ruleset(case_path: &Path, ruleset: &str) -> String {
     }
 }
 
-/// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
-pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
-    replay_case_with(case, ruleset, false)
+/// A case's game after its moves (refused moves skipped), before any dead marks.
+pub struct CaseGame {
+    pub game: AnyGame,
+    /// The ruleset's name (or path).
+    pub ruleset: String,
+    /// The case's `[set]` overrides.
+    pub overrides: Vec<(String, toml::Value)>,
+    pub records: Vec<MoveRecord>,
+    pub start_picture: Option<String>,
 }
 
-/// [`replay_case`], keeping an SVG picture of every step when `frames` is true.
-pub fn replay_case_with(
+/// Sets up a parsed case and plays its moves; `ruleset` overrides the case's own (already resolved)
+/// ruleset name.
+pub fn case_game(case: &CaseFile, ruleset: Option<&str>) -> Result<CaseGame, String> {
+    case_game_with(case, ruleset, &mut Frames::new(false))
+}
+
+/// [`case_game`], adding a picture of the start and of each move to `pictures`.
+fn case_game_with(
     case: &CaseFile,
     ruleset: Option<&str>,
-    frames: bool,
-) -> Result<Transcript, String> {
-    let mut pictures = Frames::new(frames);
+    pictures: &mut Frames,
+) -> Result<CaseGame, String> {
     let kind = GameKind::parse(&case.game)?;
     let overrides: Vec<(String, toml::Value)> = case
         .set
@@ -216,23 +239,48 @@ pub fn replay_case_with(
             (None, None) => {}
         }
     }
-    let (moves, dead) = (case.all_moves()?, case.all_dead()?);
     let mut records = Vec::new();
     pictures.snap(|| game.svg_picture());
-    for mv in moves {
+    for mv in case.all_moves()? {
         records.push(play_recorded(&mut game, mv, records.len() + 1));
         pictures.snap(|| game.svg_picture());
     }
-    if !dead.is_empty() {
-        for stone in dead {
-            let text = format!("dead {stone}");
-            records.push(play_recorded(&mut game, &text, records.len() + 1));
-            pictures.snap(|| game.svg_picture());
-        }
-        if game.game_status() == Status::Scoring {
-            records.push(play_recorded(&mut game, "done", records.len() + 1));
-            pictures.snap(|| game.svg_picture());
-        }
+    Ok(CaseGame {
+        game,
+        ruleset: ruleset_name,
+        overrides,
+        records,
+        start_picture,
+    })
+}
+
+/// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
+pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
+    replay_case_with(case, ruleset, false)
+}
+
+/// [`replay_case`], keeping an SVG picture of every step when `frames` is true.
+pub fn replay_case_with(
+    case: &CaseFile,
+    ruleset: Option<&str>,
+    frames: bool,
+) -> Result<Transcript, String> {
+    let mut pictures = Frames::new(frames);
+    let CaseGame {
+        mut game,
+        ruleset: ruleset_name,
+        overrides,
+        records,
+        start_picture,
+    } = case_game_with(case, ruleset, &mut pictures)?;
+    let dead = case.all_dead()?;
+    // Play that has ended is a complete record: `dead` (empty when absent) is the agreed marking.
+    let agreed = game.game_status() == Status::Scoring;
+    let marks = mark_dead(&mut game, dead, &mut pictures);
+    if agreed && game.game_status() == Status::Scoring {
+        game.play_text("done")
+            .map_err(|e| format!("the agreed marking cannot be counted: {e}"))?;
+        pictures.snap(|| game.svg_picture());
     }
     let mut ruleset_label = ruleset_name;
     if !overrides.is_empty() {
@@ -246,8 +294,21 @@ pub fn replay_case_with(
         records,
         start_picture,
     );
+    t.dead = marks;
+    t.agreed = agreed;
     t.frames = pictures.into_vec();
     Ok(t)
+}
+
+/// Marks each of `dead` (one stone per chain) dead, recording what became of each mark (and a
+/// picture after each in `pictures`).
+pub fn mark_dead(game: &mut AnyGame, dead: &[String], pictures: &mut Frames) -> Vec<MoveRecord> {
+    let mut marks = Vec::new();
+    for (i, stone) in dead.iter().enumerate() {
+        marks.push(play_recorded(game, &format!("dead {stone}"), i + 1));
+        pictures.snap(|| game.svg_picture());
+    }
+    marks
 }
 
 /// Replays a list of text moves from the start of a new game, keeping an SVG picture of every step
@@ -301,6 +362,8 @@ pub(crate) fn transcript(
         ruleset,
         description,
         moves,
+        dead: Vec::new(),
+        agreed: false,
         to_move: game.player_to_move(),
         board: game.board_rows(),
         captures: Pair { black, white },
@@ -345,6 +408,23 @@ impl Transcript {
         if self.moves.is_empty() {
             out.push_str("(no moves)\n");
         }
+        if self.agreed || !self.dead.is_empty() {
+            out.push_str(if self.agreed {
+                "\ndead (the agreed marking after play):\n"
+            } else {
+                "\ndead (given, but play had not ended):\n"
+            });
+            for m in &self.dead {
+                let fate = m
+                    .reason
+                    .as_ref()
+                    .map_or("ok".to_string(), |r| format!("REFUSED — {r}"));
+                out.push_str(&format!("{:>3}. {:<16} {}\n", m.n, m.mv, fate));
+            }
+            if self.dead.is_empty() {
+                out.push_str("  (none)\n");
+            }
+        }
         out.push_str("\nfinal:\n");
         out.push_str(&self.picture);
         out.push_str(&format!(
@@ -359,14 +439,16 @@ impl Transcript {
     }
 }
 
-/// A case file of a played game: its game, ruleset, `--set` overrides (`key=value`), a description
-/// and the moves, ready for `stones replay`.
+/// A case file of a played game: its game, ruleset, `--set` overrides (`key=value`), a description,
+/// the moves and, when it did not start from the ruleset's own start, the starting board rows and
+/// player to move; ready for `stones replay`.
 pub fn write_case(
     game: &str,
     ruleset: &str,
     set: &[String],
     description: &str,
     moves: &[String],
+    setup: Option<(&str, Colour)>,
 ) -> String {
     let mut table = toml::Table::new();
     table.insert("game".into(), game.into());
@@ -383,6 +465,12 @@ pub fn write_case(
         table.insert("set".into(), toml::Value::Table(overrides));
     }
     let moves: Vec<toml::Value> = moves.iter().map(|m| m.as_str().into()).collect();
+    if let Some((board, to_move)) = setup {
+        let mut start = toml::Table::new();
+        start.insert("board".into(), board.into());
+        start.insert("to_move".into(), to_move.name().into());
+        table.insert("setup".into(), toml::Value::Table(start));
+    }
     table.insert("moves".into(), toml::Value::Array(moves));
     toml::to_string(&table).unwrap_or_default()
 }

@@ -2,15 +2,17 @@
 
 use crate::bench::bench;
 use crate::case::{replay_case_file_with, replay_moves, Transcript};
+use crate::clock::TimeControl;
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
-use crate::play::play;
+use crate::play::{play, PlayOptions};
 use crate::player::Player;
 use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
+use crate::save::{is_loadable, load as load_game, SaveInfo};
 use crate::sgf_replay::replay_sgf_with;
 use crate::text_game::{AnyGame, TextGame};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -42,8 +44,12 @@ pub enum Command {
     List,
     /// Play a game at the terminal: people, the search, random play or external engines.
     Play {
-        /// The game: go, dots, gomoku or trigo.
-        game: String,
+        /// The game: go, dots, gomoku or trigo; or a saved game, case file or SGF record to play
+        /// on from its end (PATH.case, PATH.sgf).
+        game: Option<String>,
+        /// A saved game, case file or SGF record to play on from its end.
+        #[arg(long, value_name = "PATH", conflicts_with = "game")]
+        load: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
         /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
@@ -56,6 +62,10 @@ pub enum Command {
         /// No ANSI colours even on a terminal.
         #[arg(long)]
         no_colour: bool,
+        /// A clock: main time per player, and an increment per move after `+` (`10m`, `10m+5s`,
+        /// `90s`); a player out of time loses.
+        #[arg(long, value_name = "MAIN[+INC]")]
+        time: Option<String>,
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
@@ -105,7 +115,7 @@ pub enum Command {
         max_moves: Option<usize>,
         #[command(flatten)]
         rules: RulesArgs,
-        /// Write every game into this folder (a case file each; SGF for Go and Dots too).
+        /// Write every game into this folder (a case file each; SGF for Go, Dots and Gomoku too).
         #[arg(long, value_name = "DIR")]
         save: Option<std::path::PathBuf>,
         /// Write the games and the summary as JSON.
@@ -161,7 +171,12 @@ pub enum Command {
 
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
-    match Cli::try_parse() {
+    let command =
+        Cli::command().mut_subcommand("play", |c| c.after_help(crate::help::games_list()));
+    match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => exit_status(run(cli.command)),
         Err(e) => parse_error_status(&e),
     }
@@ -184,15 +199,51 @@ pub fn run(command: Command) -> Result<(), CommandError> {
         Command::List => print_out(&list()),
         Command::Play {
             game,
+            load,
             rules,
             black,
             white,
             no_colour,
+            time,
         } => {
-            let (mut game, _) = new_game(&game, &rules)?;
+            let clock = time.as_deref().map(TimeControl::parse).transpose()?;
+            let Some(target) = load.or(game) else {
+                return Err(format!(
+                    "play needs a game (`stones play GAME`) or a saved one (`stones play PATH.case`)\n{}",
+                    crate::help::games_list()
+                )
+                .into());
+            };
+            let (mut game, options) = if is_loadable(&target) {
+                let loaded = load_game(Path::new(&target), &rules)?;
+                for note in &loaded.notes {
+                    eprintln!("{target}: {note}");
+                }
+                let options = PlayOptions {
+                    history: loaded.history,
+                    save: loaded.info,
+                    clock,
+                };
+                (loaded.game, options)
+            } else {
+                let (game, ruleset) = new_game(&target, &rules)?;
+                let save = SaveInfo {
+                    ruleset,
+                    set: rules.set.clone(),
+                    setup: None,
+                };
+                (
+                    game,
+                    PlayOptions {
+                        history: Vec::new(),
+                        save,
+                        clock,
+                    },
+                )
+            };
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none();
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             let players = [
                 Player::new(&spec(&black)?, &game)?,
                 Player::new(&spec(&white)?, &game)?,
@@ -200,7 +251,8 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             Ok(play(
                 &mut game,
                 players,
-                std::io::stdin().lock(),
+                options,
+                std::io::BufReader::new(std::io::stdin()),
                 std::io::stdout(),
                 colour,
             )?)

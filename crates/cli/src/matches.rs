@@ -268,7 +268,7 @@ pub fn write_json(
     std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Saves game `g` as a case file (every game) and an SGF record (Go and Dots).
+/// Saves game `g` as a case file (every game) and an SGF record (Go, Dots, Gomoku).
 fn save_game(
     dir: &Path,
     g: usize,
@@ -287,6 +287,7 @@ fn save_game(
             record.black, record.white, record.result, record.reason
         ),
         &record.moves,
+        None,
     );
     let write = |path: PathBuf, text: String| {
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -296,7 +297,12 @@ fn save_game(
     for mv in &record.moves {
         let _ = game.play_text(mv);
     }
-    if let Some(sgf) = game.sgf(Some(&record.result)) {
+    let info = crate::save::SaveInfo {
+        ruleset: plan.ruleset.clone(),
+        set: plan.set.clone(),
+        setup: None,
+    };
+    if let Some(sgf) = game.sgf(Some(&record.result), &crate::save::rule_text(&info)) {
         write(stem.with_extension("sgf"), sgf)?;
     }
     Ok(())

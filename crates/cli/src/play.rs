@@ -1,160 +1,470 @@
 //! Interactive play at the terminal: people and computer players (the search, random, an external
 //! engine) in any mix.
 
+use crate::clock::{fmt_time, Clock, TimeControl};
+use crate::help::game_help;
+use crate::legal_view::legal_summary;
+use crate::lines::{Lines, Next};
+use crate::marking::{Agreement, Marking};
+use crate::narrate::{move_effects, name, result_text, score_now};
 use crate::player::Player;
+use crate::save::{save, SaveInfo};
 use crate::text_game::{AnyGame, TextGame};
 use std::io::{BufRead, Write};
-use stones_core::{Colour, Status};
+use std::time::{Duration, Instant};
+use stones_core::{Colour, Outcome, Status};
+
+/// How a game at the terminal begins, and what saving it needs.
+#[derive(Clone, Debug, Default)]
+pub struct PlayOptions {
+    /// The moves already played (a loaded game), with their players.
+    pub history: Vec<(Colour, String)>,
+    /// The ruleset, overrides and start, for `save`.
+    pub save: SaveInfo,
+    /// Main time per player and increment, when the game has a clock.
+    pub clock: Option<TimeControl>,
+}
 
 /// Runs a game at the terminal: reads moves and commands from `input`, writes to `output`; the
 /// computer players (`players`, Black first) move by themselves and say what they thought.
-/// Ends at `quit` or end of input; a finished game prints its result.
+/// Ends at `quit` (which asks first when moves would be lost), `quit!` or end of input.
 pub fn play(
     game: &mut AnyGame,
-    mut players: [Player; 2],
-    input: impl BufRead,
+    players: [Player; 2],
+    options: PlayOptions,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
     colour: bool,
 ) -> std::io::Result<()> {
-    let mut lines = input.lines();
-    let mut history: Vec<(Colour, String)> = Vec::new();
-    let mut suggested = false;
-    writeln!(output, "{}", help(game))?;
+    let lines = Lines::spawn(input);
+    let mut s = Session {
+        game,
+        players,
+        history: options.history,
+        info: options.save,
+        unsaved: 0,
+        marking: Marking::default(),
+        suggested: false,
+        quit_asked: false,
+        clock: options.clock.map(Clock::new),
+        timed_out: None,
+        stop_since: None,
+    };
+    s.note_stop();
+    writeln!(output, "{}", game_help(s.game))?;
     loop {
-        write!(output, "\n{}", game.render_board(colour))?;
-        let status = game.game_status();
-        let mover = game.player_to_move();
-        if status == Status::Ongoing {
-            suggested = false;
+        write!(output, "\n{}", s.game.render_board(colour))?;
+        let status = s.status();
+        let mover = s.game.player_to_move();
+        if status != Status::Scoring {
+            s.suggested = false;
+            s.marking.reset();
         }
-        if status == Status::Ongoing && !players[mover.idx()].is_human() {
-            computer_move(game, &mut players[mover.idx()], &mut history, &mut output)?;
-            continue;
-        }
-        if let Status::Over(outcome) = &status {
-            let score = game.current_score();
-            writeln!(
-                output,
-                "game over: {} (black {}, white {})",
-                outcome.result,
-                stones_core::fmt_points(score.black),
-                stones_core::fmt_points(score.white)
-            )?;
-            write!(output, "undo or quit> ")?;
-        } else if status == Status::Scoring {
-            writeln!(
-                output,
-                "play has stopped: name a stone to mark its chain dead (again to unmark), then `done`"
-            )?;
-            if !suggested {
-                suggested = true;
-                let dead = game.dead_estimate(2000);
-                if dead.is_empty() {
-                    writeln!(output, "the search thinks no chain is dead")?;
-                } else {
-                    writeln!(
+        let mut deadline = None;
+        match &status {
+            Status::Ongoing if !s.players[mover.idx()].is_human() => {
+                s.computer_move(&mut output)?;
+                continue;
+            }
+            Status::Ongoing => {
+                deadline = s.deadline(mover);
+                match (&s.clock, s.alone_until()) {
+                    (Some(_), Some((_, left))) => write!(
                         output,
-                        "the search suggests these chains are dead: {}",
-                        dead.join(" ")
-                    )?;
+                        "{mover} to move alone ({} until the game ends)> ",
+                        fmt_time(left)
+                    )?,
+                    (Some(clock), None) => {
+                        write!(output, "{mover} to move ({})> ", clock.summary())?
+                    }
+                    (None, _) => write!(output, "{mover} to move> ")?,
                 }
             }
-            write!(output, "{} marks> ", game.player_to_move())?;
-        } else {
-            write!(output, "{} to move> ", game.player_to_move())?;
+            Status::Scoring => {
+                s.pause_clock();
+                let marker = s.marking.marker(mover);
+                if !s.players[marker.idx()].is_human() {
+                    writeln!(output, "{} accepts the marking", name(marker))?;
+                    s.agree(marker, &mut output)?;
+                    continue;
+                }
+                s.scoring_prompt(marker, &mut output)?;
+            }
+            Status::Over(_) => {
+                s.pause_clock();
+                let result = result_text(s.game, &status).unwrap_or_default();
+                writeln!(output, "game over: {result}")?;
+                if s.timed_out.is_some() {
+                    write!(output, "save or quit> ")?;
+                } else {
+                    write!(output, "undo, save PATH or quit> ")?;
+                }
+            }
         }
         output.flush()?;
-        let line = match lines.next() {
-            Some(line) => line?,
-            None => {
+        let line = match lines.next(deadline) {
+            Next::End => {
                 writeln!(output)?;
                 return Ok(());
             }
-        };
-        let cmd = line.trim();
-        match cmd.to_ascii_lowercase().as_str() {
-            "" => {}
-            "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => writeln!(output, "{}", help(game))?,
-            "undo" => undo(game, &players, &mut history, &mut output)?,
-            "moves" => writeln!(output, "legal: {}", game.legal_moves_text().join(" "))?,
-            _ => match game.play_text(cmd) {
-                Ok(mv) => history.push((mover, mv)),
-                Err(e) => writeln!(output, "{e}")?,
-            },
-        }
-    }
-}
-
-/// Lets the computer player `player` move, and says what it played and thought; a player that fails
-/// loses by resigning.
-fn computer_move(
-    game: &mut AnyGame,
-    player: &mut Player,
-    history: &mut Vec<(Colour, String)>,
-    output: &mut impl Write,
-) -> std::io::Result<()> {
-    let mover = game.player_to_move();
-    let mut progress = |p: &stones_ai::Progress| {
-        let _ = writeln!(
-            output,
-            "  … {} playouts in {:.0} s, win rate {:.0}%",
-            p.playouts,
-            p.elapsed.as_secs_f64(),
-            p.win_rate * 100.0
-        );
-    };
-    let choice = player.choose(game, history, None, &mut progress);
-    let played = match choice {
-        Ok(choice) => match game.play_text(&choice.mv) {
-            Ok(mv) => {
-                let thought = choice
-                    .thought
-                    .map(|t| format!(" ({})", t.summary()))
-                    .unwrap_or_default();
-                writeln!(output, "{mover} plays {mv}{thought}")?;
-                mv
+            Next::Failed(e) => return Err(e),
+            Next::Bad(why) => {
+                writeln!(output, "{why}; nothing was played")?;
+                continue;
             }
-            Err(e) => {
+            Next::Timeout => {
+                writeln!(output)?;
+                s.time_is_up(mover, &mut output)?;
+                continue;
+            }
+            Next::Line(line) => line,
+        };
+        if status == Status::Ongoing && s.out_of_time(mover) {
+            s.time_is_up(mover, &mut output)?;
+            continue;
+        }
+        let cmd = line.trim();
+        let lower = cmd.to_ascii_lowercase();
+        let quitting = matches!(lower.as_str(), "quit" | "exit" | "q");
+        if !quitting {
+            s.quit_asked = false;
+        }
+        let moves_before = s.history.len();
+        match lower.as_str() {
+            "" => {}
+            "quit!" | "exit!" | "q!" => return Ok(()),
+            _ if quitting => {
+                let unsaved = s.unsaved;
+                if unsaved == 0 || s.quit_asked {
+                    return Ok(());
+                }
+                s.quit_asked = true;
                 writeln!(
                     output,
-                    "{mover}'s player chose a refused move ({e}); it resigns"
+                    "{unsaved} change(s) to this game are not saved: `save PATH` keeps them; `quit` again (or `quit!`) quits anyway"
                 )?;
+            }
+            "help" | "?" => writeln!(output, "{}", game_help(s.game))?,
+            "save" => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+            _ if lower.starts_with("save ") => {
+                let path = cmd[5..].trim();
+                let result = match &status {
+                    Status::Over(outcome) => Some(outcome.result.as_str()),
+                    _ => None,
+                };
+                match save(
+                    s.game,
+                    &s.history,
+                    &s.info,
+                    result,
+                    std::path::Path::new(path),
+                ) {
+                    Ok(said) => {
+                        s.unsaved = 0;
+                        writeln!(output, "{said}")?;
+                    }
+                    Err(e) => writeln!(output, "{e}")?,
+                }
+            }
+            "moves" => writeln!(output, "{}", legal_summary(s.game))?,
+            _ if s.timed_out.is_some() => writeln!(
+                output,
+                "the game is over: a player ran out of time (`save PATH` or `quit`)"
+            )?,
+            "undo" => s.undo(&mut output)?,
+            "timeout" => writeln!(
+                output,
+                "`timeout` is not a move: the clock ends a game when a player's time runs out"
+            )?,
+            "done" | "accept" if status == Status::Scoring => {
+                let marker = s.marking.marker(mover);
+                s.agree(marker, &mut output)?;
+            }
+            "accept" => writeln!(output, "`accept` agrees to the dead stones after play")?,
+            _ => s.human_move(cmd, status == Status::Scoring, &mut output)?,
+        }
+        if status == Status::Ongoing && s.history.len() > moves_before {
+            s.moved(mover);
+        }
+    }
+}
+
+/// One game at the terminal and what the prompt remembers about it.
+struct Session<'a> {
+    game: &'a mut AnyGame,
+    players: [Player; 2],
+    /// Every move played, with its player (the computer players read it).
+    history: Vec<(Colour, String)>,
+    /// The ruleset, overrides and start, for `save`.
+    info: SaveInfo,
+    /// Moves played and taken back since the game was last saved (or began).
+    unsaved: usize,
+    marking: Marking,
+    /// Whether the search's dead-stone estimate was shown in this marking step.
+    suggested: bool,
+    /// Whether `quit` asked for confirmation at the last prompt.
+    quit_asked: bool,
+    /// Both players' time, when the game has a clock.
+    clock: Option<Clock>,
+    /// The player who ran out of time: the game is over.
+    timed_out: Option<Colour>,
+    /// When a Dots player said STOP and the other began to move on alone (under a clock).
+    stop_since: Option<Instant>,
+}
+
+impl Session<'_> {
+    /// Where the game stands at the terminal: the engine's status, or lost on time.
+    fn status(&self) -> Status {
+        match self.timed_out {
+            Some(loser) => Status::Over(Outcome {
+                winner: Some(loser.opponent()),
+                result: format!("{}+T", loser.opponent().letter()),
+            }),
+            None => self.game.game_status(),
+        }
+    }
+
+    /// Under a clock in Dots, after the other player's STOP: when the player moving alone must be
+    /// done, and the time left until then.
+    fn alone_until(&self) -> Option<(Instant, Duration)> {
+        let AnyGame::DotsGame(g) = &*self.game else {
+            return None;
+        };
+        let since = self.stop_since?;
+        self.clock.as_ref()?;
+        let end = since + Duration::from_secs(stones_core::Game::rules(g).stop_time as u64);
+        Some((end, end.saturating_duration_since(Instant::now())))
+    }
+
+    /// Starts `mover`'s time and says when it runs out (or, moving alone in Dots, when the game
+    /// ends by itself); `None` without a clock.
+    fn deadline(&mut self, mover: Colour) -> Option<Instant> {
+        if let Some((end, _)) = self.alone_until() {
+            self.pause_clock();
+            return Some(end);
+        }
+        let clock = self.clock.as_mut()?;
+        clock.start(mover);
+        Some(Instant::now() + clock.left(mover))
+    }
+
+    /// Stops whoever's time is running.
+    fn pause_clock(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.pause();
+        }
+    }
+
+    /// Whether `mover` has run out of time (never while moving alone after a STOP).
+    fn out_of_time(&self, mover: Colour) -> bool {
+        self.alone_until().is_none() && self.clock.as_ref().is_some_and(|c| c.left(mover).is_zero())
+    }
+
+    /// `mover` has made a move: its clock stops and gains the increment; a Dots STOP starts the
+    /// other player's time alone.
+    fn moved(&mut self, mover: Colour) {
+        if self.alone_until().is_none() {
+            if let Some(clock) = &mut self.clock {
+                clock.moved(mover);
+            }
+        }
+        self.note_stop();
+    }
+
+    /// Remembers when a Dots STOP was said (and forgets it when undone).
+    fn note_stop(&mut self) {
+        let stopped = match &*self.game {
+            AnyGame::DotsGame(g) => g.stopped().is_some(),
+            _ => false,
+        };
+        if !stopped {
+            self.stop_since = None;
+        } else if self.stop_since.is_none() {
+            self.stop_since = Some(Instant::now());
+        }
+    }
+
+    /// The deadline passed: moving alone after a STOP, the game ends by itself; otherwise
+    /// `mover` has lost on time.
+    fn time_is_up(&mut self, mover: Colour, output: &mut impl Write) -> std::io::Result<()> {
+        if self.alone_until().is_some() {
+            writeln!(
+                output,
+                "the time after {}'s STOP is up: {} stops too and the game ends",
+                name(mover.opponent()),
+                name(mover)
+            )?;
+            if let Ok(mv) = self.game.play_text("stop") {
+                self.record(mover, mv);
+            }
+            return Ok(());
+        }
+        self.pause_clock();
+        self.timed_out = Some(mover);
+        self.unsaved += 1;
+        // Gomoku records a loss on time as a move of its own, so saved records keep it.
+        if matches!(self.game, AnyGame::Gomoku(_)) {
+            if let Ok(mv) = self.game.play_text("timeout") {
+                self.history.push((mover, mv));
+            }
+        }
+        writeln!(output, "{} is out of time", name(mover))
+    }
+
+    /// Remembers a move played.
+    fn record(&mut self, player: Colour, mv: String) {
+        self.history.push((player, mv));
+        self.unsaved += 1;
+    }
+
+    /// Plays a move a person typed, and says what it did.
+    fn human_move(
+        &mut self,
+        cmd: &str,
+        scoring: bool,
+        output: &mut impl Write,
+    ) -> std::io::Result<()> {
+        let mover = self.game.player_to_move();
+        let before = self.game.capture_counts();
+        match self.game.play_text(cmd) {
+            Ok(mv) => {
+                let effects = move_effects(self.game, mover, &mv, before);
+                if !effects.is_empty() {
+                    writeln!(output, "{}", effects.join("; "))?;
+                }
+                if scoring && self.game.game_status() == Status::Scoring {
+                    self.marking.changed();
+                }
+                self.record(mover, mv);
+            }
+            Err(e) => writeln!(output, "{e}")?,
+        }
+        Ok(())
+    }
+
+    /// The marking step's prompt: the score as it stands, the search's estimate once, whose turn.
+    fn scoring_prompt(&mut self, marker: Colour, output: &mut impl Write) -> std::io::Result<()> {
+        writeln!(
+            output,
+            "play has stopped: name a stone to mark its chain dead (again to unmark), then `done`; \
+             {}",
+            score_now(self.game)
+        )?;
+        if !self.suggested {
+            self.suggested = true;
+            let dead = self.game.dead_estimate(2000);
+            if dead.is_empty() {
+                writeln!(output, "the search thinks no chain is dead")?;
+            } else {
+                writeln!(
+                    output,
+                    "the search suggests these chains are dead: {}",
+                    dead.join(" ")
+                )?;
+            }
+        }
+        let other = marker.opponent();
+        if self.marking.has_agreed(other) {
+            write!(
+                output,
+                "{} is done; {}: mark more, or `accept`> ",
+                name(other),
+                name(marker)
+            )
+        } else {
+            write!(output, "{} marks (then `done`)> ", name(marker))
+        }
+    }
+
+    /// `who` agrees to the marking; when both have, the game is counted.
+    fn agree(&mut self, who: Colour, output: &mut impl Write) -> std::io::Result<()> {
+        match self.marking.agree(who) {
+            Agreement::Both => match self.game.play_text("done") {
+                Ok(mv) => self.record(who, mv),
+                Err(e) => writeln!(output, "{e}")?,
+            },
+            Agreement::Waiting(other) => writeln!(
+                output,
+                "{} is done marking; {}: mark more stones, or say `accept` (or `done`)",
+                name(who),
+                name(other)
+            )?,
+        }
+        Ok(())
+    }
+
+    /// Lets the computer player to move choose, and says what it played and thought; a player
+    /// that fails loses by resigning.
+    fn computer_move(&mut self, output: &mut impl Write) -> std::io::Result<()> {
+        let mover = self.game.player_to_move();
+        // Under a clock the search thinks a share of the time left: a twentieth, plus most of the
+        // increment.
+        let move_time = self.clock.as_mut().map(|clock| {
+            clock.start(mover);
+            clock.left(mover) / 20 + clock.increment() * 4 / 5
+        });
+        let choice = {
+            let mut progress = |p: &stones_ai::Progress| {
+                let _ = writeln!(
+                    output,
+                    "  … {} playouts in {:.0} s, win rate {:.0}%",
+                    p.playouts,
+                    p.elapsed.as_secs_f64(),
+                    p.win_rate * 100.0
+                );
+            };
+            self.players[mover.idx()].choose(self.game, &self.history, move_time, &mut progress)
+        };
+        if self.out_of_time(mover) {
+            return self.time_is_up(mover, output);
+        }
+        let game = &mut *self.game;
+        let before = game.capture_counts();
+        let played = match choice {
+            Ok(choice) => match game.play_text(&choice.mv) {
+                Ok(mv) => {
+                    let thought = choice
+                        .thought
+                        .map(|t| format!(" ({})", t.summary()))
+                        .unwrap_or_default();
+                    writeln!(output, "{mover} plays {mv}{thought}")?;
+                    let effects = move_effects(game, mover, &mv, before);
+                    if !effects.is_empty() {
+                        writeln!(output, "{}", effects.join("; "))?;
+                    }
+                    mv
+                }
+                Err(e) => {
+                    writeln!(
+                        output,
+                        "{mover}'s player chose a refused move ({e}); it resigns"
+                    )?;
+                    game.play_text("resign").unwrap_or_default()
+                }
+            },
+            Err(failure) => {
+                writeln!(output, "{mover}'s player failed ({failure}); it resigns")?;
                 game.play_text("resign").unwrap_or_default()
             }
-        },
-        Err(failure) => {
-            writeln!(output, "{mover}'s player failed ({failure}); it resigns")?;
-            game.play_text("resign").unwrap_or_default()
+        };
+        self.record(mover, played);
+        self.moved(mover);
+        Ok(())
+    }
+
+    /// Takes back moves to the person's own last move: the computer's replies and that move.
+    fn undo(&mut self, output: &mut impl Write) -> std::io::Result<()> {
+        if !self.game.undo_move() {
+            return writeln!(output, "nothing to undo");
         }
-    };
-    history.push((mover, played));
-    Ok(())
-}
-
-/// Takes back moves to the person's own last move: the computer's replies and that move.
-fn undo(
-    game: &mut AnyGame,
-    players: &[Player; 2],
-    history: &mut Vec<(Colour, String)>,
-    output: &mut impl Write,
-) -> std::io::Result<()> {
-    if !game.undo_move() {
-        return writeln!(output, "nothing to undo");
+        self.history.pop();
+        // Back over the computer's moves until a person is to move (never past the start).
+        while !self.players[self.game.player_to_move().idx()].is_human() && self.game.undo_move() {
+            self.history.pop();
+        }
+        self.unsaved += 1;
+        self.marking.reset();
+        self.note_stop();
+        Ok(())
     }
-    history.pop();
-    // Back over the computer's moves until a person is to move (never past the start).
-    while !players[game.player_to_move().idx()].is_human() && game.undo_move() {
-        history.pop();
-    }
-    Ok(())
-}
-
-fn help(game: &AnyGame) -> String {
-    format!(
-        "stones {}: type a move ({}), `pass` where the game allows it, `resign`,\n\
-         `undo` to take back, `moves` to list legal moves, `help`, `quit`.",
-        game.game_name(),
-        game.notation_help()
-    )
 }

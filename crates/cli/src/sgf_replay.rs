@@ -1,6 +1,8 @@
 //! Replaying SGF game records as transcripts, like case files: each move accepted or refused.
 //!
-//! The game is picked by `GM`: 1 (or absent) is Go, 40 is Dots. Moves are played for the colour the
+//! The game is picked by `GM`: 1 (or absent) is Go, 4 is Gomoku, 40 is Dots. An `RU` as this program
+//! writes it (a builtin ruleset name of the game, then `key=value` overrides) picks the ruleset;
+//! `--ruleset` and `--set` come on top. Moves are played for the colour the
 //! record names, even out of turn (records repeat colours); a refused move is reported and skipped,
 //! and the replay goes on. The record's own field size and set-up replace the ruleset's.
 //!
@@ -14,10 +16,10 @@
 use crate::case::{transcript, Frames, MoveRecord, Pair, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::parse_overrides;
-use crate::text_game::AnyGame;
+use crate::text_game::{AnyGame, TextGame};
 use stones_core::rules::load_with;
-use stones_core::sgf::{self, MainLine};
-use stones_core::Game;
+use stones_core::sgf::{self, MainLine, Node};
+use stones_core::{Colour, Game};
 use stones_dots::sgf::{from_main_line, play_move};
 use stones_dots::DotsRules;
 use stones_go::sgf::GoRecord;
@@ -26,9 +28,24 @@ use stones_go::{GoGame, GoRules};
 /// The ruleset Dots records are replayed under when none is given (see the module doc).
 pub const DOTS_RECORD_RULESET: &str = "grounding";
 
+/// A record replayed to its end: the game, ready to go on, and what the replay showed.
+pub struct SgfGame {
+    pub game: AnyGame,
+    /// The ruleset the record was replayed under (a builtin name or a path).
+    pub ruleset: String,
+    /// The ruleset with what the record itself set (size, komi), for the transcript.
+    pub label: String,
+    pub description: String,
+    pub moves: Vec<MoveRecord>,
+    /// The position before the first move, as board rows and the player to move (`None` when the
+    /// record starts from the ruleset's own start).
+    pub setup: Option<(String, Colour)>,
+    pub start_picture: Option<String>,
+}
+
 /// Reads an SGF file (its bytes, in any charset the reader knows) and replays the main line of its
-/// first game; the game is picked by `GM` (1 = Go, the default; 40 = Dots). GTP's `loadsgf` reads Go
-/// files with the same reader.
+/// first game; the game is picked by `GM` (1 = Go, the default; 4 = Gomoku; 40 = Dots). GTP's
+/// `loadsgf` reads Go files with the same reader.
 pub fn replay_sgf(bytes: &[u8], rules: &RulesArgs) -> Result<Transcript, String> {
     replay_sgf_with(bytes, rules, false)
 }
@@ -40,19 +57,36 @@ pub fn replay_sgf_with(
     frames: bool,
 ) -> Result<Transcript, String> {
     let mut pictures = Frames::new(frames);
+    let r = sgf_game_with(bytes, rules, &mut pictures)?;
+    let mut t = transcript(&r.game, r.label, r.description, r.moves, r.start_picture);
+    t.frames = pictures.into_vec();
+    Ok(t)
+}
+
+/// Reads an SGF record and plays its main line into a game (see [`replay_sgf`]).
+pub fn sgf_game(bytes: &[u8], rules: &RulesArgs) -> Result<SgfGame, String> {
+    sgf_game_with(bytes, rules, &mut Frames::new(false))
+}
+
+/// [`sgf_game`], adding a picture of the start and after each move to `pictures`.
+fn sgf_game_with(
+    bytes: &[u8],
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<SgfGame, String> {
     let line = sgf::main_line(bytes).map_err(|e| e.to_string())?;
     let gm = line.root().first("GM").unwrap_or("1").trim().to_string();
     match gm.as_str() {
-        "1" => replay_go(line, rules, &mut pictures),
-        "40" => replay_dots(line, rules, &mut pictures),
+        "1" => replay_go(line, rules, pictures),
+        "4" => {
+            let nodes = sgf::read_main_line(bytes).map_err(|e| e.to_string())?;
+            replay_gomoku(&nodes, rules, pictures)
+        }
+        "40" => replay_dots(line, rules, pictures),
         other => Err(format!(
-            "SGF game GM[{other}] is not supported here: expected GM[1] (Go) or GM[40] (Dots)"
+            "SGF game GM[{other}] is not supported here: expected GM[1] (Go), GM[4] (Gomoku) or GM[40] (Dots)"
         )),
     }
-    .map(|mut t| {
-        t.frames = pictures.into_vec();
-        t
-    })
 }
 
 /// Replays a Go record under a base ruleset (the record's own size, komi and set-up apply). Moves may
@@ -61,13 +95,15 @@ fn replay_go(
     line: MainLine<'_>,
     rules: &RulesArgs,
     pictures: &mut Frames,
-) -> Result<Transcript, String> {
+) -> Result<SgfGame, String> {
+    let (ruleset, set) = record_rules::<GoRules>(line.root(), rules);
     let record = GoRecord::from_main_line(line).map_err(|e| e.to_string())?;
-    let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
+    let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
     let (base, name) =
-        load_with::<GoRules>(rules.ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
+        load_with::<GoRules>(ruleset.as_deref(), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = Some(game.render(false));
+    let setup = start_setup(&game.clone().into());
     pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     for (i, &(colour, _)) in record.moves.iter().enumerate() {
@@ -100,8 +136,15 @@ fn replay_go(
         .as_ref()
         .map(|r| format!("SGF record, RE[{r}]"))
         .unwrap_or_default();
-    let game: AnyGame = GoGame::into(game);
-    Ok(transcript(&game, label, description, moves, start_picture))
+    Ok(SgfGame {
+        game: GoGame::into(game),
+        ruleset: name,
+        label,
+        description,
+        moves,
+        setup,
+        start_picture,
+    })
 }
 
 /// Replays a Dots record under a base ruleset (`grounding` unless `--ruleset` names another); the
@@ -110,14 +153,16 @@ fn replay_dots(
     line: MainLine<'_>,
     rules: &RulesArgs,
     pictures: &mut Frames,
-) -> Result<Transcript, String> {
+) -> Result<SgfGame, String> {
+    let (ruleset, set) = record_rules::<DotsRules>(line.root(), rules);
     let record = from_main_line(line).map_err(|e| e.to_string())?;
-    let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
-    let ruleset = rules.ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
+    let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
+    let ruleset = ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
     let (base, name) =
         load_with::<DotsRules>(Some(ruleset), &overrides).map_err(|e| e.to_string())?;
     let mut game = record.start(&base).map_err(|e| e.to_string())?;
     let start_picture = (!record.setup.is_empty()).then(|| game.render(false));
+    let setup = start_setup(&game.clone().into());
     pictures.snap(|| game.svg());
     let mut moves = Vec::new();
     let mut warnings = Vec::new();
@@ -154,6 +199,115 @@ fn replay_dots(
             warnings.join("; ")
         ));
     }
-    let game: AnyGame = game.into();
-    Ok(transcript(&game, label, description, moves, start_picture))
+    Ok(SgfGame {
+        game: game.into(),
+        ruleset: name,
+        label,
+        description,
+        moves,
+        setup,
+        start_picture,
+    })
+}
+
+/// The start of a record as case-file board rows, when it has stones on it.
+fn start_setup(game: &AnyGame) -> Option<(String, Colour)> {
+    let rows = game.board_rows();
+    rows.iter()
+        .any(|r| r.contains(['x', 'o']))
+        .then(|| (rows.join("\n"), game.player_to_move()))
+}
+
+/// Replays a Gomoku record (`GM[4]`): its size, and its `RU` as this program writes it (a ruleset
+/// name and `key=value` overrides) unless `--ruleset` or `--set` say otherwise. Moves are played in
+/// turn; one the record gives to the wrong colour, or the rules refuse, is reported and skipped.
+fn replay_gomoku(
+    nodes: &[Node],
+    rules: &RulesArgs,
+    pictures: &mut Frames,
+) -> Result<SgfGame, String> {
+    let record = stones_gomoku::sgf::read_nodes(nodes)?;
+    let root = nodes.first().ok_or("an SGF record without a node")?;
+    let (ruleset, mut set) = record_rules::<stones_gomoku::GomokuRules>(root, rules);
+    set.push(format!("size=[{}, {}]", record.size.0, record.size.1));
+    let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
+    let (base, name) = load_with::<stones_gomoku::GomokuRules>(ruleset.as_deref(), &overrides)
+        .map_err(|e| e.to_string())?;
+    let mut game: AnyGame = stones_gomoku::Gomoku::new(base)
+        .map_err(|e| e.to_string())?
+        .into();
+    pictures.snap(|| game.svg_picture());
+    let mut moves = Vec::new();
+    for (i, &(colour, at)) in record.moves.iter().enumerate() {
+        let text = match at {
+            Some((x, y)) => game.point_at(x as i32, y as i32).unwrap_or_default(),
+            None => "pass".to_string(),
+        };
+        let mut m = if colour == game.player_to_move() {
+            crate::case::play_recorded(&mut game, &text, i + 1)
+        } else {
+            let [black, white] = game.capture_counts();
+            MoveRecord {
+                n: i + 1,
+                player: colour,
+                mv: text,
+                result: "illegal",
+                reason: Some(format!("out of turn: {} is to move", game.player_to_move())),
+                captures: Pair { black, white },
+            }
+        };
+        m.player = colour;
+        moves.push(m);
+        pictures.snap(|| game.svg_picture());
+    }
+    let label = format!(
+        "{name} (record: size {}:{}{})",
+        record.size.0,
+        record.size.1,
+        record
+            .rule
+            .as_ref()
+            .map_or(String::new(), |r| format!(", RU[{r}]"))
+    );
+    let description = match &record.result {
+        Some(r) => format!("SGF record, RE[{r}]"),
+        None => "SGF record".to_string(),
+    };
+    Ok(SgfGame {
+        game,
+        ruleset: name,
+        label,
+        description,
+        moves,
+        setup: None,
+        start_picture: None,
+    })
+}
+
+/// The ruleset a record names in `RU` as this program writes it (a builtin name of the game, then
+/// `key=value` overrides), and the overrides; `(None, [])` for any other `RU` (records from other
+/// programs name rules their own way). `--ruleset` and `--set` come on top.
+fn record_rules<R: stones_core::RuleSet>(
+    root: &Node,
+    rules: &RulesArgs,
+) -> (Option<String>, Vec<String>) {
+    let ru = root.first("RU").unwrap_or("");
+    let mut words = ru.split_whitespace();
+    let (mut ruleset, mut set) = match words.next() {
+        Some(name) if R::BUILTIN.iter().any(|b| b.name == name) => {
+            let set: Vec<String> = words.map(str::to_string).collect();
+            if parse_overrides(&set).is_ok() {
+                (Some(name.to_string()), set)
+            } else {
+                (None, Vec::new())
+            }
+        }
+        _ => (None, Vec::new()),
+    };
+    if rules.ruleset.is_some() {
+        ruleset = rules.ruleset.clone();
+        set.clear();
+    }
+    set.extend(rules.set.iter().cloned());
+    (ruleset, set)
 }

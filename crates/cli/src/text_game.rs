@@ -151,6 +151,10 @@ pub trait TextGame {
     fn komi_points(&self) -> Option<f64>;
     /// The SVG picture of the position (the same for `replay --svg` and the web page).
     fn svg_picture(&self) -> String;
+    /// The points of each drawn row, top row first, left to right, as point indices.
+    fn point_rows(&self) -> Vec<Vec<usize>>;
+    /// The stone on point `i`, if any.
+    fn stone_at(&self, i: usize) -> Option<Colour>;
 }
 
 impl<G: SearchGame + 'static> TextGame for G {
@@ -332,16 +336,39 @@ impl<G: SearchGame + 'static> TextGame for G {
     fn svg_picture(&self) -> String {
         self.svg()
     }
+
+    fn point_rows(&self) -> Vec<Vec<usize>> {
+        stones_core::board_text::row_layout(self.topology())
+            .into_iter()
+            .map(|row| row.into_iter().map(|p| p.idx()).collect())
+            .collect()
+    }
+
+    fn stone_at(&self, i: usize) -> Option<Colour> {
+        (i < self.topology().len())
+            .then(|| self.stone(Point(i as u16)))
+            .flatten()
+    }
 }
 
 impl AnyGame {
-    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots).
-    pub fn sgf(&self, result: Option<&str>) -> Option<String> {
-        match self {
-            AnyGame::GoGame(g) => Some(stones_go::sgf::write(g, result)),
-            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok(),
-            _ => None,
+    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots, Gomoku —
+    /// whose `RU` is `rule`, a ruleset name and overrides).
+    pub fn sgf(&self, result: Option<&str>, rule: &str) -> Option<String> {
+        let text = match self {
+            AnyGame::GoGame(g) => stones_go::sgf::write(g, result),
+            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok()?,
+            AnyGame::Gomoku(g) => return Some(stones_gomoku::sgf::write(g, rule)),
+            AnyGame::TrigoGame(_) => return None,
+        };
+        // Go and Dots writers leave the rules out: put them in RU, as the Gomoku writer does.
+        let mut nodes = stones_core::sgf::read_main_line(text.as_bytes()).ok()?;
+        if let Some(root) = nodes.first_mut() {
+            if root.first("RU").is_none() {
+                root.push("RU", vec![rule.to_string()]);
+            }
         }
+        Some(stones_core::sgf::write(&nodes))
     }
 
     /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
@@ -349,6 +376,39 @@ impl AnyGame {
         match self {
             AnyGame::Gomoku(g) => stones_gomoku::gomocup::rule_for(stones_core::Game::rules(g)),
             _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::GameKind;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn black_and_white_look_the_same_in_every_game() {
+        for kind in GameKind::iter() {
+            let (mut game, _) = kind.create(None, &[]).unwrap();
+            let mut rng = Rng::new(7);
+            for _ in 0..3 {
+                let mv = game.random_move_text(&mut rng).unwrap();
+                game.play_text(&mv).unwrap();
+            }
+            let picture = game.render_board(true);
+            for c in Colour::BOTH {
+                assert!(
+                    picture.contains(stones_core::paint::stone(c)),
+                    "{}: {c} is not painted {:?}",
+                    kind.name(),
+                    stones_core::paint::stone(c)
+                );
+            }
+            assert!(
+                !game.render_board(false).contains('\x1b'),
+                "{}",
+                kind.name()
+            );
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod contract;
 pub mod error;
 pub mod game;
 pub mod input;
+pub mod paint;
 pub mod rules;
 pub mod search;
 pub mod sgf;

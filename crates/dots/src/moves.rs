@@ -17,9 +17,9 @@ pub enum DotsMove {
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DotsIllegal {
-    /// A dot is already on the point.
-    #[error("occupied")]
-    Occupied,
+    /// A dot is already on the point (named).
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
     /// The point lies inside an enclosure; nobody may play there.
     #[error("inside an enclosure")]
     InsideEnclosure,

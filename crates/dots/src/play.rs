@@ -32,7 +32,7 @@ impl DotsGame {
         }
         let v = self.cells[p.idx()];
         if cell::dot(v).is_some() {
-            return Err(DotsIllegal::Occupied);
+            return Err(DotsIllegal::Occupied(self.topo.name(p)));
         }
         if cell::owner(v).is_some() {
             return Err(DotsIllegal::InsideEnclosure);
@@ -64,6 +64,12 @@ impl DotsGame {
     }
 
     /// The zone in words: `columns N–AB, rows 13–20`.
+    /// The first-move zone `who` must still play in, in words (`columns N–AB, rows 13–20`), or
+    /// `None` once that player has moved (or the field has no zone).
+    pub fn zone_now(&self, who: Colour) -> Option<String> {
+        self.binding_zone(who).map(|z| self.zone_text(z))
+    }
+
     fn zone_text(&self, (x0, y0, x1, y1): (u16, u16, u16, u16)) -> String {
         let h = self.rules.size.height;
         format!(

@@ -54,6 +54,9 @@ pub struct DotsRules {
     pub stop: StopRule,
     /// Whether a move that encloses enemy dots grants its player another move.
     pub extra_move: bool,
+    /// Under a clock, the seconds the other player has after a STOP (`play-on`) to move on alone;
+    /// then the game ends by itself. 1–86400; the seed's 180.
+    pub stop_time: u32,
 }
 
 impl Default for DotsRules {
@@ -72,6 +75,7 @@ impl Default for DotsRules {
             capture_timing: CaptureTiming::OnOwnerMove,
             stop: StopRule::PlayOn,
             extra_move: false,
+            stop_time: 180,
         }
     }
 }
@@ -83,6 +87,12 @@ impl RuleSet for DotsRules {
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=200)?;
+        if !(1..=86_400).contains(&self.stop_time) {
+            return Err(format!(
+                "key `stop_time` is {} but must be from 1 to 86400 seconds",
+                self.stop_time
+            ));
+        }
         let z = self.zone_size;
         if !(1..=200).contains(&z.width) || !(1..=200).contains(&z.height) {
             return Err(format!(

@@ -40,7 +40,10 @@ fn text_moves_read_both_notations_and_round_trip() {
 #[test]
 fn refusals_are_typed_readable_and_change_nothing() {
     let mut g = official();
-    assert_eq!(DotsIllegal::Occupied.to_string(), "occupied");
+    assert_eq!(
+        DotsIllegal::Occupied("N13".into()).to_string(),
+        "occupied: N13 already has a stone"
+    );
     assert_eq!(
         DotsIllegal::InsideEnclosure.to_string(),
         "inside an enclosure"
@@ -55,7 +58,7 @@ fn refusals_are_typed_readable_and_change_nothing() {
     assert_eq!(g, before);
     let n13 = g.parse_move("N13").unwrap();
     g.play(n13).unwrap();
-    assert_eq!(g.play(n13), Err(DotsIllegal::Occupied));
+    assert_eq!(g.play(n13), Err(DotsIllegal::Occupied("N13".into())));
     g.play(DotsMove::Resign).unwrap();
     assert_eq!(g.play(DotsMove::Stop), Err(DotsIllegal::GameOver));
     assert_eq!(DotsIllegal::GameOver.to_string(), "the game is over");
@@ -87,7 +90,7 @@ fn render_shows_coordinates_enclosures_captured_dots_and_the_last_dot() {
     assert!(lines[2].starts_with(" 32 ") && lines[2].ends_with(" 32"));
     let row4 = lines[2 + 28];
     assert!(
-        row4.starts_with("  4  . . x @ x]") || row4.contains("x @[x]"),
+        row4.starts_with("  4  . . X @ X]") || row4.contains("X @[X]"),
         "{row4}"
     );
     assert!(text.contains("@ captured white"));
@@ -151,7 +154,7 @@ fn record_moves_step_by_step_refuse_without_changing_anything() {
     let before = g.clone();
     assert_eq!(
         sgf::play_move(&mut g, &rec.moves[1], 2),
-        Err(DotsIllegal::Occupied)
+        Err(DotsIllegal::Occupied("A4".into()))
     );
     assert_eq!(g, before);
     // Black again, out of turn, as records may have it.
@@ -162,7 +165,10 @@ fn record_moves_step_by_step_refuse_without_changing_anything() {
     off.at = Some((4, 4));
     assert_eq!(sgf::play_move(&mut g, &off, 4), Err(DotsIllegal::OffField));
     let e = sgf::replay(&rec, &rules).unwrap_err().to_string();
-    assert_eq!(e, "SGF move 2 (aa): white at A4: occupied");
+    assert_eq!(
+        e,
+        "SGF move 2 (aa): white at A4: occupied: A4 already has a stone"
+    );
 }
 
 #[test]

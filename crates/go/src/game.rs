@@ -182,6 +182,27 @@ impl GoGame {
         }
     }
 
+    /// The moves that apply now, in words: stones and passes in play (no pass while Black places
+    /// handicap stones), marks and `done` after play, nothing once the game is over.
+    pub fn moves_text(&self) -> &'static str {
+        match self.pos.st.phase {
+            Phase::Play if self.pos.st.handicap_left > 0 => {
+                "Black places a handicap stone on a point; or resign"
+            }
+            Phase::Play => "a point, pass or resign",
+            Phase::Scoring => {
+                "play has stopped: name a stone to mark its chain dead (again to unmark), then \
+                 done; or resign"
+            }
+            Phase::Resigned(_) | Phase::Counted => "the game is over",
+        }
+    }
+
+    /// Passes in a row while play is on, and how many in a row end it (`passes_to_end`).
+    pub fn passes(&self) -> (u8, u8) {
+        (self.pos.st.passes, self.rules.passes_to_end)
+    }
+
     /// Whether play is on (not marking dead stones, not over).
     pub fn in_play(&self) -> bool {
         self.pos.st.phase == Phase::Play
@@ -658,10 +679,22 @@ impl Game for GoGame {
         };
         let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
             text: t.to_string(),
-            why: format!(
-                "expected {}, pass or resign (after play: a stone to mark dead, or done)",
-                e.allowed
-            ),
+            why: match self.pos.st.phase {
+                Phase::Play if self.pos.st.handicap_left > 0 => {
+                    format!(
+                        "expected a point for a handicap stone ({}) or resign",
+                        e.allowed
+                    )
+                }
+                Phase::Play => format!("expected {}, pass or resign", e.allowed),
+                Phase::Scoring => format!(
+                    "expected a stone to mark dead or bring back ({}), done or resign",
+                    e.allowed
+                ),
+                Phase::Resigned(_) | Phase::Counted => {
+                    format!("expected {}, but the game is over", e.allowed)
+                }
+            },
         })?;
         Ok(if mark {
             GoMove::Mark(p)

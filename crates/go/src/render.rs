@@ -2,10 +2,10 @@
 
 use crate::game::{GoGame, GoMove};
 use crate::handicap;
-use stones_core::{column_label_row, Colour, Game, Point};
+use stones_core::{column_label_row, paint, Colour, Game, Point};
 
 /// Ends an ANSI paint.
-pub const RESET: &str = "\x1b[0m";
+pub use stones_core::paint::RESET;
 
 /// Draws the board of `game`; `colour` adds ANSI colours.
 pub fn render(game: &GoGame, colour: bool) -> String {
@@ -66,14 +66,14 @@ fn cell(game: &GoGame, p: Point, star: bool, colour: bool) -> String {
 }
 
 /// The ANSI paint of empty points.
-pub const EMPTY_PAINT: &str = "\x1b[2m";
+pub const EMPTY_PAINT: &str = stones_core::paint::EMPTY;
 
 /// How a point looks in Go and TriGo pictures, with its ANSI paint: `X`/`O` for stones (lowercase
 /// when marked dead), `.` for empty points.
 pub fn stone_symbol(stone: Option<Colour>, dead: bool) -> (char, &'static str) {
     match stone {
-        Some(Colour::Black) => (if dead { 'x' } else { 'X' }, "\x1b[1;36m"),
-        Some(Colour::White) => (if dead { 'o' } else { 'O' }, "\x1b[1;33m"),
+        Some(Colour::Black) => (if dead { 'x' } else { 'X' }, paint::stone(Colour::Black)),
+        Some(Colour::White) => (if dead { 'o' } else { 'O' }, paint::stone(Colour::White)),
         None => ('.', EMPTY_PAINT),
     }
 }

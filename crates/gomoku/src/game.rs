@@ -194,6 +194,38 @@ impl Gomoku {
         }
     }
 
+    /// The longest unbroken row of one colour through `p` (0 for an empty point or one off the
+    /// board), such as the 6 of an overline that did not win.
+    pub fn line_through(&self, p: Point) -> u32 {
+        if p.idx() >= self.layout.len() {
+            return 0;
+        }
+        let i = self.layout.pad(p);
+        let own = self.cells[i];
+        if own == EMPTY {
+            return 0;
+        }
+        let dirs = self.layout.dirs;
+        dirs.iter()
+            .map(|&d| layout::run(&self.cells, i, d, own))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// What the opening rule asks of the next move, in words (`move 2 must be inside the central
+    /// 5x5 (F6–K10)`), or `None` when no opening restriction applies to it.
+    pub fn opening_now(&self) -> Option<String> {
+        let number = self.move_number();
+        self.opening_rule(number).map(|(inside, distance)| {
+            self.illegal(Refusal::Opening {
+                number,
+                inside,
+                distance,
+            })
+            .to_string()
+        })
+    }
+
     /// Whether passing is allowed at move `number` (not during a restricted opening).
     pub(crate) fn may_pass(&self, number: u32) -> bool {
         self.rules.opening == Opening::None || number > 3
@@ -509,16 +541,24 @@ impl Game for Gomoku {
         if t.eq_ignore_ascii_case("resign") {
             return Ok(Move::Resign);
         }
+        // A record's timeout (the terminal's clock plays it; a person cannot type it there).
         if t.eq_ignore_ascii_case("timeout") {
             return Ok(Move::Timeout);
         }
+        let words = if self.end != End::No {
+            "the game is over"
+        } else if self.may_pass(self.move_number()) {
+            "or pass or resign"
+        } else {
+            "or resign (no pass during the opening)"
+        };
         self.layout
             .topo
             .parse_point(t)
             .map(Move::Place)
             .map_err(|e| MoveSyntaxError {
                 text: e.text,
-                why: format!("expected {}, pass, resign or timeout", e.allowed),
+                why: format!("expected {}; {words}", e.allowed),
             })
     }
 

@@ -119,12 +119,28 @@ impl Layout {
         &self.by_distance[..self.within[d.min(2) as usize]]
     }
 
-    /// The side of the central square whose points lie at most `d` lines from the centre, as
-    /// `5x5` (odd sides) or `6x6` (even sides: the centre is two lines wide).
+    /// The central square whose points lie at most `d` lines from the centre, as its side and its
+    /// corners: `5x5 (F6–K10)` (odd sides) or `6x6 (…)` (even sides: the centre is two lines wide).
     pub fn square_name(&self, d: u8) -> String {
         let side = |n: u16| 2 * d as u16 + 1 + (1 - n % 2);
         let (w, h) = (side(self.width), side(self.height));
-        format!("{w}x{h}")
+        let inside = || self.topo.points().filter(|&p| self.centre_distance(p) <= d);
+        let (x0, x1) = (
+            inside().map(|p| self.topo.xy(p).0).min(),
+            inside().map(|p| self.topo.xy(p).0).max(),
+        );
+        let (y0, y1) = (
+            inside().map(|p| self.topo.xy(p).1).min(),
+            inside().map(|p| self.topo.xy(p).1).max(),
+        );
+        let corner = |x: Option<u16>, y: Option<u16>| {
+            x.zip(y)
+                .and_then(|(x, y)| self.topo.at(x as i32, y as i32))
+                .map(|p| self.topo.name(p))
+                .unwrap_or_default()
+        };
+        // Lower left (smallest x, largest y from the top) to upper right.
+        format!("{w}x{h} ({}–{})", corner(x0, y1), corner(x1, y0))
     }
 
     /// The centre point(s): one on odd sides, up to four when a side is even.
@@ -201,7 +217,7 @@ mod tests {
         let l = Layout::new(BoardSize::square(15));
         let centre: Vec<_> = l.centre_points().map(|p| l.topo.name(p)).collect();
         assert_eq!(centre, ["H8"]);
-        assert_eq!(l.square_name(2), "5x5");
+        assert_eq!(l.square_name(2), "5x5 (F6–K10)");
         let inside = l
             .topo
             .points()
@@ -212,7 +228,7 @@ mod tests {
         let mut centre: Vec<_> = l.centre_points().map(|p| l.topo.name(p)).collect();
         centre.sort();
         assert_eq!(centre, ["K10", "K11", "L10", "L11"]);
-        assert_eq!(l.square_name(2), "6x6");
+        assert_eq!(l.square_name(2), "6x6 (H8–N13)");
         let inside = l
             .topo
             .points()

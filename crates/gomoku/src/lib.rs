@@ -15,6 +15,7 @@ pub mod player;
 mod render;
 mod rules;
 mod search;
+pub mod sgf;
 mod shapes;
 
 pub use game::Gomoku;

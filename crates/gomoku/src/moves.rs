@@ -47,7 +47,7 @@ impl fmt::Display for Illegal {
         match self {
             Illegal::GameOver => f.write_str("the game is over"),
             Illegal::OffBoard(i) => write!(f, "point #{i} is not on this board"),
-            Illegal::Occupied(name) => write!(f, "{name} is occupied"),
+            Illegal::Occupied(name) => write!(f, "occupied: {name} already has a stone"),
             Illegal::NotOnCentre { number, centre } => {
                 write!(f, "move {number} must be on {centre}")
             }

@@ -6,12 +6,7 @@ use crate::moves::Move;
 use stones_core::topology::column_label;
 use stones_core::{Colour, Game};
 
-const RESET: &str = "\x1b[0m";
-const BLACK: &str = "\x1b[1;33m";
-const WHITE: &str = "\x1b[1;37m";
-const DIM: &str = "\x1b[2m";
-const MARK: &str = "\x1b[1;31m";
-const ROW: &str = "\x1b[1;42m";
+use stones_core::paint::{self, EMPTY as DIM, MARK, ROW};
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
@@ -22,13 +17,7 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
         _ => None,
     };
     let row = game.winning_row().unwrap_or_default();
-    let paint = |code: &str, text: &str| {
-        if colour {
-            format!("{code}{text}{RESET}")
-        } else {
-            text.to_string()
-        }
-    };
+    let paint = |code: &str, text: &str| paint::painted(colour, code, text);
     let header: String = (0..width)
         .map(|x| format!("{:^3}", column_label(x)))
         .collect();
@@ -42,8 +31,7 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
                 continue;
             };
             let (ch, code) = match game.stone(p) {
-                Some(Colour::Black) => ('X', BLACK),
-                Some(Colour::White) => ('O', WHITE),
+                Some(c) => (if c == Colour::Black { 'X' } else { 'O' }, paint::stone(c)),
                 None if game.is_blocked(p) => ('#', DIM),
                 None => ('.', DIM),
             };

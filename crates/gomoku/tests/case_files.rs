@@ -125,7 +125,7 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
         "occupied-and-bad-points",
         &[
             "ok",
-            "H8 is occupied",
+            "occupied: H8 already has a stone",
             "cannot read move 'I5'",
             "cannot read move 'Q1'",
             "ok",

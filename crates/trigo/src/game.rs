@@ -137,6 +137,21 @@ impl TrigoGame {
         self.pos.st.last
     }
 
+    /// Where the game stands: the opening, two-stone play, marking dead chains, or over.
+    pub fn stage(&self) -> moves::Stage {
+        match self.pos.st.phase {
+            Phase::Play if self.pos.st.opening => moves::Stage::Opening,
+            Phase::Play => moves::Stage::Play,
+            Phase::Scoring => moves::Stage::Scoring,
+            _ => moves::Stage::Over,
+        }
+    }
+
+    /// Passes in a row while play is on, and how many in a row end it (two).
+    pub fn passes(&self) -> (u8, u8) {
+        (self.pos.st.passes, 2)
+    }
+
     /// True while the next move is Black's one-stone opening.
     pub fn is_opening(&self) -> bool {
         self.pos.st.opening
@@ -423,7 +438,7 @@ impl Game for TrigoGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
-        moves::parse(&self.topo, text, self.pos.st.phase == Phase::Scoring)
+        moves::parse(&self.topo, text, self.stage())
     }
 
     fn move_text(&self, mv: TrigoMove) -> String {

@@ -35,8 +35,36 @@ impl TrigoMove {
     }
 }
 
-/// Reads a move; `scoring` makes a bare point mean "mark this chain dead".
-pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, MoveSyntaxError> {
+/// Where the game stands, for reading moves and for saying which moves apply now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Black's one-stone opening is next.
+    Opening,
+    /// Two-stone moves.
+    Play,
+    /// Play has stopped: a bare point marks a chain dead.
+    Scoring,
+    /// The game has ended.
+    Over,
+}
+
+impl Stage {
+    /// The moves that apply at this stage, in words.
+    pub fn moves_text(self) -> &'static str {
+        match self {
+            Stage::Opening => "Black's opening is a single point (one stone); or pass or resign",
+            Stage::Play => "a move is two points such as a1+b2 (or `a1 b2`); or pass or resign",
+            Stage::Scoring => {
+                "play has stopped: name a stone to mark its chain dead (again to unmark), then \
+                 done; or resign"
+            }
+            Stage::Over => "the game is over",
+        }
+    }
+}
+
+/// Reads a move; at [`Stage::Scoring`] a bare point means "mark this chain dead".
+pub fn parse(topo: &Topology, text: &str, stage: Stage) -> Result<TrigoMove, MoveSyntaxError> {
     let t = text.trim();
     match t.to_ascii_lowercase().as_str() {
         "pass" => return Ok(TrigoMove::Pass),
@@ -44,8 +72,7 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
         "done" => return Ok(TrigoMove::Done),
         _ => {}
     }
-    const SHAPES: &str = "a move is two points such as a1+b2 (or `a1 b2`), one point for Black's \
-                          opening, pass or resign (after play: a stone to mark dead, or done)";
+    let shapes = stage.moves_text();
     let bad = |why: String| MoveSyntaxError {
         text: t.to_string(),
         why,
@@ -53,7 +80,7 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
     let point = |s: &str| {
         topo.parse_point(s).map_err(|e| {
             bad(format!(
-                "'{}' is not on the board (expected {}); {SHAPES}",
+                "'{}' is not on the board (expected {}); {shapes}",
                 e.text, e.allowed
             ))
         })
@@ -68,15 +95,15 @@ pub fn parse(topo: &Topology, text: &str, scoring: bool) -> Result<TrigoMove, Mo
         .filter(|s| !s.is_empty())
         .collect();
     match parts.as_slice() {
-        [one] if scoring => Ok(TrigoMove::Mark(point(one)?)),
+        [one] if stage == Stage::Scoring => Ok(TrigoMove::Mark(point(one)?)),
         [one] => Ok(TrigoMove::One(point(one)?)),
         [a, b] => Ok(TrigoMove::two(point(a)?, point(b)?)),
         [] => Err(bad(format!(
-            "{SHAPES}; points are {}",
+            "{shapes}; points are {}",
             topo.describe_notation()
         ))),
         more => Err(bad(format!(
-            "a move places at most two stones, not {}; {SHAPES}",
+            "a move places at most two stones, not {}; {shapes}",
             more.len()
         ))),
     }
@@ -102,21 +129,27 @@ mod tests {
     fn text_forms_read_back() {
         let t = Topology::hex(8);
         let p = |s| t.parse_point(s).unwrap();
-        assert_eq!(parse(&t, "h8", false), Ok(TrigoMove::One(p("h8"))));
+        assert_eq!(parse(&t, "h8", Stage::Play), Ok(TrigoMove::One(p("h8"))));
         let two = TrigoMove::two(p("a1"), p("b2"));
         for s in ["a1+b2", "b2+a1", "a1 b2", " A1  B2 ", "a1,b2", "a1 + b2"] {
-            assert_eq!(parse(&t, s, false), Ok(two), "{s}");
+            assert_eq!(parse(&t, s, Stage::Play), Ok(two), "{s}");
         }
         assert_eq!(text(&t, two), "a1+b2");
-        assert_eq!(parse(&t, &text(&t, two), false), Ok(two));
-        assert_eq!(parse(&t, "PASS", false), Ok(TrigoMove::Pass));
-        assert_eq!(parse(&t, "resign", false), Ok(TrigoMove::Resign));
-        assert_eq!(parse(&t, "dead c3", false), Ok(TrigoMove::Mark(p("c3"))));
-        assert_eq!(parse(&t, "c3", true), Ok(TrigoMove::Mark(p("c3"))));
-        assert_eq!(parse(&t, "done", false), Ok(TrigoMove::Done));
+        assert_eq!(parse(&t, &text(&t, two), Stage::Play), Ok(two));
+        assert_eq!(parse(&t, "PASS", Stage::Play), Ok(TrigoMove::Pass));
+        assert_eq!(parse(&t, "resign", Stage::Play), Ok(TrigoMove::Resign));
+        assert_eq!(
+            parse(&t, "dead c3", Stage::Play),
+            Ok(TrigoMove::Mark(p("c3")))
+        );
+        assert_eq!(
+            parse(&t, "c3", Stage::Scoring),
+            Ok(TrigoMove::Mark(p("c3")))
+        );
+        assert_eq!(parse(&t, "done", Stage::Play), Ok(TrigoMove::Done));
         // Same point twice is read; the rules refuse it with a typed reason.
         assert_eq!(
-            parse(&t, "c3+c3", false),
+            parse(&t, "c3+c3", Stage::Play),
             Ok(TrigoMove::Two(p("c3"), p("c3")))
         );
     }
@@ -125,10 +158,15 @@ mod tests {
     fn malformed_text_says_what_is_allowed() {
         let t = Topology::hex(8);
         for s in ["a9", "p1", "a1+a16", "zz", "", "a1+b2+c3", "dead", "1a"] {
-            let e = parse(&t, s, false).unwrap_err();
+            let e = parse(&t, s, Stage::Play).unwrap_err();
             assert!(e.why.contains("a1+b2"), "{s}: {e}");
+            assert!(!e.why.contains("done"), "{s}: {e}");
         }
-        let e = parse(&t, "a1+a9", false).unwrap_err();
+        let e = parse(&t, "zz", Stage::Scoring).unwrap_err();
+        assert!(e.why.contains("done") && !e.why.contains("a1+b2"), "{e}");
+        let e = parse(&t, "zz", Stage::Opening).unwrap_err();
+        assert!(e.why.contains("opening is a single point"), "{e}");
+        let e = parse(&t, "a1+a9", Stage::Play).unwrap_err();
         assert!(e.to_string().contains("'a9' is not on the board"), "{e}");
         assert!(e.to_string().contains("o15"), "{e}");
     }

@@ -1,6 +1,7 @@
 //! The text picture of a TriGo hexagon: rows offset so that all six neighbours of a point look
-//! adjacent, letters along the lines of equal `x` (top, upper right, lower left, bottom), row
-//! numbers on the left, the last move's stones in brackets.
+//! adjacent, letters of the lines of equal `x` above the top row and below the bottom row, row
+//! numbers on the left and each row's first and last point on the right, the last move's stones in
+//! brackets.
 //!
 //! Point `(x, y)` is drawn in text column `2x − y + side + 1` of line `y + 1`, so `(x ± 1, y)` sit two
 //! columns left and right, `(x, y + 1)` lower left, `(x + 1, y + 1)` lower right, and so on.
@@ -27,12 +28,18 @@ pub fn render(game: &TrigoGame, colour: bool) -> String {
     let mut grid = vec![vec![Cell(' ', None); width]; (span + 2) as usize];
     let col = |x: i32, y: i32| (2 * x - y + n + 1) as usize;
     let line = |y: i32| (y + 1) as usize;
+    // Letters only above the top row and below the bottom row, never in a row of points, where
+    // a letter would look like a point; each row also says its first and last point.
     for x in 0..span {
         let label = Cell((b'a' + x as u8) as char, None);
         let top = (x - n + 1).max(0) - 1;
         let bottom = (x + n - 1).min(span - 1) + 1;
-        grid[line(top)][col(x, top)] = label;
-        grid[line(bottom)][col(x, bottom)] = label;
+        if top == -1 {
+            grid[line(top)][col(x, top)] = label;
+        }
+        if bottom == span {
+            grid[line(bottom)][col(x, bottom)] = label;
+        }
     }
     let last: Vec<Point> = match game.last_move() {
         Some(TrigoMove::One(p)) => vec![p],
@@ -44,14 +51,16 @@ pub fn render(game: &TrigoGame, colour: bool) -> String {
         let (x, y) = (x as i32, y as i32);
         let (sym, paint) = stone_symbol(game.stone(p), game.is_marked_dead(p));
         let cell = Cell(sym, Some(paint));
+        grid[line(y)][col(x, y)] = cell;
+    }
+    // The last move's stones in brackets; two side by side share one pair: `(X X)`.
+    for &p in &last {
+        let (x, y) = topo.xy(p);
+        let (x, y) = (x as i32, y as i32);
+        let marked = |dx: i32| topo.at(x + dx, y).is_some_and(|q| last.contains(&q));
         let row = &mut grid[line(y)];
-        row[col(x, y)] = cell;
-        if last.contains(&p) {
-            row[col(x, y) - 1] = Cell('(', None);
-            if row[col(x, y) + 1].0 != '(' {
-                row[col(x, y) + 1] = Cell(')', None);
-            }
-        }
+        row[col(x, y) - 1] = Cell(if marked(-1) { ' ' } else { '(' }, None);
+        row[col(x, y) + 1] = Cell(if marked(1) { ' ' } else { ')' }, None);
     }
     let mut out = String::new();
     for (i, row) in grid.iter().enumerate() {
@@ -68,7 +77,25 @@ pub fn render(game: &TrigoGame, colour: bool) -> String {
                 _ => text.push(ch),
             }
         }
-        out.push_str(text.trim_end());
+        let ends = (0..span).contains(&y).then(|| {
+            let first = topo.at((y - n + 1).max(0), y);
+            let last = topo.at((y + n - 1).min(span - 1), y);
+            first.zip(last)
+        });
+        match ends.flatten() {
+            Some((a, b)) => {
+                // Pad by the plain width, so colour codes do not shift the column.
+                let plain: String = row.iter().map(|c| c.0).collect();
+                let pad = width.saturating_sub(plain.len());
+                out.push_str(&format!(
+                    "{text}{}  {}–{}",
+                    " ".repeat(pad),
+                    topo.name(a),
+                    topo.name(b)
+                ));
+            }
+            None => out.push_str(text.trim_end()),
+        }
         out.push('\n');
     }
     let [b, w] = game.captures();
@@ -125,6 +152,17 @@ mod tests {
     }
 
     #[test]
+    fn two_last_stones_side_by_side_share_one_pair_of_brackets() {
+        let mut g = game(3);
+        for mv in ["c3", "d4+e4"] {
+            let mv = g.parse_move(mv).unwrap();
+            g.play(mv).unwrap();
+        }
+        let picture = g.render(false);
+        assert!(picture.contains(" 4    . .(O O)   b4–e4\n"), "{picture}");
+    }
+
+    #[test]
     fn picture_of_a_small_board_with_coordinates_and_last_move() {
         let mut g = game(3);
         for mv in ["c3", "a1+b1", "e5+d4"] {
@@ -132,11 +170,11 @@ mod tests {
             g.play(mv).unwrap();
         }
         let expected = "        a b c
- 1     O O . d
- 2    . . . . e
- 3   . . X . .
- 4  a . .(X). 
- 5   b . .(X)
+ 1     O O .     a1–c1
+ 2    . . . .    a2–d2
+ 3   . . X . .   a3–e3
+ 4    . .(X).    b4–e4
+ 5     . .(X)    c5–e5
       c d e
 captures: black 0, white 0
 ";

@@ -466,3 +466,19 @@ fn forced_pass_one_empty_point() {
         TrigoMove::Pass
     );
 }
+
+#[test]
+fn finished_record_empty_dead() {
+    // The engine stops at the marking step; the CLI's replay counts it (an empty `dead` list is
+    // the agreed marking), B+17.5.
+    let r = replay("finished_record_empty_dead");
+    assert_eq!(r.accepted(), [true; 3]);
+    assert_eq!(r.game.status(), Status::Scoring);
+    assert_eq!(
+        r.game.score(),
+        Score {
+            black: 18.0,
+            white: 0.5
+        }
+    );
+}

@@ -385,6 +385,7 @@ impl Session {
                 self.specs[0], self.specs[1]
             ),
             &moves,
+            None,
         );
         if let Status::Over(o) = self.game.game_status() {
             text = format!("# result: {}\n{text}", o.result);
@@ -398,7 +399,13 @@ impl Session {
             Status::Over(o) => Some(o.result),
             _ => None,
         };
-        self.game.sgf(result.as_deref())
+        let info = crate::save::SaveInfo {
+            ruleset: self.ruleset.clone(),
+            set: self.set.clone(),
+            setup: None,
+        };
+        self.game
+            .sgf(result.as_deref(), &crate::save::rule_text(&info))
     }
 
     /// Plays a person's move; a refused move changes nothing.
