@@ -163,6 +163,13 @@ fn a_bad_player_spec_lists_what_is_allowed() {
     assert!(text(&out.stderr).contains("unknown mcts option 'speed'"));
     let out = stones(&["play", "go", "--white", "gomocup:cat"], "");
     assert!(text(&out.stderr).contains("Gomoku only"));
+    // A Gomocup brain cannot know an opening rule: the standard ruleset's must be switched off.
+    let out = stones(&["play", "gomoku", "--white", "gomocup:cat"], "");
+    assert!(
+        text(&out.stderr).contains("--set opening=none"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 fn gnugo() -> Option<&'static str> {

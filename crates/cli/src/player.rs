@@ -50,6 +50,13 @@ impl Player {
                         game.game_name()
                     ));
                 }
+                if game.has_opening_rule() {
+                    return Err(
+                        "gomocup: brains know no opening rule (Gomocup managers set the \
+                                opening themselves): play with --set opening=none"
+                            .into(),
+                    );
+                }
                 Player::Gomocup(Process::spawn(command).map_err(|e| e.to_string())?, false)
             }
         })

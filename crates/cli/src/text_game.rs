@@ -371,6 +371,16 @@ impl AnyGame {
         Some(stones_core::sgf::write(&nodes))
     }
 
+    /// Whether the game restricts where the opening stones may go (Gomoku's `opening` rule).
+    pub fn has_opening_rule(&self) -> bool {
+        match self {
+            AnyGame::Gomoku(g) => {
+                stones_core::Game::rules(g).opening != stones_gomoku::Opening::None
+            }
+            _ => false,
+        }
+    }
+
     /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
     pub fn gomocup_rule(&self) -> u32 {
         match self {
