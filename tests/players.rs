@@ -2,30 +2,10 @@
 //! engines that lose without hanging the referee, real engines (GNU Go over GTP, pbrain-figrid over
 //! Gomocup), GTP for every game, and the computer at the `play` prompt.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-fn stones(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run stones");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("wait for stones")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{stones, text};
 
 /// A fresh scratch path under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {

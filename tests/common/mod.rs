@@ -1,0 +1,28 @@
+//! What the end-to-end tests share: running the `stones` binary with some input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `stones args` with `stdin` as its input (no colours); its output and exit status.
+pub fn stones(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run stones");
+    // The program may stop reading before all of its input came (it quit): no failure here.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("wait for stones")
+}
+
+/// Bytes as text, bad UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
