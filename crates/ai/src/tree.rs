@@ -227,12 +227,11 @@ impl<G: SearchGame> Tree<G> {
                         });
                         break;
                     }
-                    // Play has stopped (the dead-stone step): the board counts as it stands.
+                    // Play has stopped before the dead-stone step: who owns what is found as the
+                    // referee finds it, by playing on (dead stones get captured), not by counting
+                    // every stone alive — else the search passes with dead stones on the board.
                     Status::Scoring => {
-                        decided = Some(Outcome {
-                            winner: game.rollout_winner(),
-                            board_final: true,
-                        });
+                        game = game.play_on();
                         break;
                     }
                 }

@@ -127,6 +127,19 @@ impl TrigoGame {
         }
     }
 
+    /// A copy that has gone back to play after the closing passes (no dead marks, no passes
+    /// counted), for the search to estimate ownership and score as a referee would. A copy in play,
+    /// or of a resigned game, is just the copy.
+    pub fn playing_on(&self) -> TrigoGame {
+        let mut copy = self.fork();
+        if matches!(copy.pos.st.phase, Phase::Scoring | Phase::Counted) {
+            copy.pos.st.phase = Phase::Play;
+            copy.pos.st.passes = 0;
+            copy.pos.dead = [false; MAX_POINTS];
+        }
+        copy
+    }
+
     /// Whether play is on (not marking dead stones, not over).
     pub fn in_play(&self) -> bool {
         self.pos.st.phase == Phase::Play

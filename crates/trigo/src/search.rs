@@ -92,6 +92,10 @@ impl SearchGame for TrigoGame {
         self.fork()
     }
 
+    fn play_on(&self) -> Self {
+        self.playing_on()
+    }
+
     /// [`TrigoGame::playout_move`] until play stops or `cap` moves, recording both stones of a pair.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
         trail.recorded = true;
