@@ -177,7 +177,7 @@ impl<G: SearchGame> Tree<G> {
         let mut decided: Option<Outcome> = None;
         loop {
             if !self.nodes[node].expanded {
-                let eager = node == 0 || !self.pending.is_empty();
+                let eager = node == 0;
                 if !eager && self.nodes[node].visits < opts.expand_after {
                     break;
                 }

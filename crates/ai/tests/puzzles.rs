@@ -104,8 +104,9 @@ fn trigo_searches_a_pair_as_two_placements() {
     let t = mcts.think(&g, |_| {});
     let mv = g.move_text(t.mv.unwrap());
     assert!(mv.contains('+'), "{mv}");
-    // 168 empty points make ~14,000 pairs; one playout opens the first stone's level (168 + pass)
-    // and one second stone's (167), never the pairs.
+    // 168 empty points make ~14,000 pairs; the first playout opens the first stone's level (168 +
+    // pass), and a second stone's level (167) opens only once its first stone has been tried: never
+    // the pairs.
     let one = Mcts::new(SearchOptions::parse("playouts=1,seed=4").unwrap()).think(&g, |_| {});
     assert!(one.nodes <= 169 + 167, "{} nodes", one.nodes);
 }
