@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Short fuzz runs of every target (30 s each unless SECONDS_EACH says otherwise), or of the targets
+# named: `bash crates/fuzz/run.sh [TARGET…]`. Needs cargo-fuzz (`cargo install cargo-fuzz`); runs on
+# the stable toolchain without a sanitizer (`-s none`). New inputs go to target/corpus/<target>
+# (not committed); the seeds in corpus/<target> are only read. A failing input is saved under
+# artifacts/<target>/ and the run stops with its panic message: reproduce it with
+#   cargo fuzz run --fuzz-dir crates/fuzz -s none TARGET crates/fuzz/artifacts/TARGET/crash-…
+set -euo pipefail
+cd "$(dirname "$0")"
+each="${SECONDS_EACH:-30}"
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(go_sgf dots_sgf case_file ruleset gtp_stream gomocup_stream move_text)
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "cargo-fuzz is missing: cargo install cargo-fuzz" >&2
+  exit 1
+fi
+cargo fuzz build --fuzz-dir . -s none
+mkdir -p target/logs
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "target/corpus/$t"
+  echo "== $t ($each s)"
+  if cargo fuzz run --fuzz-dir . -s none "$t" "target/corpus/$t" "corpus/$t" -- \
+    -use_value_profile=1 -max_total_time="$each" -max_len=4096 -print_final_stats=1 \
+    >"target/logs/$t.log" 2>&1; then
+    grep -E '^#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss' "target/logs/$t.log" || true
+  else
+    grep -E -A12 'panicked at|^==[0-9]+==|SUMMARY' "target/logs/$t.log" | head -40 || true
+    echo "!! $t failed (full log: crates/fuzz/target/logs/$t.log; input under crates/fuzz/artifacts/$t/)" >&2
+    status=1
+  fi
+done
+exit $status
