@@ -12,7 +12,7 @@
 //!   it starts and keeps the contract for a few random moves.
 //! - `gtp_stream`: after every line of a GTP stream (`stones_gtp::Engine::execute`), the board equals a
 //!   replay of the accepted `play`/`genmove`/`undo`/`boardsize`/`clear_board` on a fresh `GoGame`, and
-//!   at the end `list_stones` and `captures` say so too.
+//!   at the end `list_stones` and `captures` say so too, and `printsgf` reads back to that board.
 //! - `gomocup_stream`: every reply of the Gomocup brain is well-formed, and every move it answers is
 //!   on the board and on a point that is empty in a model of the game built from the stream.
 //! - `move_text`: text that parses as a move reads back from its canonical form to the same move, in
@@ -469,6 +469,16 @@ pub fn gtp_stream(data: &[u8]) {
             "captures {name}"
         );
     }
+    // `printsgf` writes the game that `loadsgf` (the same reader) reads back to the same board.
+    let response = engine.execute("printsgf").unwrap();
+    let record = gtp_ok(&response).unwrap_or_else(|| panic!("{response:?}"));
+    let read = stones_go::sgf::read(&record, engine.game().rules())
+        .unwrap_or_else(|e| panic!("printsgf does not read back: {e}\n{record}"));
+    assert_eq!(go_points(&read), go_points(&model), "printsgf\n{record}");
+    assert_eq!(read.captures(), model.captures(), "printsgf\n{record}");
+    // Not the player to move: GTP may give a move to either colour, and undo comes back to the
+    // position with the colour the undone move was given to (`GoGame::set_to_move`), which SGF's
+    // moves do not show (`play b A3`, `play b A1`, `undo` leaves Black to move after `;B[..]`).
 }
 
 // ---------------------------------------------------------------------------------------------------
