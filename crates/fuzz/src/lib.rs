@@ -537,7 +537,8 @@ pub fn gomocup_stream(data: &[u8]) {
             continue;
         }
         match word.as_str() {
-            "" | "END" => continue,
+            // ABOUT is the marker between replies: the stream's own would shift them.
+            "" | "END" | "ABOUT" => continue,
             "INFO" => {
                 let key = trimmed
                     .split_whitespace()
