@@ -1,5 +1,9 @@
 //! One generic test for every registered game: random games keep the Game contract.
+//!
+//! At scale (release, a few minutes): `cargo test --release --test contract -- --ignored million`
+//! plays at least 1,000,000 moves of every game, every check at every step.
 
+use std::time::Instant;
 use stones_cli::GameKind;
 
 #[test]
@@ -7,7 +11,28 @@ fn every_game_keeps_the_contract_on_random_games() {
     let games = GameKind::all();
     assert!(games.contains(&GameKind::Go));
     for kind in games {
-        kind.check_contract(2026, 6, 150)
+        let moves = kind
+            .check_contract(2026, 6, 150)
             .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+        assert!(moves > 0, "{}: no move played", kind.name());
+    }
+}
+
+#[test]
+#[ignore = "a million moves per game: run in release, `-- --ignored million`"]
+fn million_moves_per_game_keep_the_contract() {
+    const MOVES: usize = 1_000_000;
+    for kind in GameKind::all() {
+        let start = Instant::now();
+        let moves = kind
+            .check_contract_for(7, MOVES, 20, 400)
+            .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{}: {moves} moves in {secs:.1} s ({:.0} moves/s), every check at every step",
+            kind.name(),
+            moves as f64 / secs
+        );
+        assert!(moves >= MOVES);
     }
 }

@@ -90,22 +90,48 @@ impl GameKind {
     }
 
     /// Checks the game contract ([`stones_core::contract`]) on random games under every builtin
-    /// ruleset, on small boards so that each step can check every point.
-    pub fn check_contract(self, seed: u64, games: usize, steps: usize) -> Result<(), String> {
+    /// ruleset, on small boards so that each step can check every point; returns the moves played.
+    pub fn check_contract(self, seed: u64, games: usize, steps: usize) -> Result<usize, String> {
+        let mut played = 0;
         for builtin in self.builtin_rulesets() {
             for size in self.small_sizes() {
                 let set = [("size".to_string(), size.clone())];
-                match self {
+                played += match self {
                     GameKind::Go => contract::<GoGame>(builtin.name, &set, seed, games, steps)?,
                     GameKind::Dots => contract::<DotsGame>(builtin.name, &set, seed, games, steps)?,
                     GameKind::Trigo => {
                         contract::<TrigoGame>(builtin.name, &set, seed, games, steps)?
                     }
                     GameKind::Gomoku => contract::<Gomoku>(builtin.name, &set, seed, games, steps)?,
-                }
+                };
             }
         }
-        Ok(())
+        Ok(played)
+    }
+
+    /// The contract at scale: rounds of [`GameKind::check_contract`] (every builtin ruleset, every small
+    /// size, `games` games of at most `steps` moves each, a new seed each round, every check at every
+    /// step) until at least `min_moves` moves have been played; returns the moves played.
+    pub fn check_contract_for(
+        self,
+        seed: u64,
+        min_moves: usize,
+        games: usize,
+        steps: usize,
+    ) -> Result<usize, String> {
+        let mut played = 0;
+        let mut round = 0;
+        while played < min_moves {
+            let moves = self
+                .check_contract(seed.wrapping_add(round), games, steps)
+                .map_err(|e| format!("round {round} (seed {}): {e}", seed.wrapping_add(round)))?;
+            if moves == 0 {
+                return Err("a round of random games played no move".into());
+            }
+            played += moves;
+            round += 1;
+        }
+        Ok(played)
     }
 
     /// Board sizes for the contract test: small, and one rectangular where the game allows it.
@@ -148,7 +174,7 @@ fn contract<G: Game + PartialEq>(
     seed: u64,
     games: usize,
     steps: usize,
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let (rules, _) = load_with::<G::Rules>(Some(ruleset), set).map_err(|e| e.to_string())?;
     let start = G::new(rules).map_err(|e| e.to_string())?;
     stones_core::contract::check_random_games(&start, seed, games, steps)

@@ -8,15 +8,17 @@ use crate::game::{Game, Status};
 use crate::zobrist::Rng;
 
 /// Plays `games` random games of at most `steps` moves each from `start`, checking the contract at
-/// every step. The error says which game, which step, and what broke.
+/// every step, and returns how many moves were played in all. The error says which game, which step,
+/// and what broke.
 pub fn check_random_games<G: Game + PartialEq>(
     start: &G,
     seed: u64,
     games: usize,
     steps: usize,
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let mut rng = Rng::new(seed);
     let mut moves = Vec::new();
+    let mut played = 0;
     for g in 0..games {
         let mut game = start.clone();
         for step in 0..steps {
@@ -75,7 +77,8 @@ pub fn check_random_games<G: Game + PartialEq>(
             }
             game.play(mv)
                 .map_err(|e| at(format!("replaying {mv:?} refused: {e}")))?;
+            played += 1;
         }
     }
-    Ok(())
+    Ok(played)
 }
