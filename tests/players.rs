@@ -219,7 +219,13 @@ fn pbrain_figrid_plays_a_refereed_game_over_gomocup() {
 fn gtp_speaks_every_game_in_its_own_notation() {
     let session = "1 list_commands\n2 play black h8\n3 genmove white\n4 stones-status\n5 play black a1+a2+a3\n6 quit\n";
     let out = stones(
-        &["gtp", "--game", "trigo", "--player", "mcts:playouts=30"],
+        &[
+            "gtp",
+            "--game",
+            "trigo",
+            "--player",
+            "mcts:playouts=30,seed=1",
+        ],
         session,
     );
     let s = text(&out.stdout);

@@ -25,6 +25,9 @@ pub struct SearchOptions {
     pub resign: f32,
     /// Keep the tree from one move to the next.
     pub reuse: bool,
+    /// Sum who owns each point at the end of every playout (`Thought::ownership`, for dead-stone
+    /// estimates); off, the playouts skip that pass over the board.
+    pub ownership: bool,
 }
 
 impl Default for SearchOptions {
@@ -39,6 +42,7 @@ impl Default for SearchOptions {
             expand_after: 2,
             resign: 0.0,
             reuse: true,
+            ownership: false,
         }
     }
 }

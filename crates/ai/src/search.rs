@@ -27,7 +27,8 @@ pub struct Thought<M> {
     /// Whether the win rate is a proof (a won or lost position).
     pub proven: bool,
     pub elapsed: Duration,
-    /// Per point, Black's ownership from -1 (White's) to 1 (Black's), over this move's playouts.
+    /// Per point, Black's ownership from -1 (White's) to 1 (Black's), over this move's playouts (all
+    /// 0 unless `SearchOptions::ownership` is on).
     pub ownership: Vec<f32>,
 }
 

@@ -242,8 +242,9 @@ impl<G: SearchGame> Tree<G> {
             Some(r) => r,
             None => self.rollout(&mut game),
         };
-        if result.board_final {
-            self.read_owners(&game);
+        // The final board is read for ownership when asked, and for AMAF when the rollout kept no trail.
+        if result.board_final && (opts.ownership || !self.trail.recorded) {
+            self.read_owners(&game, opts.ownership);
         }
         self.back_up(&result);
         self.playouts += 1;
@@ -342,8 +343,8 @@ impl<G: SearchGame> Tree<G> {
     }
 
     /// Who holds each point at the end of a playout: the stone on it, or the one colour around an
-    /// empty point. Also adds to the ownership sums.
-    fn read_owners(&mut self, game: &G) {
+    /// empty point. With `sum_ownership`, also adds to the ownership sums.
+    fn read_owners(&mut self, game: &G, sum_ownership: bool) {
         let topo = game.topology();
         for p in topo.points() {
             let o = game.stone(p).or_else(|| {
@@ -352,11 +353,13 @@ impl<G: SearchGame> Tree<G> {
                 around.all(|s| s == Some(first)).then_some(first)
             });
             self.owner[p.idx()] = o;
-            self.ownership[p.idx()] += match o {
-                Some(Colour::Black) => 1.0,
-                Some(Colour::White) => -1.0,
-                None => 0.0,
-            };
+            if sum_ownership {
+                self.ownership[p.idx()] += match o {
+                    Some(Colour::Black) => 1.0,
+                    Some(Colour::White) => -1.0,
+                    None => 0.0,
+                };
+            }
         }
     }
 

@@ -302,6 +302,7 @@ impl<G: SearchGame + 'static> TextGame for G {
         let options = SearchOptions {
             playouts: Some(playouts),
             seed: Some(1),
+            ownership: true,
             ..SearchOptions::default()
         };
         Mcts::new(options).think(&position, |_| {}).ownership

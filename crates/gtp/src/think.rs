@@ -115,6 +115,7 @@ impl Thinker {
         let options = SearchOptions {
             playouts: Some(3000),
             seed: Some(1),
+            ownership: true,
             ..SearchOptions::default()
         };
         let own = Mcts::new(options).think(&game.play_on(), |_| {}).ownership;

@@ -77,6 +77,14 @@ impl SearchGame for TrigoGame {
         }
     }
 
+    /// A pass is bad while the opponent has not passed (as in Go); stones know nothing.
+    fn prior(&self, _pending: &[TrigoMove], step: TrigoMove) -> (f32, f32) {
+        match step {
+            TrigoMove::Pass if self.last_move() != Some(TrigoMove::Pass) => (0.1, 40.0),
+            _ => (0.5, 0.0),
+        }
+    }
+
     fn play_fast(&mut self, mv: TrigoMove) {
         self.play_unchecked(mv);
     }
