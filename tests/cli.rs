@@ -1,10 +1,10 @@
 //! The `stones` binary end to end: list, replay (text and JSON), play at a terminal, errors.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 mod common;
-use common::{stones, text};
+use common::{spawn, stones, text};
 
 #[test]
 fn list_names_every_game_and_ruleset() {
@@ -329,14 +329,7 @@ fn stones_with_stdout(
     before_input: impl FnOnce(&mut std::process::Child),
     stdin: &str,
 ) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run stones");
+    let mut child = spawn(args, stdout);
     before_input(&mut child);
     // The program may have stopped reading before all of its input came: that is no failure here.
     let _ = child
@@ -652,13 +645,7 @@ fn marking_ends_when_both_agree_and_the_result_shows_its_breakdown() {
 
 #[test]
 fn nothing_is_lost_at_the_prompt() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .args(["play", "go", "--set", "size=5"])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run stones");
+    let mut child = spawn(&["play", "go", "--set", "size=5"], Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     stdin
         .write_all(b"C3\n\xe9t\xe9\n\x00\x01garbage\n")
@@ -819,14 +806,7 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
 
 /// Runs `stones` writing each piece of input after waiting its milliseconds, then closing input.
 fn stones_slowly(args: &[&str], pieces: &[(u64, &str)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run stones");
+    let mut child = spawn(args, Stdio::piped());
     let mut stdin = child.stdin.take().expect("stdin");
     for &(wait, text) in pieces {
         std::thread::sleep(std::time::Duration::from_millis(wait));

@@ -1,18 +1,23 @@
 //! What the end-to-end tests share: running the `stones` binary with some input.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `stones args` with `stdin` as its input (no colours); its output and exit status.
-pub fn stones(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+/// Starts `stones args` (no colours) with piped standard input and error and `stdout` as its output.
+pub fn spawn(args: &[&str], stdout: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_stones"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run stones");
+        .expect("run stones")
+}
+
+/// Runs `stones args` with `stdin` as its input (no colours); its output and exit status.
+pub fn stones(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args, Stdio::piped());
     // The program may stop reading before all of its input came (it quit): no failure here.
     let _ = child
         .stdin
