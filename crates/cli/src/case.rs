@@ -93,6 +93,27 @@ pub struct MoveRecord {
     pub captures: Pair<u32>,
 }
 
+impl MoveRecord {
+    /// The record of move `n`: `illegal` with its `reason` when refused, else `ok`; `captures` as
+    /// they stand after it, Black first.
+    pub fn new(
+        n: usize,
+        player: Colour,
+        mv: String,
+        reason: Option<String>,
+        [black, white]: [u32; 2],
+    ) -> MoveRecord {
+        MoveRecord {
+            n,
+            player,
+            mv,
+            result: if reason.is_some() { "illegal" } else { "ok" },
+            reason,
+            captures: Pair { black, white },
+        }
+    }
+}
+
 /// Everything a replay shows; serialised as the `--json` output.
 #[derive(Clone, Debug, Serialize)]
 pub struct Transcript {
@@ -330,20 +351,12 @@ pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String], frames: bo
 /// Plays one text move and records the outcome; a refused move changes nothing.
 pub fn play_recorded(game: &mut AnyGame, text: &str, n: usize) -> MoveRecord {
     let player = game.player_to_move();
-    let (mv, result, reason) = match game.play_text(text) {
-        Ok(canonical) => (canonical, "ok", None),
-        Err(PlayError::Illegal { text, reason }) => (text, "illegal", Some(reason)),
-        Err(e @ PlayError::Syntax(_)) => (text.trim().to_string(), "illegal", Some(e.to_string())),
+    let (mv, reason) = match game.play_text(text) {
+        Ok(canonical) => (canonical, None),
+        Err(PlayError::Illegal { text, reason }) => (text, Some(reason)),
+        Err(e @ PlayError::Syntax(_)) => (text.trim().to_string(), Some(e.to_string())),
     };
-    let [black, white] = game.capture_counts();
-    MoveRecord {
-        n,
-        player,
-        mv,
-        result,
-        reason,
-        captures: Pair { black, white },
-    }
+    MoveRecord::new(n, player, mv, reason, game.capture_counts())
 }
 
 /// Builds the transcript of a replayed game.

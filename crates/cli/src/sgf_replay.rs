@@ -13,7 +13,7 @@
 //! change that. Capture chains written in the record are checked against the engine's enclosures;
 //! any that differ in shape are listed in the transcript's description (the engine's count stands).
 
-use crate::case::{transcript, Frames, MoveRecord, Pair, Transcript};
+use crate::case::{transcript, Frames, MoveRecord, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::parse_overrides;
 use crate::text_game::{AnyGame, TextGame};
@@ -110,15 +110,14 @@ fn replay_go(
         record.prepare(&mut game, i).map_err(|e| e.to_string())?;
         let mv = record.go_move(&game, i);
         let reason = game.play(mv).err().map(|e| e.to_string());
-        let [black, white] = game.captures();
-        moves.push(MoveRecord {
-            n: i + 1,
-            player: colour,
-            mv: game.move_text(mv),
-            result: if reason.is_some() { "illegal" } else { "ok" },
+        let text = game.move_text(mv);
+        moves.push(MoveRecord::new(
+            i + 1,
+            colour,
+            text,
             reason,
-            captures: Pair { black, white },
-        });
+            game.captures(),
+        ));
         pictures.snap(|| game.svg());
     }
     record
@@ -176,15 +175,13 @@ fn replay_dots(
             }
             Err(e) => Some(e.to_string()),
         };
-        let [black, white] = game.captures();
-        moves.push(MoveRecord {
-            n: i + 1,
-            player: m.colour,
+        moves.push(MoveRecord::new(
+            i + 1,
+            m.colour,
             mv,
-            result: if reason.is_some() { "illegal" } else { "ok" },
             reason,
-            captures: Pair { black, white },
-        });
+            game.captures(),
+        ));
         pictures.snap(|| game.svg());
     }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
@@ -246,15 +243,8 @@ fn replay_gomoku(
         let mut m = if colour == game.player_to_move() {
             crate::case::play_recorded(&mut game, &text, i + 1)
         } else {
-            let [black, white] = game.capture_counts();
-            MoveRecord {
-                n: i + 1,
-                player: colour,
-                mv: text,
-                result: "illegal",
-                reason: Some(format!("out of turn: {} is to move", game.player_to_move())),
-                captures: Pair { black, white },
-            }
+            let why = format!("out of turn: {} is to move", game.player_to_move());
+            MoveRecord::new(i + 1, colour, text, Some(why), game.capture_counts())
         };
         m.player = colour;
         moves.push(m);
