@@ -97,17 +97,12 @@ impl Gomoku {
                 self.cells[i] = own;
                 self.empties -= 1;
                 self.hash ^= self.layout.topo.key(p, colour);
-                let profile = self.profiles[colour.idx()];
-                let won = self
-                    .layout
-                    .dirs
-                    .iter()
-                    .position(|&d| profile.wins(layout::run(&self.cells, i, d, own)));
-                self.end = match won {
+                let goal = self.profiles[colour.idx()].goal();
+                self.end = match self.layout.winning_line(&self.cells, i, own, goal) {
                     Some(line) => End::Five {
                         winner: colour,
                         at: p,
-                        line: line as u8,
+                        line,
                     },
                     None if self.empties == 0 => End::FullBoard,
                     None => End::No,
@@ -141,18 +136,7 @@ impl Gomoku {
         let End::Five { winner, at, line } = self.end else {
             return None;
         };
-        let own = layout::cell(winner);
-        let d = self.layout.dirs[line as usize];
-        let mut i = self.layout.pad(at);
-        while self.cells[i.wrapping_add_signed(-d)] == own {
-            i = i.wrapping_add_signed(-d);
-        }
-        let mut row = Vec::new();
-        while self.cells[i] == own {
-            row.push(self.layout.point(i));
-            i = i.wrapping_add_signed(d);
-        }
-        Some(row)
+        Some(self.layout.row(&self.cells, at, line, layout::cell(winner)))
     }
 
     /// The colour that has a winning row anywhere on the board, found by scanning every line from scratch
@@ -164,25 +148,8 @@ impl Gomoku {
 
     /// Per colour, one winning row (a point of it and its line), scanning the whole board.
     fn scan_fives(&self) -> [Option<(Point, u8)>; 2] {
-        let mut found = [None; 2];
-        for p in self.layout.topo.points() {
-            let i = self.layout.pad(p);
-            let Some(colour) = self.stone(p) else {
-                continue;
-            };
-            let own = layout::cell(colour);
-            for (k, &d) in self.layout.dirs.iter().enumerate() {
-                // Only from the first stone of a row, so each row is measured once.
-                if self.cells[i.wrapping_add_signed(-d)] == own {
-                    continue;
-                }
-                let len = layout::run(&self.cells, i, d, own);
-                if self.profiles[colour.idx()].wins(len) && found[colour.idx()].is_none() {
-                    found[colour.idx()] = Some((p, k as u8));
-                }
-            }
-        }
-        found
+        let goals = self.profiles.map(|p| p.goal());
+        self.layout.scan(&self.cells, goals)
     }
 
     /// The forbidden shape a stone of the side to move on `p` would make, if any (renju rules only;
@@ -205,11 +172,7 @@ impl Gomoku {
         if own == EMPTY {
             return 0;
         }
-        let dirs = self.layout.dirs;
-        dirs.iter()
-            .map(|&d| layout::run(&self.cells, i, d, own))
-            .max()
-            .unwrap_or(0)
+        self.layout.longest(&self.cells, i, own)
     }
 
     /// What the opening rule asks of the next move, in words (`move 2 must be inside the central

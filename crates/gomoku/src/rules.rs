@@ -1,6 +1,7 @@
 //! Gomoku rulesets: the typed form of `rulesets/gomoku/*.toml`.
 
 use serde::{Deserialize, Serialize};
+use stones_core::rows::Goal;
 use stones_core::{BoardSize, Builtin, Colour, RuleSet};
 
 /// The named rulesets shipped with the game; `standard` (the seed) is the default.
@@ -108,10 +109,19 @@ pub(crate) struct Profile {
 }
 
 impl Profile {
+    /// What wins: five, or five or more when overlines win.
+    #[inline]
+    pub fn goal(self) -> Goal {
+        Goal {
+            n: 5,
+            overline_wins: self.overline_wins,
+        }
+    }
+
     /// Whether a run of `len` stones wins.
     #[inline]
     pub fn wins(self, len: u32) -> bool {
-        len == 5 || (len > 5 && self.overline_wins)
+        self.goal().wins(len)
     }
 
     /// Whether any shape is forbidden at all (only then is the forbidden-move search needed).

@@ -11,11 +11,10 @@ impl Gomoku {
     /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
     fn wins_at(&self, i: usize, c: Colour) -> bool {
         let own = layout::cell(c);
-        let profile = self.profiles[c.idx()];
+        let goal = self.profiles[c.idx()].goal();
         self.layout
-            .dirs
-            .iter()
-            .any(|&d| profile.wins(layout::run(&self.cells, i, d, own)))
+            .winning_line(&self.cells, i, own, goal)
+            .is_some()
     }
 
     /// Whether the side to move may put a stone on `p` now.

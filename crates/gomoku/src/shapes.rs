@@ -240,7 +240,11 @@ pub(crate) fn judge(layout: &Layout, stones: Stones<'_>, at: usize, profile: Pro
     if profile.double_three && real_threes(layout, placed, at, &lines, profile) >= 2 {
         return Verdict::Foul(Foul::DoubleThree);
     }
-    if profile.overline_forbidden && lines.iter().any(|l| run_len(l, CENTRE) >= 6) {
+    if profile.overline_forbidden
+        && lines
+            .iter()
+            .any(|l| profile.goal().is_overline(run_len(l, CENTRE)))
+    {
         return Verdict::Foul(Foul::Overline);
     }
     Verdict::Fine
