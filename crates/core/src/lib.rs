@@ -15,6 +15,7 @@ pub mod search;
 pub mod sgf;
 pub mod svg;
 pub mod topology;
+pub mod turn;
 pub mod zobrist;
 
 pub use colour::Colour;

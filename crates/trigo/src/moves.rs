@@ -1,6 +1,10 @@
 //! TriGo moves: typed form, text form (`a1+b2`, `h8`, `pass`, `resign`, `dead c3`, `done`).
 
+use stones_core::turn::{self, Placements};
 use stones_core::{MoveSyntaxError, Point, Topology};
+
+/// Stones per turn: one on Black's opening move, two on every move after.
+pub const TURN: Placements = Placements::ONE_THEN_TWO;
 
 /// A TriGo move in typed form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,7 +27,8 @@ pub enum TrigoMove {
 impl TrigoMove {
     /// The two-stone move on `a` and `b`, in canonical order.
     pub fn two(a: Point, b: Point) -> TrigoMove {
-        TrigoMove::Two(a.min(b), a.max(b))
+        let (a, b) = turn::ordered(a, b);
+        TrigoMove::Two(a, b)
     }
 
     /// The canonical form of this move (two stones in index order).
@@ -73,39 +78,16 @@ pub fn parse(topo: &Topology, text: &str, stage: Stage) -> Result<TrigoMove, Mov
         _ => {}
     }
     let shapes = stage.moves_text();
-    let bad = |why: String| MoveSyntaxError {
-        text: t.to_string(),
-        why,
-    };
-    let point = |s: &str| {
-        topo.parse_point(s).map_err(|e| {
-            bad(format!(
-                "'{}' is not on the board (expected {}); {shapes}",
-                e.text, e.allowed
-            ))
-        })
-    };
     if let Some((word, rest)) = t.split_once(char::is_whitespace) {
         if word.eq_ignore_ascii_case("dead") {
-            return Ok(TrigoMove::Mark(point(rest)?));
+            return Ok(TrigoMove::Mark(turn::parse_point(topo, t, rest, shapes)?));
         }
     }
-    let parts: Vec<&str> = t
-        .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .collect();
-    match parts.as_slice() {
-        [one] if stage == Stage::Scoring => Ok(TrigoMove::Mark(point(one)?)),
-        [one] => Ok(TrigoMove::One(point(one)?)),
-        [a, b] => Ok(TrigoMove::two(point(a)?, point(b)?)),
-        [] => Err(bad(format!(
-            "{shapes}; points are {}",
-            topo.describe_notation()
-        ))),
-        more => Err(bad(format!(
-            "a move places at most two stones, not {}; {shapes}",
-            more.len()
-        ))),
+    match turn::parse_points(topo, t, TURN.most(), shapes, false)?.as_slice() {
+        [one] if stage == Stage::Scoring => Ok(TrigoMove::Mark(*one)),
+        [one] => Ok(TrigoMove::One(*one)),
+        [a, b] => Ok(TrigoMove::two(*a, *b)),
+        _ => unreachable!("parse_points reads one or two points"),
     }
 }
 
@@ -113,7 +95,7 @@ pub fn parse(topo: &Topology, text: &str, stage: Stage) -> Result<TrigoMove, Mov
 pub fn text(topo: &Topology, mv: TrigoMove) -> String {
     match mv.canonical() {
         TrigoMove::One(p) => topo.name(p),
-        TrigoMove::Two(a, b) => format!("{}+{}", topo.name(a), topo.name(b)),
+        TrigoMove::Two(a, b) => turn::points_text(topo, &[a, b], "+"),
         TrigoMove::Pass => "pass".into(),
         TrigoMove::Resign => "resign".into(),
         TrigoMove::Mark(p) => format!("dead {}", topo.name(p)),

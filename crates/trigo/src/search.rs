@@ -3,7 +3,7 @@
 //! played-out board.
 
 use crate::game::TrigoGame;
-use crate::moves::TrigoMove;
+use crate::moves::{TrigoMove, TURN};
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 use stones_go::search::territory_winner;
 
@@ -69,9 +69,9 @@ impl SearchGame for TrigoGame {
 
     fn complete(&self, pending: &[TrigoMove]) -> Option<TrigoMove> {
         match *pending {
-            [TrigoMove::One(p)] if self.is_opening() => Some(TrigoMove::One(p)),
+            [TrigoMove::One(_), ..] if TURN.left(self.is_opening(), pending.len()) > 0 => None,
+            [TrigoMove::One(p)] => Some(TrigoMove::One(p)),
             [TrigoMove::One(p), TrigoMove::One(q)] => Some(TrigoMove::two(p, q)),
-            [TrigoMove::One(_)] => None,
             [mv] => Some(mv),
             _ => None,
         }
