@@ -1,0 +1,101 @@
+//! Connect6 moves: typed form, the reasons a move is refused, and the text form.
+//!
+//! Text: a point is named as on every square board of stones, column letter (no I) and row number
+//! from the bottom (`K10`, the centre of 19x19). A two-stone move is its two points glued together,
+//! `K10L11`, as Little Golem's records (`j9l11`, see [`crate::sgf`]) and the Connect6 programs'
+//! protocol (ICGA olympiad, two letters a point: `KJLK`) glue theirs; `K10 L11`, `K10+L11` and
+//! `K10,L11` are read too, in any case. Black's first move is one point: `K10`. Both orders of a
+//! pair are the same move; the canonical text names the point with the lower index (the upper one
+//! on the board) first. There is no pass; `resign` gives up.
+
+use stones_core::turn::{self, Placements};
+use stones_core::{MoveSyntaxError, Point, Topology};
+use thiserror::Error;
+
+/// Stones per turn: one on Black's first move, two on every move after.
+pub const TURN: Placements = Placements::ONE_THEN_TWO;
+
+/// A Connect6 move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Connect6Move {
+    /// One stone: Black's first move, or the last empty point of the board.
+    One(Point),
+    /// Two stones on two different empty points; canonical (lower index first) when built by
+    /// [`Connect6Move::two`].
+    Two(Point, Point),
+    /// The player to move gives up; always legal while the game is on.
+    Resign,
+}
+
+impl Connect6Move {
+    /// The two-stone move on `a` and `b`, in canonical order.
+    pub fn two(a: Point, b: Point) -> Connect6Move {
+        let (a, b) = turn::ordered(a, b);
+        Connect6Move::Two(a, b)
+    }
+
+    /// The points the move puts stones on.
+    pub fn points(self) -> impl Iterator<Item = Point> {
+        let (a, b) = match self {
+            Connect6Move::One(p) => (Some(p), None),
+            Connect6Move::Two(p, q) => (Some(p), Some(q)),
+            Connect6Move::Resign => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
+/// Why a Connect6 move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Connect6Illegal {
+    #[error("the game is over")]
+    GameOver,
+    #[error("point #{0} is not on this board")]
+    OffBoard(u16),
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
+    #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
+    SamePoint(String),
+    #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as K10L11")]
+    TwoStonesNeeded,
+    #[error("two stones: Black's first move places a single stone (e.g. {0})")]
+    OneStoneOpening(String),
+}
+
+/// What the next move must be, for messages: `stones` is 1 or 2, `over` when the game has ended.
+pub fn moves_text(stones: usize, opening: bool, over: bool) -> &'static str {
+    match (over, opening, stones) {
+        (true, _, _) => "the game is over",
+        (_, true, _) => "Black's first move is one point such as K10; or resign",
+        (_, _, 1) => "one empty point is left: the move is that point; or resign",
+        _ => "a move is two points such as K10L11 (or `K10 L11`); or resign",
+    }
+}
+
+/// Reads a move; `moves` says what applies now (see [`moves_text`]).
+pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, MoveSyntaxError> {
+    if text.trim().eq_ignore_ascii_case("resign") {
+        return Ok(Connect6Move::Resign);
+    }
+    match turn::parse_points(topo, text, TURN.most(), moves, true)?.as_slice() {
+        [a, b] => Ok(Connect6Move::two(*a, *b)),
+        [one, ..] => Ok(Connect6Move::One(*one)),
+        [] => unreachable!("parse_points reads at least one point"),
+    }
+}
+
+/// The canonical text of `mv`: `J10`, `K10L11`, `resign` (a point off the board as `#index`).
+pub fn text(topo: &Topology, mv: Connect6Move) -> String {
+    let name = |p: Point| match p.idx() < topo.len() {
+        true => topo.name(p),
+        false => format!("#{}", p.0),
+    };
+    match mv {
+        Connect6Move::One(p) => name(p),
+        Connect6Move::Two(a, b) => {
+            let (a, b) = turn::ordered(a, b);
+            format!("{}{}", name(a), name(b))
+        }
+        Connect6Move::Resign => "resign".into(),
+    }
+}
