@@ -1,6 +1,7 @@
 //! Rows of stones on a square board, the line scan that n-in-a-row games share (Gomoku's five,
 //! Connect6's six): a padded cell array, runs along the four lines through a stone, what length wins
-//! ("exactly n" or "n or more"), the winning row's stones, and a whole-board scan.
+//! ("exactly n" or "n or more"), the winning row's stones, a whole-board scan, and the search's
+//! questions (windows of n cells, a winning point near a stone, points near the stones).
 //!
 //! Padded index of `(x, y)` is `(y + 1) * stride + x + 1` with `stride = width + 1`: every padded row
 //! starts with one sentinel cell (which also ends the row before), and a sentinel row lies above and
@@ -186,6 +187,80 @@ impl Grid {
             }
         }
         found
+    }
+
+    /// Whether a stone lies within `r` lines of `p` (in both directions, Chebyshev distance).
+    pub fn near_stone(&self, cells: &[u8], p: Point, r: i32) -> bool {
+        let topo = &self.topo;
+        let (x, y) = topo.xy(p);
+        (-r..=r).any(|dy| {
+            (-r..=r).any(|dx| {
+                topo.at(x as i32 + dx, y as i32 + dy)
+                    .is_some_and(|q| matches!(cells[self.pad(q)], BLACK | WHITE))
+            })
+        })
+    }
+
+    /// Calls `f` on each empty point of every window of `n` cells in a line on the board that holds
+    /// at least `need` `c` stones and no other stone (a point in several windows comes once a window).
+    pub fn window_points(
+        &self,
+        cells: &[u8],
+        n: usize,
+        c: Colour,
+        need: usize,
+        mut f: impl FnMut(Point),
+    ) {
+        let own = cell(c);
+        for p in self.topo.points() {
+            let start = self.pad(p);
+            for &d in &self.dirs {
+                let at = |k: usize| start.wrapping_add_signed(k as isize * d);
+                // The first cell that is neither own nor empty ends the window short.
+                let len = (0..n)
+                    .take_while(|&k| matches!(cells[at(k)], EMPTY) || cells[at(k)] == own)
+                    .count();
+                let mine = (0..len).filter(|&k| cells[at(k)] == own).count();
+                if len == n && mine >= need {
+                    (0..n)
+                        .filter(|&k| cells[at(k)] == EMPTY)
+                        .for_each(|k| f(self.point(at(k))));
+                }
+            }
+        }
+    }
+
+    /// The first empty point within `reach` cells of the stone on `p`, along its four lines and not
+    /// past a stone of the other colour or the edge, where a stone of `p`'s colour would make a
+    /// `goal` row and which `ok` accepts.
+    pub fn winning_point_near(
+        &self,
+        cells: &[u8],
+        p: Point,
+        goal: Goal,
+        reach: usize,
+        mut ok: impl FnMut(Point) -> bool,
+    ) -> Option<Point> {
+        let i = self.pad(p);
+        let own = cells[i];
+        for d in self.dirs.iter().flat_map(|&d| [d, -d]) {
+            let mut j = i;
+            for _ in 0..reach {
+                j = j.wrapping_add_signed(d);
+                match cells[j] {
+                    EMPTY => {
+                        let q = self.point(j);
+                        if self.winning_line(cells, j, own, goal).is_some() && ok(q) {
+                            return Some(q);
+                        }
+                    }
+                    EDGE => break,
+                    c if c != own => break,
+                    _ => {}
+                }
+            }
+        }
+        None
     }
 }
 

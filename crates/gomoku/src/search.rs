@@ -2,7 +2,7 @@
 //! near the stones; playouts that take a five when there is one and block the opponent's.
 
 use crate::game::{End, Gomoku};
-use crate::layout::{self, EDGE, EMPTY};
+use crate::layout::{self, EMPTY};
 use crate::moves::Move;
 use crate::player;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
@@ -24,28 +24,9 @@ impl Gomoku {
 
     /// A legal point within four lines of the stone on `p` where `c` (the stone's colour) would win.
     fn five_point_near(&self, p: Point, c: Colour) -> Option<Point> {
-        let i = self.layout.pad(p);
-        let other = layout::cell(c.opponent());
-        for &d in &self.layout.dirs {
-            for d in [d, -d] {
-                let mut j = i;
-                for _ in 0..4 {
-                    j = j.wrapping_add_signed(d);
-                    match self.cells[j] {
-                        EDGE => break,
-                        x if x == other => break,
-                        EMPTY => {
-                            let q = self.layout.point(j);
-                            if self.wins_at(j, c) && self.may_place(q) {
-                                return Some(q);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        None
+        let goal = self.profiles[c.idx()].goal();
+        let ok = |q: Point| self.may_place(q);
+        self.layout.winning_point_near(&self.cells, p, goal, 4, ok)
     }
 
     /// The playout policy: a five through the mover's last stone, else a block of the opponent's five
@@ -101,15 +82,7 @@ impl SearchGame for Gomoku {
             return;
         }
         let topo = &self.layout.topo;
-        let near = |p: Point| {
-            let (x, y) = topo.xy(p);
-            (-2..=2).any(|dy| {
-                (-2..=2).any(|dx| {
-                    topo.at(x as i32 + dx, y as i32 + dy)
-                        .is_some_and(|q| self.stone(q).is_some())
-                })
-            })
-        };
+        let near = |p: Point| self.layout.near_stone(&self.cells, p, 2);
         out.extend(
             topo.points()
                 .filter(|&p| near(p) && self.may_place(p))
