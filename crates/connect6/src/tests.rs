@@ -215,7 +215,10 @@ fn setups_are_judged_and_undo_restores_everything() {
     let mut g = new(9);
     let stones = parse_board(g.topology(), &both).unwrap();
     let e = g.set_position(&stones, Colour::Black).unwrap_err();
-    assert!(e.0.contains("both Black and White have six"), "{e:?}");
+    assert!(
+        e.0.contains("both Black and White have a winning row"),
+        "{e:?}"
+    );
     let won = setup(
         &ROW.replacen("o o o o . o", "o o o o o o", 1),
         Colour::Black,
