@@ -14,6 +14,7 @@ pub mod rows;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod sgf_record;
 pub mod svg;
 pub mod topology;
 pub mod turn;
