@@ -125,6 +125,13 @@ pub fn points_text(topo: &Topology, points: &[Point], sep: &str) -> String {
     names.join(sep)
 }
 
+/// Every pair of two different points of `points`, each once, in the order of `points` (all pairs
+/// of the first point first): the two-stone moves over a list of empty points.
+pub fn pairs(points: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+    let after = move |(i, &p): (usize, &Point)| points[i + 1..].iter().map(move |&q| (p, q));
+    points.iter().enumerate().flat_map(after)
+}
+
 /// Two points in canonical order (lower index first): the two stones of a pair are one move
 /// whichever is named first.
 #[inline]
@@ -161,6 +168,17 @@ mod tests {
             parse_points(&topo, "J10", 2, moves, true),
             Ok(vec![p("J10")])
         );
+        let three = [p("A1"), p("B2"), p("C3")];
+        let all: Vec<_> = pairs(&three).collect();
+        assert_eq!(
+            all,
+            [
+                (three[0], three[1]),
+                (three[0], three[2]),
+                (three[1], three[2])
+            ]
+        );
+        assert_eq!(pairs(&three[..1]).count(), 0);
         let (a, b) = ordered(p("L11"), p("K10"));
         assert_eq!(points_text(&topo, &[a, b], ""), "L11K10");
         assert_eq!(points_text(&topo, &[p("A1"), p("T19")], "+"), "A1+T19");

@@ -362,13 +362,9 @@ impl Game for TrigoGame {
                             .map(|&p| TrigoMove::One(p)),
                     );
                 } else {
-                    for (i, &p) in empty.iter().enumerate() {
-                        for &q in &empty[i + 1..] {
-                            if self.pair_ok(p, q) {
-                                out.push(TrigoMove::Two(p, q));
-                            }
-                        }
-                    }
+                    let ok = |&(p, q): &(Point, Point)| self.pair_ok(p, q);
+                    let pairs = stones_core::turn::pairs(&empty).filter(ok);
+                    out.extend(pairs.map(|(p, q)| TrigoMove::Two(p, q)));
                 }
                 out.push(TrigoMove::Pass);
             }
