@@ -8,6 +8,7 @@ use crate::moves::{self, Connect6Illegal, Connect6Move, TURN};
 use crate::rules::Connect6Rules;
 use stones_core::row_board::{RowBoard, Win};
 use stones_core::rows::Goal;
+use stones_core::turn;
 use stones_core::{
     Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet, RulesError, Score,
     SetupError, Status, Topology,
@@ -55,11 +56,6 @@ impl Connect6 {
     /// Stones the next move places: one on Black's first move or on the last empty point, else two.
     pub fn stones_now(&self) -> usize {
         TURN.now(self.is_opening()).min(self.board.empties as usize)
-    }
-
-    /// What the next move must be, in words.
-    pub fn moves_text(&self) -> &'static str {
-        moves::moves_text(self.stones_now(), self.is_opening(), self.end != End::No)
     }
 
     /// The stones of the winning row, from one end to the other, once a six has been made.
@@ -176,11 +172,7 @@ impl Game for Connect6 {
         let empty: Vec<Point> = self.board.empty_points().collect();
         match self.stones_now() {
             1 => out.extend(empty.iter().map(|&p| Connect6Move::One(p))),
-            _ => {
-                for (i, &p) in empty.iter().enumerate() {
-                    out.extend(empty[i + 1..].iter().map(|&q| Connect6Move::Two(p, q)));
-                }
-            }
+            _ => out.extend(turn::pairs(&empty).map(|(p, q)| Connect6Move::Two(p, q))),
         }
     }
 
@@ -189,12 +181,11 @@ impl Game for Connect6 {
             return Err(Connect6Illegal::GameOver);
         }
         let topo = self.topology();
-        for p in mv.points() {
-            match (p.idx() < topo.len(), self.board.is_empty(p)) {
-                (false, _) => return Err(Connect6Illegal::OffBoard(p.0)),
-                (true, false) => return Err(Connect6Illegal::Occupied(topo.name(p))),
-                _ => {}
-            }
+        if let Some(p) = mv.points().find(|p| p.idx() >= topo.len()) {
+            return Err(Connect6Illegal::OffBoard(p.0));
+        }
+        if let Some(p) = mv.points().find(|&p| !self.board.is_empty(p)) {
+            return Err(Connect6Illegal::Occupied(topo.name(p)));
         }
         match mv {
             Connect6Move::Two(p, q) if p == q => Err(Connect6Illegal::SamePoint(topo.name(p))),
@@ -223,7 +214,8 @@ impl Game for Connect6 {
     }
 
     fn parse_move(&self, text: &str) -> Result<Connect6Move, MoveSyntaxError> {
-        moves::parse(self.topology(), text, self.moves_text())
+        let now = moves::moves_text(self.stones_now(), self.is_opening(), self.end != End::No);
+        moves::parse(self.topology(), text, now)
     }
 
     fn move_text(&self, mv: Connect6Move) -> String {
@@ -240,15 +232,7 @@ impl Game for Connect6 {
 
     /// No points in Connect6: the winner scores 1, everything else 0.
     fn score(&self) -> Score {
-        let winner = match self.status() {
-            Status::Over(outcome) => outcome.winner,
-            _ => None,
-        };
-        let one = |c: Colour| f64::from(u8::from(winner == Some(c)));
-        Score {
-            black: one(Colour::Black),
-            white: one(Colour::White),
-        }
+        Score::of_winner(&self.status())
     }
 
     fn hash(&self) -> u64 {

@@ -84,17 +84,13 @@ pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, M
     }
 }
 
-/// The canonical text of `mv`: `J10`, `K10L11`, `resign` (a point off the board as `#index`).
+/// The canonical text of `mv`: `K10`, `L11K10`, `resign`.
 pub fn text(topo: &Topology, mv: Connect6Move) -> String {
-    let name = |p: Point| match p.idx() < topo.len() {
-        true => topo.name(p),
-        false => format!("#{}", p.0),
-    };
     match mv {
-        Connect6Move::One(p) => name(p),
+        Connect6Move::One(p) => topo.name(p),
         Connect6Move::Two(a, b) => {
             let (a, b) = turn::ordered(a, b);
-            format!("{}{}", name(a), name(b))
+            turn::points_text(topo, &[a, b], "")
         }
         Connect6Move::Resign => "resign".into(),
     }

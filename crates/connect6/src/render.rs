@@ -1,10 +1,11 @@
-//! The text picture of a position, drawn from its [`Game::decorations`]: coordinates on all four sides, the
-//! last move's stones in `( )`, the winning row in `[ ]`; optional ANSI colours.
+//! The text picture of a position, drawn from its [`Game::decorations`]: coordinates on all four
+//! sides, the last move's stones in `( )`, the winning row in `[ ]`; optional ANSI colours. (The
+//! shared text renderer in core, when it lands, draws the same from the same decorations.)
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
 use stones_core::paint::{self, EMPTY as DIM, MARK, ROW};
-use stones_core::topology::column_label;
+use stones_core::topology::column_label_row;
 use stones_core::{Colour, Game};
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
@@ -13,10 +14,7 @@ pub(crate) fn render(game: &Connect6, colour: bool) -> String {
     let deco = game.decorations();
     let (width, height) = topo.bounding_box();
     let paint = |code: &str, text: &str| paint::painted(colour, code, text);
-    let header: String = (0..width)
-        .map(|x| format!("{:^3}", column_label(x)))
-        .collect();
-    let header = format!("   {}\n", header.trim_end());
+    let header = format!("    {}\n", column_label_row(width, 3));
     let mut out = header.clone();
     for y in 0..height {
         out.push_str(&format!("{:>2} ", height - y));
@@ -25,18 +23,12 @@ pub(crate) fn render(game: &Connect6, colour: bool) -> String {
                 Some(c) => (if c == Colour::Black { "X" } else { "O" }, paint::stone(c)),
                 None => (".", DIM),
             };
-            out.push_str(&if deco.highlight.contains(&p) {
-                paint(ROW, &format!("[{ch}]"))
-            } else if deco.last.contains(&p) {
-                format!(
-                    "{}{}{}",
-                    paint(MARK, "("),
-                    paint(code, ch),
-                    paint(MARK, ")")
-                )
-            } else {
-                format!(" {} ", paint(code, ch))
-            });
+            let cell = match (deco.highlight.contains(&p), deco.last.contains(&p)) {
+                (true, _) => paint(ROW, &format!("[{ch}]")),
+                (_, true) => [paint(MARK, "("), paint(code, ch), paint(MARK, ")")].concat(),
+                _ => format!(" {} ", paint(code, ch)),
+            };
+            out.push_str(&cell);
         }
         out.push_str(&format!(" {}\n", height - y));
     }

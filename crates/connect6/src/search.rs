@@ -9,17 +9,19 @@ use crate::moves::Connect6Move;
 use stones_core::{Point, Rng, SearchGame, Trail};
 
 impl Connect6 {
-    /// The playout's stone: a six through one of `mine`, else a block of a six through one of
-    /// `theirs`, else a random empty point.
-    fn policy_stone(&self, rng: &mut Rng, mine: &[Point], theirs: &[Point]) -> Option<Point> {
-        let near = |stones: &[Point]| {
-            let b = &self.board;
-            let six = |&p: &Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);
-            stones.iter().find_map(six)
+    /// The playout's stone: a six next to the mover's stones of its last move (`mine`) or this one
+    /// (`also`), else a block of a six next to the opponent's last move, else a random empty point.
+    fn policy_stone(&self, rng: &mut Rng, also: Option<Point>) -> Option<Point> {
+        let back = |k: usize| {
+            self.history()
+                .len()
+                .checked_sub(k)
+                .map(|i| self.history()[i])
         };
-        near(mine)
-            .or_else(|| near(theirs))
-            .or_else(|| self.board.random_empty(rng, None))
+        let stones = |k: usize| back(k).into_iter().flat_map(Connect6Move::points);
+        let b = &self.board;
+        let six = |p: Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);
+        (stones(2).chain(also).chain(stones(1)).find_map(six)).or_else(|| b.random_empty(rng, None))
     }
 }
 
@@ -28,50 +30,40 @@ impl SearchGame for Connect6 {
     type Step = Connect6Move;
 
     /// A stone toward a six this turn can finish; else the blocks of the opponent's threats; else the
-    /// empty points within two lines of a stone (the centre on an empty board).
+    /// empty points within two lines of a stone (the centre on an empty board, else any).
     fn steps(&self, pending: &[Connect6Move], out: &mut Vec<Connect6Move>) {
         out.clear();
         if self.end != End::No {
             return;
         }
-        let mut board = self.board.clone();
-        for p in pending.iter().flat_map(|m| m.points()) {
-            board.put(p, self.to_move, SIX);
-        }
+        let mut b = self.board.clone();
+        pending
+            .iter()
+            .flat_map(|m| m.points())
+            .for_each(|p| _ = b.put(p, self.to_move, SIX));
         let left = self.stones_now().saturating_sub(pending.len()).max(1);
         let add = |out: &mut Vec<Connect6Move>, p: Point| {
             if !out.contains(&Connect6Move::One(p)) {
                 out.push(Connect6Move::One(p));
             }
         };
-        board
-            .grid
-            .window_points(&board.cells, 6, self.to_move, 6 - left, |p| add(out, p));
+        b.grid
+            .window_points(&b.cells, 6, self.to_move, 6 - left, |p| add(out, p));
         if out.is_empty() {
-            board
-                .grid
-                .window_points(&board.cells, 6, self.to_move.opponent(), 4, |p| add(out, p));
+            let them = self.to_move.opponent();
+            b.grid.window_points(&b.cells, 6, them, 4, |p| add(out, p));
         }
-        if !out.is_empty() {
-            return;
-        }
-        out.extend(
-            board
-                .empty_points()
-                .filter(|&p| board.grid.near_stone(&board.cells, p, 2))
-                .map(Connect6Move::One),
-        );
-        let (w, h) = board.grid.topo.bounding_box();
-        if let Some(centre) = board
-            .grid
-            .topo
-            .at(w as i32 / 2, h as i32 / 2)
-            .filter(|_| out.is_empty())
-        {
-            out.extend(board.is_empty(centre).then_some(Connect6Move::One(centre)));
-        }
-        if out.is_empty() {
-            out.extend(board.empty_points().map(Connect6Move::One));
+        let (w, h) = b.grid.topo.bounding_box();
+        let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
+        let near = |p: &Point| b.grid.near_stone(&b.cells, *p, 2);
+        for pick in [
+            &near as &dyn Fn(&Point) -> bool,
+            &|p| Some(*p) == centre,
+            &|_| true,
+        ] {
+            if out.is_empty() {
+                out.extend(b.empty_points().filter(pick).map(Connect6Move::One));
+            }
         }
     }
 
@@ -100,40 +92,18 @@ impl SearchGame for Connect6 {
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let mut n = 0;
         while n < cap && self.end == End::No {
-            let back = |k: usize| {
-                self.history()
-                    .len()
-                    .checked_sub(k)
-                    .map(|i| self.history()[i])
-            };
-            let (mut mine, mut theirs) = ([Point(0); 3], [Point(0); 2]);
-            let m = back(2)
-                .into_iter()
-                .flat_map(|mv| mv.points())
-                .zip(&mut mine)
-                .map(|(p, s)| *s = p)
-                .count();
-            let t = back(1)
-                .into_iter()
-                .flat_map(|mv| mv.points())
-                .zip(&mut theirs)
-                .map(|(p, s)| *s = p)
-                .count();
             let pair = self.stones_now() == 2;
-            let Some(p) = self.policy_stone(rng, &mine[..m], &theirs[..t]) else {
+            let Some(p) = self.policy_stone(rng, None) else {
                 break;
             };
             self.place(p);
-            mine[m] = p;
-            let mv = match pair {
-                true => match self.policy_stone(rng, &mine[..=m], &theirs[..t]) {
-                    Some(q) => {
-                        self.place(q);
-                        Connect6Move::two(p, q)
-                    }
-                    None => break,
-                },
-                false => Connect6Move::One(p),
+            let mv = match pair.then(|| self.policy_stone(rng, Some(p))) {
+                Some(Some(q)) => {
+                    self.place(q);
+                    Connect6Move::two(p, q)
+                }
+                Some(None) => break,
+                None => Connect6Move::One(p),
             };
             self.end_turn(mv);
             n += 1;

@@ -8,7 +8,8 @@
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
 use stones_core::sgf::{coord_index, coord_letter, Node};
-use stones_core::{Colour, Game, Point, Status};
+use stones_core::sgf_record;
+use stones_core::{Colour, Game, Point};
 
 /// A point in Little Golem's form: `j10` is the centre of 19x19 (`K10` on the board).
 fn point_text(game: &Connect6, p: Point) -> String {
@@ -19,38 +20,17 @@ fn point_text(game: &Connect6, p: Point) -> String {
 
 /// Writes `game` as a Little Golem style record whose `RU` is `rule`.
 pub fn write(game: &Connect6, rule: &str) -> String {
-    let size = game.rules().size;
-    let mut root = Node::default();
-    root.push("FF", vec!["4".into()]);
-    root.push("CA", vec!["UTF-8".into()]);
-    root.push("AP", vec![format!("stones:{}", env!("CARGO_PKG_VERSION"))]);
-    root.push("EV", vec!["connect6".into()]);
-    let sz = match size.is_square() {
-        true => size.width.to_string(),
-        false => format!("{}:{}", size.width, size.height),
-    };
-    root.push("SZ", vec![sz]);
-    root.push("RU", vec![rule.to_string()]);
-    if let Status::Over(outcome) = game.status() {
-        let draw = outcome.winner.is_none();
-        root.push("RE", vec![if draw { "0".into() } else { outcome.result }]);
-    }
-    let mut nodes = vec![root];
-    // Every move passes the turn, so the first mover follows from the side to move now.
-    let mut colour = match game.history().len() % 2 {
-        1 => game.to_move().opponent(),
-        _ => game.to_move(),
-    };
-    for &mv in game.history() {
-        if mv == Connect6Move::Resign {
-            break;
-        }
-        let value: String = mv.points().map(|p| point_text(game, p)).collect();
-        let mut node = Node::default();
-        node.push(&colour.letter().to_string(), vec![value]);
-        nodes.push(node);
-        colour = colour.opponent();
-    }
+    let status = game.status();
+    let first = [("EV", "connect6")];
+    let mut nodes = vec![sgf_record::root(&first, game.rules().size, rule, &status)];
+    // A resignation is the result, not a move.
+    let values = game
+        .history()
+        .iter()
+        .take_while(|&&mv| mv != Connect6Move::Resign);
+    let values = values.map(|mv| mv.points().map(|p| point_text(game, p)).collect());
+    let played = game.history().len();
+    nodes.extend(sgf_record::move_nodes(game.to_move(), played, values));
     stones_core::sgf::write(&nodes)
 }
 

@@ -16,6 +16,20 @@ pub struct Score {
 }
 
 impl Score {
+    /// The score of a game without points (n in a row): 1 for the winner of a finished game, 0 for
+    /// everything else.
+    pub fn of_winner(status: &Status) -> Score {
+        let winner = match status {
+            Status::Over(outcome) => outcome.winner,
+            _ => None,
+        };
+        let one = |c: Colour| f64::from(u8::from(winner == Some(c)));
+        Score {
+            black: one(Colour::Black),
+            white: one(Colour::White),
+        }
+    }
+
     /// The result string this score gives: `B+3`, `W+5.5`, or `Draw`.
     pub fn result(&self) -> String {
         let margin = self.black - self.white;
@@ -247,5 +261,11 @@ mod tests {
             white: 1e308,
         };
         assert_eq!(score.result(), "W+1e308");
+        let won = Status::Over(Outcome::resignation(Colour::Black));
+        assert_eq!(
+            (Score::of_winner(&won).black, Score::of_winner(&won).white),
+            (0.0, 1.0)
+        );
+        assert_eq!(Score::of_winner(&Status::Ongoing), Score::default());
     }
 }

@@ -552,19 +552,7 @@ impl Game for Gomoku {
 
     /// No points in gomoku: the winner scores 1, everything else 0.
     fn score(&self) -> Score {
-        let mut score = Score::default();
-        match self.status() {
-            Status::Over(Outcome {
-                winner: Some(Colour::Black),
-                ..
-            }) => score.black = 1.0,
-            Status::Over(Outcome {
-                winner: Some(Colour::White),
-                ..
-            }) => score.white = 1.0,
-            _ => {}
-        }
-        score
+        Score::of_winner(&self.status())
     }
 
     fn hash(&self) -> u64 {
