@@ -16,6 +16,7 @@ pub mod search;
 pub mod sgf;
 pub mod sgf_record;
 pub mod svg;
+pub mod talk;
 pub mod topology;
 pub mod turn;
 pub mod zobrist;

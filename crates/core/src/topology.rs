@@ -324,6 +324,14 @@ impl Topology {
         point.ok_or_else(bad)
     }
 
+    /// The board's size in words: `19x19`, `hexagon of side 8, 169 points`.
+    pub fn size_text(&self) -> String {
+        match self.shape() {
+            Shape::Square { width, height, .. } => format!("{width}x{height}"),
+            Shape::Hex { side } => format!("hexagon of side {side}, {} points", self.len()),
+        }
+    }
+
     /// A one-line description of the notation on this board, for error messages.
     pub fn describe_notation(&self) -> String {
         match self.shape {
