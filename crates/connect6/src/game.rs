@@ -10,7 +10,7 @@ use stones_core::row_board::{RowBoard, Win};
 use stones_core::rows::Goal;
 use stones_core::turn;
 use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet, RulesError, Score,
+    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet, RulesError,
     SetupError, Status, Topology,
 };
 
@@ -58,6 +58,16 @@ impl Connect6 {
         TURN.now(self.is_opening()).min(self.board.empties as usize)
     }
 
+    /// What the next move must be, in words.
+    fn moves_now(&self) -> &'static str {
+        match (self.end != End::No, self.is_opening(), self.stones_now()) {
+            (true, ..) => "the game is over",
+            (_, true, _) => "Black's first move is one point such as K10; or resign",
+            (_, _, 1) => "one empty point is left: the move is that point; or resign",
+            _ => "a move is two points such as K10L11 (or `K10 L11`); or resign",
+        }
+    }
+
     /// The stones of the winning row, from one end to the other, once a six has been made.
     pub fn winning_row(&self) -> Option<Vec<Point>> {
         match self.end {
@@ -100,6 +110,35 @@ impl Game for Connect6 {
     type Illegal = Connect6Illegal;
 
     const NAME: &'static str = "connect6";
+    const ABOUT: &'static str =
+        "Connect6: six in a row; one stone for Black's first move, then two stones a move";
+    const SIZES: &'static [&'static str] = &["19", "15", "13"];
+    const TEST_SIZES: &'static [&'static str] = &["6", "7", "[8, 6]"];
+
+    fn help(&self) -> String {
+        let now = self.moves_now();
+        format!(
+            "notation: {}.\nBlack's first move is one point (`K10`); every later move is two \
+             points, glued or apart (`K10L11`, `K10 L11`); or `resign`. There is no pass.\n\
+             six or more in a row wins, made by either stone of the pair; a full board is a \
+             draw.\nnow: {now}\n",
+            self.topology().describe_notation()
+        )
+    }
+
+    fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
+        stones_core::talk::row_outcome_words(outcome, "6", "six in a row")
+    }
+
+    /// Little Golem's form (see [`crate::sgf`]); the `result` is the game's own.
+    fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
+        Some(crate::sgf::write(self, rule))
+    }
+
+    /// One value with the points glued (`W[j9l11]`), or a value a point (`W[j9][l11]`).
+    fn sgf_move(&self, values: &[&str]) -> Result<Connect6Move, MoveSyntaxError> {
+        crate::sgf::read_move(self, &values.concat())
+    }
 
     fn new(rules: Connect6Rules) -> Result<Self, RulesError> {
         rules
@@ -214,8 +253,7 @@ impl Game for Connect6 {
     }
 
     fn parse_move(&self, text: &str) -> Result<Connect6Move, MoveSyntaxError> {
-        let now = moves::moves_text(self.stones_now(), self.is_opening(), self.end != End::No);
-        moves::parse(self.topology(), text, now)
+        moves::parse(self.topology(), text, self.moves_now())
     }
 
     fn move_text(&self, mv: Connect6Move) -> String {
@@ -224,15 +262,6 @@ impl Game for Connect6 {
 
     fn stone(&self, p: Point) -> Option<Colour> {
         self.board.stone(p)
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        [0, 0]
-    }
-
-    /// No points in Connect6: the winner scores 1, everything else 0.
-    fn score(&self) -> Score {
-        Score::of_winner(&self.status())
     }
 
     fn hash(&self) -> u64 {

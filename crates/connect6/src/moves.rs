@@ -62,17 +62,7 @@ pub enum Connect6Illegal {
     OneStoneOpening(String),
 }
 
-/// What the next move must be, for messages: `stones` is 1 or 2, `over` when the game has ended.
-pub fn moves_text(stones: usize, opening: bool, over: bool) -> &'static str {
-    match (over, opening, stones) {
-        (true, _, _) => "the game is over",
-        (_, true, _) => "Black's first move is one point such as K10; or resign",
-        (_, _, 1) => "one empty point is left: the move is that point; or resign",
-        _ => "a move is two points such as K10L11 (or `K10 L11`); or resign",
-    }
-}
-
-/// Reads a move; `moves` says what applies now (see [`moves_text`]).
+/// Reads a move; `moves` says what applies now, for the errors.
 pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, MoveSyntaxError> {
     if text.trim().eq_ignore_ascii_case("resign") {
         return Ok(Connect6Move::Resign);

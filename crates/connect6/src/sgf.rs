@@ -7,9 +7,10 @@
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
-use stones_core::sgf::{coord_index, coord_letter, Node};
+use stones_core::sgf::{coord_index, coord_letter};
 use stones_core::sgf_record;
-use stones_core::{Colour, Game, Point};
+use stones_core::topology::column_label;
+use stones_core::{Game, MoveSyntaxError, Point};
 
 /// A point in Little Golem's form: `j10` is the centre of 19x19 (`K10` on the board).
 fn point_text(game: &Connect6, p: Point) -> String {
@@ -34,40 +35,17 @@ pub fn write(game: &Connect6, rule: &str) -> String {
     stones_core::sgf::write(&nodes)
 }
 
-/// One move as a record gives it: the colour and its points as `(x, y)` from the top left.
-pub type RecordMove = (Colour, Vec<(u16, u16)>);
-
-/// The moves of a record's main line (already parsed into nodes): per `B` or `W` node, its colour and
-/// its points as `(x, y)` from the top left, read in Little Golem's form (`j10`, `j9l11`).
-pub fn read_moves(nodes: &[Node], height: u16) -> Result<Vec<RecordMove>, String> {
-    let mut moves = Vec::new();
-    for (n, node) in nodes.iter().enumerate() {
-        for (ident, colour) in [("B", Colour::Black), ("W", Colour::White)] {
-            let Some(value) = node.first(ident) else {
-                continue;
-            };
-            let bad = || format!("node {n}: {ident}[{value}] is not one or two points such as j10");
-            let mut points = Vec::new();
-            let mut rest = value.trim().as_bytes();
-            while let [letter, tail @ ..] = rest {
-                let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
-                let row: u16 = std::str::from_utf8(&tail[..digits])
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(bad)?;
-                let x = coord_index(letter.to_ascii_lowercase()).ok_or_else(bad)?;
-                let y = height
-                    .checked_sub(row)
-                    .filter(|_| row > 0)
-                    .ok_or_else(bad)?;
-                points.push((x, y));
-                rest = &tail[digits..];
-            }
-            if !(1..=2).contains(&points.len()) {
-                return Err(bad());
-            }
-            moves.push((colour, points));
-        }
-    }
-    Ok(moves)
+/// Reads a move written in Little Golem's form, one point (`j10`) or two glued (`j9l11`), as the
+/// board's own text (`K10`, `K9M11`): each column letter becomes the board's label for that column.
+pub fn read_move(game: &Connect6, value: &str) -> Result<Connect6Move, MoveSyntaxError> {
+    let column =
+        |c: char| coord_index(c.to_ascii_lowercase() as u8).filter(|_| c.is_ascii_alphabetic());
+    let ours: String = value
+        .chars()
+        .map(|c| column(c).map_or(c.to_string(), column_label))
+        .collect();
+    game.parse_move(&ours).map_err(|e| MoveSyntaxError {
+        text: value.to_string(),
+        why: format!("as this board names its points, {}: {}", ours, e.why),
+    })
 }

@@ -275,20 +275,19 @@ fn records_in_little_golem_form_read_back() {
         "{text}"
     );
     assert!(text.contains("SZ[19]") && !text.contains("GM["), "{text}");
-    let nodes = stones_core::sgf::read_main_line(text.as_bytes()).unwrap();
-    let moves = sgf::read_moves(&nodes, 19).unwrap();
-    assert_eq!(moves[0], (Colour::Black, vec![(9, 9)]));
-    assert_eq!(moves[1], (Colour::White, vec![(10, 8), (8, 10)]));
-    let lg = "(;FF[4]EV[connect6.ch.26.1.1]SO[http://www.littlegolem.com];B[j10];W[j9l11];B[k9l8])";
-    let nodes = stones_core::sgf::read_main_line(lg.as_bytes()).unwrap();
-    let moves = sgf::read_moves(&nodes, 19).unwrap();
-    assert_eq!(moves[1], (Colour::White, vec![(9, 10), (11, 8)]));
-    assert_eq!(moves.len(), 3);
-    for bad in ["B[j]", "B[j0]", "B[j10k11l12]", "B[j20]", "B[10]"] {
-        let text = format!("(;FF[4];{bad})");
-        let nodes = stones_core::sgf::read_main_line(text.as_bytes()).unwrap();
-        assert!(sgf::read_moves(&nodes, 19).is_err(), "{bad}");
+    let values = ["j10", "k11i9", "k9k8"];
+    for (k, v) in values.iter().enumerate() {
+        assert!(text.contains(&format!("[{v}]")), "{text}");
+        assert_eq!(g.sgf_move(&[v]), Ok(g.history()[k]), "{v}");
     }
+    // Little Golem's own record: j10 is its centre (K10 here), j9l11 two points glued.
+    assert_eq!(g.sgf_move(&["j9l11"]), Ok(mv(&g, "K9M11")));
+    assert_eq!(g.sgf_move(&["J9", "L11"]), Ok(mv(&g, "K9M11")));
+    for bad in ["j", "j0", "j10k11l12", "j20", "10", "", "z1"] {
+        assert!(g.sgf_move(&[bad]).is_err(), "{bad}");
+    }
+    let small = new(6);
+    assert!(small.sgf_move(&["g1"]).is_err());
 }
 
 fn steps(g: &Connect6, pending: &[&str]) -> Vec<String> {

@@ -176,16 +176,23 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// The stone on `p`, as a player would see it on the board.
     fn stone(&self, p: Point) -> Option<Colour>;
 
-    /// Stones (or dots) each player has captured so far, Black first.
-    fn captures(&self) -> [u32; 2];
+    /// Stones (or dots) each player has captured so far, Black first (none by default: games
+    /// without captures).
+    fn captures(&self) -> [u32; 2] {
+        [0, 0]
+    }
 
     /// The komi White receives, in games that have one.
     fn komi(&self) -> Option<f64> {
         None
     }
 
-    /// The score as if the game ended now, kept incrementally where the game allows.
-    fn score(&self) -> Score;
+    /// The score as if the game ended now, kept incrementally where the game allows. The default is
+    /// for games without points (n in a row): 1 for the winner of a finished game
+    /// ([`Score::of_winner`]).
+    fn score(&self) -> Score {
+        Score::of_winner(&self.status())
+    }
 
     /// The same score computed from scratch; the generic tests compare it with [`Game::score`].
     fn recount(&self) -> Score {

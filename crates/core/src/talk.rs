@@ -1,6 +1,7 @@
 //! Clauses the front ends say about a move, shared by the games' [`crate::Game::move_notes`].
 
 use crate::colour::Colour;
+use crate::game::Outcome;
 
 /// `Black captures 3` for each player whose captures grew from `before` to `after`, the mover first.
 pub fn captures_said(mover: Colour, before: [u32; 2], after: [u32; 2]) -> Vec<String> {
@@ -24,9 +25,51 @@ pub fn pass_said(mover: Colour, done: u32, end: u32, ongoing: bool) -> String {
     format!("{} passes{more}", mover.title())
 }
 
+/// The result of an n-in-a-row game in words: `Black wins with five in a row` for a result such as
+/// `B+5` (`mark` is `5`, `row` is `five in a row`), and a draw (`a draw (board full)`); `None` for
+/// anything else (resignation, time), which the caller words.
+pub fn row_outcome_words(outcome: &Outcome, mark: &str, row: &str) -> Option<String> {
+    match (outcome.winner, outcome.result.split_once('+')) {
+        (Some(w), Some((_, m))) if m == mark => Some(format!("{} wins with {row}", w.title())),
+        (None, _) => {
+            let why = outcome
+                .result
+                .strip_prefix("Draw")
+                .unwrap_or(&outcome.result);
+            Some(match why.trim() {
+                "" => "a draw".to_string(),
+                why => format!("a draw {why}"),
+            })
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_and_draws_in_words() {
+        let said = |winner, result: &str| {
+            let o = Outcome {
+                winner,
+                result: result.into(),
+            };
+            row_outcome_words(&o, "6", "six in a row")
+        };
+        assert_eq!(
+            said(Some(Colour::White), "W+6").as_deref(),
+            Some("White wins with six in a row")
+        );
+        assert_eq!(
+            said(None, "Draw (board full)").as_deref(),
+            Some("a draw (board full)")
+        );
+        assert_eq!(said(None, "Draw").as_deref(), Some("a draw"));
+        assert_eq!(said(Some(Colour::Black), "B+R"), None);
+        assert_eq!(said(Some(Colour::Black), "B+5"), None);
+    }
 
     #[test]
     fn captures_name_each_player_that_gained() {

@@ -12,8 +12,8 @@ use crate::shapes::{self, Foul, Stones, Verdict};
 use std::sync::Arc;
 use stones_core::Rng;
 use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, Score,
-    SetupError, Status, Topology,
+    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, SetupError,
+    Status, Topology,
 };
 
 /// How the game ended, if it has.
@@ -580,15 +580,6 @@ impl Game for Gomoku {
             layout::WHITE => Some(Colour::White),
             _ => None,
         }
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        [0, 0]
-    }
-
-    /// No points in gomoku: the winner scores 1, everything else 0.
-    fn score(&self) -> Score {
-        Score::of_winner(&self.status())
     }
 
     fn hash(&self) -> u64 {

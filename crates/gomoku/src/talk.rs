@@ -58,18 +58,5 @@ pub fn move_notes(g: &Gomoku, mover: Colour, mv: Move) -> Vec<String> {
 
 /// `Black wins with five in a row`, and a draw without a count of points.
 pub fn outcome_words(outcome: &Outcome) -> Option<String> {
-    match (outcome.winner, outcome.result.split_once('+')) {
-        (Some(w), Some((_, "5"))) => Some(format!("{} wins with five in a row", w.title())),
-        (None, _) => {
-            let why = outcome
-                .result
-                .strip_prefix("Draw")
-                .unwrap_or(&outcome.result);
-            Some(match why.trim() {
-                "" => "a draw".to_string(),
-                why => format!("a draw {why}"),
-            })
-        }
-        _ => None,
-    }
+    stones_core::talk::row_outcome_words(outcome, "5", "five in a row")
 }
