@@ -62,9 +62,9 @@ impl Connect6 {
     fn moves_now(&self) -> &'static str {
         match (self.end != End::No, self.is_opening(), self.stones_now()) {
             (true, ..) => "the game is over",
-            (_, true, _) => "Black's first move is one point such as K10; or resign",
+            (_, true, _) => "Black's first move is one point such as D4; or resign",
             (_, _, 1) => "one empty point is left: the move is that point; or resign",
-            _ => "a move is two points such as K10L11 (or `K10 L11`); or resign",
+            _ => "a move is two points such as C3D4 (or `C3 D4`); or resign",
         }
     }
 
@@ -118,8 +118,8 @@ impl Game for Connect6 {
     fn help(&self) -> String {
         let now = self.moves_now();
         format!(
-            "notation: {}.\nBlack's first move is one point (`K10`); every later move is two \
-             points, glued or apart (`K10L11`, `K10 L11`); or `resign`. There is no pass.\n\
+            "notation: {}.\nBlack's first move is one point (`D4`); every later move is two \
+             points, glued or apart (`C3D4`, `C3 D4`); or `resign`. There is no pass.\n\
              six or more in a row wins, made by either stone of the pair; a full board is a \
              draw.\nnow: {now}\n",
             self.topology().describe_notation()

@@ -56,7 +56,7 @@ pub enum Connect6Illegal {
     Occupied(String),
     #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
     SamePoint(String),
-    #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as K10L11")]
+    #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as C3D4")]
     TwoStonesNeeded,
     #[error("two stones: Black's first move places a single stone (e.g. {0})")]
     OneStoneOpening(String),
@@ -64,8 +64,15 @@ pub enum Connect6Illegal {
 
 /// Reads a move; `moves` says what applies now, for the errors.
 pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, MoveSyntaxError> {
-    if text.trim().eq_ignore_ascii_case("resign") {
-        return Ok(Connect6Move::Resign);
+    match text.trim().to_ascii_lowercase().as_str() {
+        "resign" => return Ok(Connect6Move::Resign),
+        "pass" => {
+            return Err(MoveSyntaxError {
+                text: text.trim().into(),
+                why: format!("there is no pass in Connect6: {moves}"),
+            })
+        }
+        _ => {}
     }
     match turn::parse_points(topo, text, TURN.most(), moves, true)?.as_slice() {
         [a, b] => Ok(Connect6Move::two(*a, *b)),

@@ -103,6 +103,8 @@ fn notation_reads_every_form_and_prints_one() {
     assert_eq!(g.move_text(two), "L11K10");
     assert_eq!(mv(&g, &g.move_text(two)), two);
     assert_eq!(mv(&g, "RESIGN"), Connect6Move::Resign);
+    let e = g.parse_move("PASS").unwrap_err();
+    assert!(e.why.starts_with("there is no pass"), "{e}");
     for bad in ["", "K10L11M12", "Z1", "K10 K99", "pass"] {
         let e = g.parse_move(bad).unwrap_err();
         assert!(e.why.contains("first move is one point"), "{bad}: {e}");
@@ -111,7 +113,7 @@ fn notation_reads_every_form_and_prints_one() {
     play(&mut g, "K10").unwrap();
     let e = g.parse_move("K10L11M12").unwrap_err();
     assert!(
-        e.why.contains("at most two stones") && e.why.contains("K10L11"),
+        e.why.contains("at most two stones") && e.why.contains("C3D4"),
         "{e}"
     );
 }
