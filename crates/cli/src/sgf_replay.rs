@@ -1,6 +1,7 @@
 //! Replaying SGF game records as transcripts, like case files: each move accepted or refused.
 //!
-//! The game is picked by `GM` (each game's `SGF_GM`): 1 (or absent) is Go, 4 is Gomoku, 40 is Dots. Go
+//! The game is picked by `GM` (each game's `SGF_GM`): 1 (or absent) is Go, 4 is Gomoku, 40 is Dots;
+//! without `GM`, an `EV` that starts with a game's name picks that game (Connect6 from Little Golem). Go
 //! and Dots have replays of their own here; every other game's moves are read by the game itself
 //! ([`stones_core::Game::sgf_move`]). An `RU` as this program
 //! writes it (a builtin ruleset name of the game, then `key=value` overrides) picks the ruleset;
@@ -77,8 +78,17 @@ fn sgf_game_with(
     pictures: &mut Frames,
 ) -> Result<SgfGame, String> {
     let line = sgf::main_line(bytes).map_err(|e| e.to_string())?;
-    let gm = line.root().first("GM").unwrap_or("1").trim().to_string();
-    let kind = gm.parse().ok().and_then(GameKind::by_sgf_number);
+    let root = line.root();
+    let gm = root.first("GM").unwrap_or("1").trim().to_string();
+    // A record without GM whose EV starts with a game's name is that game's: Little Golem's
+    // Connect6 records say only `EV[connect6.ch.26.1.1]`.
+    let named = root
+        .first("GM")
+        .is_none()
+        .then(|| root.first("EV"))
+        .flatten();
+    let by_event = named.and_then(|ev| GameKind::parse(ev.split('.').next()?).ok());
+    let kind = by_event.or_else(|| gm.parse().ok().and_then(GameKind::by_sgf_number));
     match kind {
         Some(GameKind::Go) => replay_go(line, rules, pictures),
         Some(GameKind::Dots) => replay_dots(line, rules, pictures),
