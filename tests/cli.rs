@@ -291,6 +291,29 @@ fn replay_a_dots_record_reproduces_its_counts() {
 }
 
 #[test]
+fn replay_a_little_golem_connect6_record() {
+    // Little Golem writes no GM: the EV names the game; points are a letter (with i) and a row,
+    // two glued per move. Its j10 is K10 here.
+    let record = "(;FF[4]EV[connect6.ch.26.1.1]PB[Phoenix]PW[Lomaben]\
+                  SO[http://www.littlegolem.com];B[j10];W[j9l11];B[k9l8];W[k10i11];B[k10k11])";
+    let path = std::env::temp_dir().join(format!("stones-lg-{}.sgf", std::process::id()));
+    std::fs::write(&path, record).unwrap();
+    let out = stones(&["replay", path.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["game"], "connect6");
+    let moves = v["moves"].as_array().unwrap();
+    let fates: Vec<&str> = moves
+        .iter()
+        .map(|m| m["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(fates, ["ok", "ok", "ok", "ok", "illegal"]);
+    assert_eq!(moves[0]["move"], "K10");
+    assert_eq!(moves[4]["reason"], "occupied: L10 already has a stone");
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
 fn gtp_session_over_standard_io() {
     let session = "1 protocol_version\n2 boardsize 9\n3 play black E5\n4 play white E5\n5 genmove white\n6 captures black\nquit\n";
     let out = stones(&["gtp", "--ruleset", "chinese"], session);
