@@ -56,6 +56,7 @@ impl SearchGame for Connect6 {
         let (w, h) = b.grid.topo.bounding_box();
         let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
         let near = |p: &Point| b.grid.near_stone(&b.cells, *p, 2);
+        // The first of these filters that lets some empty point through gives the steps.
         for pick in [
             &near as &dyn Fn(&Point) -> bool,
             &|p| Some(*p) == centre,

@@ -1,9 +1,11 @@
 //! Connect6 records in the SGF dialect of Little Golem, whose archive is the largest public collection
 //! of Connect6 games: `(;FF[4]EV[connect6…]PB[…]PW[…];B[j10];W[j9l11];…)`. There is no `GM` number
 //! for Connect6; each move is one node whose value names its points as a column letter `a`, `b`, …
-//! (with `i`, unlike the board's Go-style names) and a row number from the bottom, the two points of a
-//! pair glued together. This writer adds `SZ`, `RU` (this program's ruleset name and overrides, as the
-//! Gomoku writer does) and `RE` (`B+6`, `W+R`, `0` for a draw).
+//! (with `i`, unlike the board's Go-style names) and a row number, read from the bottom (were it
+//! from the top, the game would be its mirror image, which is the same game), the two points of a
+//! pair glued together. This writer adds `SZ`, `RU` (this program's ruleset name and overrides, as
+//! the Gomoku writer does) and `RE` (`B+6`, `W+R`, `0` for a draw); the replay finds the game by its
+//! `EV` (see the CLI's SGF replay).
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
