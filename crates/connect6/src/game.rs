@@ -64,7 +64,7 @@ impl Connect6 {
             (true, ..) => "the game is over",
             (_, true, _) => "Black's first move is one point such as D4; or resign",
             (_, _, 1) => "one empty point is left: the move is that point; or resign",
-            _ => "a move is two points such as C3D4 (or `C3 D4`); or resign",
+            _ => "a move is two points such as C3+D4 (or `C3D4`, `C3 D4`); or resign",
         }
     }
 
@@ -119,7 +119,7 @@ impl Game for Connect6 {
         let now = self.moves_now();
         format!(
             "notation: {}.\nBlack's first move is one point (`D4`); every later move is two \
-             points, glued or apart (`C3D4`, `C3 D4`); or `resign`. There is no pass.\n\
+             points (`C3+D4`, also `C3D4` or `C3 D4`); or `resign`. There is no pass.\n\
              six or more in a row wins, made by either stone of the pair; a full board is a \
              draw.\nnow: {now}\n",
             self.topology().describe_notation()

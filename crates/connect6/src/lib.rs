@@ -7,7 +7,7 @@
 //!
 //! - [`Connect6`] implements [`stones_core::Game`]; the line scan is [`stones_core::rows`] (shared
 //!   with Gomoku) and the turn of two placements [`stones_core::turn`] (shared with TriGo).
-//! - Moves are written `K10` (one stone) and `K10L11` (two): see [`moves`] for the notation and
+//! - Moves are written `K10` (one stone) and `K10+L11` (two; `K10L11` is read too): see [`moves`] for the notation and
 //!   [`sgf`] for game records.
 //! - The search places a pair as two steps of the same player (see the `SearchGame` impl).
 //!

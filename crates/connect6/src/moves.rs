@@ -1,12 +1,13 @@
 //! Connect6 moves: typed form, the reasons a move is refused, and the text form.
 //!
 //! Text: a point is named as on every square board of stones, column letter (no I) and row number
-//! from the bottom (`K10`, the centre of 19x19). A two-stone move is its two points glued together,
-//! `K10L11`, as Little Golem's records (`j9l11`, see [`crate::sgf`]) and the Connect6 programs'
-//! protocol (ICGA olympiad, two letters a point: `KJLK`) glue theirs; `K10 L11`, `K10+L11` and
-//! `K10,L11` are read too, in any case. Black's first move is one point: `K10`. Both orders of a
-//! pair are the same move; the canonical text names the point with the lower index (the upper one
-//! on the board) first. There is no pass; `resign` gives up.
+//! from the bottom (`K10`, the centre of 19x19). A two-stone move is written as TriGo writes its
+//! pairs, `K10+L11` (so every front end reads a pair the same way); the glued `K10L11` of Little
+//! Golem's records (`j9l11`, see [`crate::sgf`]) and of the Connect6 programs' protocol (ICGA
+//! olympiad, two letters a point: `KJLK`) is read too, and so are `K10 L11` and `K10,L11`, in any
+//! case. Black's first move is one point: `K10`. Both orders of a pair are the same move; the
+//! canonical text names the point with the lower index (the upper one on the board) first. There is
+//! no pass; `resign` gives up.
 
 use stones_core::turn::{self, Placements};
 use stones_core::{MoveSyntaxError, Point, Topology};
@@ -56,7 +57,7 @@ pub enum Connect6Illegal {
     Occupied(String),
     #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
     SamePoint(String),
-    #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as C3D4")]
+    #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as C3+D4")]
     TwoStonesNeeded,
     #[error("two stones: Black's first move places a single stone (e.g. {0})")]
     OneStoneOpening(String),
@@ -81,13 +82,13 @@ pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, M
     }
 }
 
-/// The canonical text of `mv`: `K10`, `L11K10`, `resign`.
+/// The canonical text of `mv`: `K10`, `L11+K10`, `resign`.
 pub fn text(topo: &Topology, mv: Connect6Move) -> String {
     match mv {
         Connect6Move::One(p) => topo.name(p),
         Connect6Move::Two(a, b) => {
             let (a, b) = turn::ordered(a, b);
-            turn::points_text(topo, &[a, b], "")
+            turn::points_text(topo, &[a, b], "+")
         }
         Connect6Move::Resign => "resign".into(),
     }

@@ -100,7 +100,7 @@ fn notation_reads_every_form_and_prints_one() {
     for text in ["K10 L11", "l11k10", "K10+L11", " k10 , l11 "] {
         assert_eq!(mv(&g, text), two, "{text}");
     }
-    assert_eq!(g.move_text(two), "L11K10");
+    assert_eq!(g.move_text(two), "L11+K10");
     assert_eq!(mv(&g, &g.move_text(two)), two);
     assert_eq!(mv(&g, "RESIGN"), Connect6Move::Resign);
     let e = g.parse_move("PASS").unwrap_err();
@@ -113,7 +113,7 @@ fn notation_reads_every_form_and_prints_one() {
     play(&mut g, "K10").unwrap();
     let e = g.parse_move("K10L11M12").unwrap_err();
     assert!(
-        e.why.contains("at most two stones") && e.why.contains("C3D4"),
+        e.why.contains("at most two stones") && e.why.contains("C3+D4"),
         "{e}"
     );
 }

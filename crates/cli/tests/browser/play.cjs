@@ -22,6 +22,7 @@ const GAMES = [
   { game: "dots", size: "[10,10]" },
   { game: "gomoku", size: "15" },
   { game: "trigo", size: "5" },
+  { game: "connect6", size: "13" },
 ];
 
 function check(cond, what) {
@@ -78,17 +79,17 @@ async function playOne(browser, { game, size }) {
   const white = await page.$$eval("#board .stone.white", (els) => els.length);
   check(white >= 1, `${game}: no white stone after the computer's reply`);
 
-  if (game === "trigo") {
+  if (game === "trigo" || game === "connect6") {
     // Two clicks make a move: the first is shown pending.
     legal = await legalPoints(page);
     const [a, b] = [legal[0], legal[legal.length - 1]];
     await clickPoint(page, a);
     await page.waitForSelector(`#board [data-point="${a}"].pending`);
-    await page.screenshot({ path: path.join(shots, "trigo-pending.png"), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${game}-pending.png`), fullPage: true });
     await clickPoint(page, b);
     await page.waitForSelector(`#board [data-point="${a}"].stone.black`);
     await page.waitForSelector(`#board [data-point="${b}"].stone.black`);
-    await waitMoves(page, 4, "trigo: the computer's second reply");
+    await waitMoves(page, 4, `${game}: the computer's second reply`);
   }
 
   // An illegal point: the stone just played.
