@@ -79,9 +79,8 @@ impl Connect6 {
     /// Puts a stone of the side to move on the empty point `p`; the first six ends the game.
     pub(crate) fn place(&mut self, p: Point) {
         let c = self.to_move;
-        match self.board.put(p, c, SIX) {
-            Some(line) if self.end == End::No => self.end = End::Six((c, p, line)),
-            _ => {}
+        if let (Some(line), End::No) = (self.board.put(p, c, SIX), self.end) {
+            self.end = End::Six((c, p, line));
         }
     }
 

@@ -66,19 +66,16 @@ pub enum Connect6Illegal {
 /// Reads a move; `moves` says what applies now, for the errors.
 pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, MoveSyntaxError> {
     match text.trim().to_ascii_lowercase().as_str() {
-        "resign" => return Ok(Connect6Move::Resign),
-        "pass" => {
-            return Err(MoveSyntaxError {
-                text: text.trim().into(),
-                why: format!("there is no pass in Connect6: {moves}"),
-            })
-        }
-        _ => {}
-    }
-    match turn::parse_points(topo, text, TURN.most(), moves, true)?.as_slice() {
-        [a, b] => Ok(Connect6Move::two(*a, *b)),
-        [one, ..] => Ok(Connect6Move::One(*one)),
-        [] => unreachable!("parse_points reads at least one point"),
+        "resign" => Ok(Connect6Move::Resign),
+        "pass" => Err(MoveSyntaxError {
+            text: text.trim().into(),
+            why: format!("there is no pass in Connect6: {moves}"),
+        }),
+        _ => match turn::parse_points(topo, text, TURN.most(), moves, true)?.as_slice() {
+            [a, b] => Ok(Connect6Move::two(*a, *b)),
+            [one, ..] => Ok(Connect6Move::One(*one)),
+            [] => unreachable!("parse_points reads at least one point"),
+        },
     }
 }
 

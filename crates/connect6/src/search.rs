@@ -37,10 +37,9 @@ impl SearchGame for Connect6 {
             return;
         }
         let mut b = self.board.clone();
-        pending
-            .iter()
-            .flat_map(|m| m.points())
-            .for_each(|p| _ = b.put(p, self.to_move, SIX));
+        for p in pending.iter().flat_map(|m| m.points()) {
+            b.put(p, self.to_move, SIX);
+        }
         let left = self.stones_now().saturating_sub(pending.len()).max(1);
         let add = |out: &mut Vec<Connect6Move>, p: Point| {
             if !out.contains(&Connect6Move::One(p)) {
