@@ -14,6 +14,7 @@ pub mod search;
 pub mod sgf;
 pub mod svg;
 pub mod talk;
+pub mod text_render;
 pub mod topology;
 pub mod zobrist;
 

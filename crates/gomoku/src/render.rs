@@ -1,62 +1,49 @@
-//! The text picture of a position: coordinates on all four sides, the last stone in `( )`, the winning
-//! row in `[ ]` once a five is made; optional ANSI colours.
+//! The text picture of a position ([`stones_core::text_render`], three columns a point): the last
+//! stone in `( )`, the winning row in `[ ]` once a five is made, blocked points as `#`, and under the
+//! board the last move when it was no stone.
 
 use crate::game::Gomoku;
 use crate::moves::Move;
-use stones_core::topology::column_label;
-use stones_core::{Colour, Game};
-
-use stones_core::paint::{self, EMPTY as DIM, MARK, ROW};
+use stones_core::paint::{MARK, ROW};
+use stones_core::text_render::{self, Brackets, Glyph, SquareLayout, TextDecorations};
+use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     let topo = game.topology();
-    let (width, height) = topo.bounding_box();
-    let last = match game.last_move() {
-        Some(Move::Place(p)) => Some(p),
-        _ => None,
-    };
     let row = game.winning_row().unwrap_or_default();
-    let paint = |code: &str, text: &str| paint::painted(colour, code, text);
-    let header: String = (0..width)
-        .map(|x| format!("{:^3}", column_label(x)))
-        .collect();
-    let header = format!("   {}\n", header.trim_end());
-    let mut out = header.clone();
-    for y in 0..height {
-        let number = height - y;
-        out.push_str(&format!("{number:>2} "));
-        for x in 0..width {
-            let Some(p) = topo.at(x as i32, y as i32) else {
-                continue;
-            };
-            let (ch, code) = match game.stone(p) {
-                Some(c) => (if c == Colour::Black { 'X' } else { 'O' }, paint::stone(c)),
-                None if game.is_blocked(p) => ('#', DIM),
-                None => ('.', DIM),
-            };
-            let cell = if row.contains(&p) {
-                paint(ROW, &format!("[{ch}]"))
-            } else if last == Some(p) {
-                format!(
-                    "{}{}{}",
-                    paint(MARK, "("),
-                    paint(code, &ch.to_string()),
-                    paint(MARK, ")")
+    let blocked = topo.points().filter(|&p| game.is_blocked(p));
+    let mut deco = TextDecorations {
+        layout: SquareLayout {
+            pitch: 3,
+            number_width: 2,
+            indent: 0,
+        },
+        glyphs: blocked
+            .map(|p| {
+                (
+                    p,
+                    Glyph {
+                        symbol: '#',
+                        ..Glyph::EMPTY
+                    },
                 )
-            } else {
-                format!(" {} ", paint(code, &ch.to_string()))
-            };
-            out.push_str(&cell);
-        }
-        out.push_str(&format!(" {number}\n"));
-    }
-    out.push_str(&header);
+            })
+            .chain(
+                row.iter()
+                    .map(|&p| (p, Glyph::plain(game.stone(p)).in_paint(ROW))),
+            )
+            .collect(),
+        ..TextDecorations::default()
+    };
     match game.last_move() {
-        Some(Move::Pass) => out.push_str("last move: pass\n"),
-        Some(Move::Resign) => out.push_str("last move: resign\n"),
-        Some(Move::Timeout) => out.push_str("last move: timeout\n"),
-        _ => {}
+        Some(Move::Place(p)) => deco.brackets.push((p, Brackets::ROUND.in_paint(MARK))),
+        Some(Move::Pass) => deco.legend.push("last move: pass".into()),
+        Some(Move::Resign) => deco.legend.push("last move: resign".into()),
+        Some(Move::Timeout) => deco.legend.push("last move: timeout".into()),
+        None => {}
     }
-    out
+    let square = Brackets::SQUARE.in_paint(ROW);
+    deco.brackets.extend(row.iter().map(|&p| (p, square)));
+    text_render::render(topo, |p| game.stone(p), &deco, colour)
 }
