@@ -144,6 +144,20 @@ pub struct TextDecorations {
     pub legend: Vec<String>,
 }
 
+impl TextDecorations {
+    /// Draws in lower case ([`Glyph::dead`]) the stones on the points `dead` says are dead.
+    pub fn mark_dead(
+        &mut self,
+        topo: &Topology,
+        stone: impl Fn(Point) -> Option<Colour>,
+        dead: impl Fn(Point) -> bool,
+    ) {
+        let stones = topo.points().filter(|&p| dead(p));
+        let glyphs = stones.filter_map(|p| Some((p, Glyph::dead(stone(p)?))));
+        self.glyphs.extend(glyphs);
+    }
+}
+
 /// The legend line of captures: `captures: black 2, white 0`.
 pub fn captures_line([black, white]: [u32; 2]) -> String {
     format!("captures: black {black}, white {white}")
@@ -381,5 +395,215 @@ impl Canvas {
             out.push('\n');
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paint::{MARK, ROW};
+    use crate::topology::Adjacency;
+
+    fn grid(w: u16, h: u16) -> Topology {
+        Topology::square(w, h, Adjacency::Orthogonal)
+    }
+
+    fn point(topo: &Topology, name: &str) -> Point {
+        topo.parse_point(name).unwrap()
+    }
+
+    /// `stones` names the Black and the White points.
+    fn stones<'a>(
+        topo: &'a Topology,
+        black: &'a [&str],
+        white: &'a [&str],
+    ) -> impl Fn(Point) -> Option<Colour> + 'a {
+        move |p| {
+            let name = topo.name(p);
+            if black.contains(&name.as_str()) {
+                Some(Colour::Black)
+            } else if white.contains(&name.as_str()) {
+                Some(Colour::White)
+            } else {
+                None
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_grid_has_coordinates_on_every_side_and_brackets_on_the_edges() {
+        let topo = grid(5, 3);
+        let deco = TextDecorations {
+            glyphs: vec![
+                (point(&topo, "C2"), Glyph::dead(Colour::White)),
+                (point(&topo, "C2"), Glyph::STAR),
+            ],
+            brackets: vec![
+                (point(&topo, "E3"), Brackets::SQUARE),
+                (point(&topo, "A1"), Brackets::ROUND),
+                (point(&topo, "E3"), Brackets::ROUND),
+            ],
+            legend: vec![captures_line([2, 0]), "second line".into()],
+            ..TextDecorations::default()
+        };
+        let picture = render(&topo, stones(&topo, &["A1"], &["E3"]), &deco, false);
+        let expected = "    A B C D E
+  3 . . . .(O)3
+  2 . . + . . 2
+  1(X). . . . 1
+    A B C D E
+captures: black 2, white 0
+second line
+";
+        assert_eq!(picture, expected);
+    }
+
+    #[test]
+    fn neighbours_share_a_bracket_column_at_pitch_two_and_not_at_pitch_three() {
+        let topo = grid(3, 1);
+        let both = ["A1", "B1"].map(|n| (point(&topo, n), Brackets::ROUND));
+        let mut deco = TextDecorations {
+            brackets: both.to_vec(),
+            ..TextDecorations::default()
+        };
+        let stone = stones(&topo, &["A1"], &["B1"]);
+        assert_eq!(
+            render(&topo, &stone, &deco, false),
+            "    A B C\n  1(X O). 1\n    A B C\n"
+        );
+        deco.layout = SquareLayout {
+            pitch: 3,
+            number_width: 2,
+            indent: 0,
+        };
+        assert_eq!(
+            render(&topo, &stone, &deco, false),
+            "    A  B  C\n 1 (X)(O) .  1\n    A  B  C\n"
+        );
+    }
+
+    #[test]
+    fn two_letter_columns_stack_when_they_are_wider_than_the_space_between_points() {
+        let topo = grid(27, 1);
+        let mut deco = TextDecorations::default();
+        deco.layout.indent = 1;
+        let picture = render(&topo, |_| None, &deco, false);
+        let lines: Vec<&str> = picture.lines().collect();
+        assert_eq!(lines.len(), 2 + 1 + 2);
+        // AA and AB: first letters on the first line, last letters under them.
+        assert_eq!(lines[0], format!("{}A A", " ".repeat(5 + 2 * 25)));
+        assert!(lines[1].starts_with("     A B C") && lines[1].ends_with("Y Z A B"));
+        assert_eq!(lines[2].len(), lines[1].len() + 2, "{}", lines[2]);
+        assert_eq!(&lines[3..], &lines[..2]);
+        deco.layout.pitch = 3;
+        let picture = render(&topo, |_| None, &deco, false);
+        let lines: Vec<&str> = picture.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].ends_with(" Y  Z AA AB"), "{}", lines[0]);
+    }
+
+    #[test]
+    fn the_hexagon_has_letters_above_and_below_numbers_left_and_row_ends_right() {
+        let topo = Topology::hex(2);
+        let deco = TextDecorations {
+            brackets: ["b2", "c2"]
+                .map(|n| (point(&topo, n), Brackets::ROUND))
+                .to_vec(),
+            ..TextDecorations::default()
+        };
+        let picture = render(&topo, stones(&topo, &["b2"], &["c2", "a1"]), &deco, false);
+        let expected = "       a b
+ 1    O .    a1–b1
+ 2   .(X O)  a2–c2
+ 3    . .    b3–c3
+     b c
+";
+        assert_eq!(picture, expected);
+    }
+
+    /// What any shape's arm must give: each point in its own place with a free column either side,
+    /// labels clear of points and brackets, and names that read back as the notation.
+    #[test]
+    fn every_shape_places_each_point_apart_from_the_others_and_the_labels() {
+        for topo in [
+            grid(9, 9),
+            grid(27, 3),
+            grid(1, 1),
+            Topology::hex(2),
+            Topology::hex(7),
+        ] {
+            for layout in [
+                SquareLayout::default(),
+                SquareLayout {
+                    pitch: 3,
+                    number_width: 2,
+                    indent: 1,
+                },
+            ] {
+                let sheet = sheet(&topo, layout);
+                let mut taken = std::collections::BTreeSet::new();
+                for &(line, column) in &sheet.at {
+                    assert!(column > 0);
+                    assert!(
+                        taken.insert((line, column)),
+                        "two points at {line}:{column}"
+                    );
+                }
+                for label in &sheet.labels {
+                    for c in label.column..label.column + label.text.chars().count() {
+                        for d in [c.wrapping_sub(1), c, c + 1] {
+                            assert!(
+                                !taken.contains(&(label.line, d)),
+                                "label {} on a point",
+                                label.text
+                            );
+                        }
+                    }
+                }
+            }
+            for p in topo.points() {
+                let name = format!("{}{}", column_name(&topo, p), row_name(&topo, p));
+                assert_eq!(topo.parse_point(&name), Ok(p));
+            }
+        }
+    }
+
+    #[test]
+    fn colour_paints_each_run_once_and_leaves_plain_brackets_unpainted() {
+        let topo = grid(3, 1);
+        let (a, b) = (point(&topo, "A1"), point(&topo, "B1"));
+        let deco = TextDecorations {
+            glyphs: vec![(b, Glyph::stone(Colour::White).in_paint(ROW))],
+            brackets: vec![(a, Brackets::ROUND), (b, Brackets::SQUARE.in_paint(ROW))],
+            layout: SquareLayout {
+                pitch: 3,
+                number_width: 2,
+                indent: 0,
+            },
+            ..TextDecorations::default()
+        };
+        let picture = render(&topo, stones(&topo, &["A1"], &["B1"]), &deco, true);
+        let row = picture.lines().nth(1).unwrap();
+        assert_eq!(
+            row,
+            " 1 (\x1b[1;36mX\x1b[0m)\x1b[1;42m[O]\x1b[0m \x1b[2m.\x1b[0m  1"
+        );
+        let deco = TextDecorations {
+            brackets: vec![(a, Brackets::ROUND.in_paint(MARK))],
+            ..TextDecorations::default()
+        };
+        let picture = render(&topo, stones(&topo, &["A1"], &[]), &deco, true);
+        let row = picture.lines().nth(1).unwrap();
+        assert_eq!(row, "  1\x1b[1;31m(\x1b[0m\x1b[1;36mX\x1b[0m\x1b[1;31m)\x1b[0m\x1b[2m.\x1b[0m \x1b[2m.\x1b[0m 1");
+        assert!(!render(&topo, |_| None, &deco, false).contains('\x1b'));
+    }
+
+    #[test]
+    fn mark_dead_lowers_only_stones() {
+        let topo = grid(3, 1);
+        let mut deco = TextDecorations::default();
+        deco.mark_dead(&topo, stones(&topo, &["A1"], &["C1"]), |_| true);
+        let picture = render(&topo, stones(&topo, &["A1"], &["C1"]), &deco, false);
+        assert_eq!(picture.lines().nth(1), Some("  1 x . o 1"));
     }
 }

@@ -12,15 +12,12 @@ pub fn render(game: &GoGame, colour: bool) -> String {
     let stars = star_points(game)
         .into_iter()
         .filter(|&p| game.stone(p).is_none());
-    let dead = topo.points().filter_map(|p| {
-        let c = game.stone(p).filter(|_| game.is_marked_dead(p))?;
-        Some((p, Glyph::dead(c)))
-    });
     let mut deco = TextDecorations {
-        glyphs: stars.map(|p| (p, Glyph::STAR)).chain(dead).collect(),
+        glyphs: stars.map(|p| (p, Glyph::STAR)).collect(),
         legend: vec![text_render::captures_line(game.captures())],
         ..TextDecorations::default()
     };
+    deco.mark_dead(topo, |p| game.stone(p), |p| game.is_marked_dead(p));
     if let Some(GoMove::Play(p)) = game.last_move() {
         deco.brackets.push((p, Brackets::ROUND));
     }

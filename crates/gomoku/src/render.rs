@@ -47,3 +47,28 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     deco.brackets.extend(row.iter().map(|&p| (p, square)));
     text_render::render(topo, |p| game.stone(p), &deco, colour)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Gomoku, GomokuRules, Opening};
+    use stones_core::{BoardSize, Game};
+
+    #[test]
+    fn blocked_points_are_drawn_as_hashes() {
+        let mut g = Gomoku::new(GomokuRules {
+            size: BoardSize::square(5),
+            opening: Opening::None,
+            ..GomokuRules::default()
+        })
+        .unwrap();
+        g.block(g.topology().parse_point("B2").unwrap());
+        let mv = g.parse_move("C2").unwrap();
+        g.play(mv).unwrap();
+        let picture = g.render(false);
+        assert_eq!(
+            picture.lines().nth(4),
+            Some(" 2  .  # (X) .  .  2"),
+            "{picture}"
+        );
+    }
+}

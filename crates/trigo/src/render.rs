@@ -4,7 +4,7 @@
 
 use crate::game::TrigoGame;
 use crate::moves::TrigoMove;
-use stones_core::text_render::{self, Brackets, Glyph, TextDecorations};
+use stones_core::text_render::{self, Brackets, TextDecorations};
 use stones_core::Game;
 
 /// Draws the board of `game`; `colour` adds ANSI colours.
@@ -15,18 +15,12 @@ pub fn render(game: &TrigoGame, colour: bool) -> String {
         Some(TrigoMove::Two(p, q)) => vec![p, q],
         _ => Vec::new(),
     };
-    let deco = TextDecorations {
-        glyphs: topo
-            .points()
-            .filter_map(|p| {
-                let c = game.stone(p).filter(|_| game.is_marked_dead(p))?;
-                Some((p, Glyph::dead(c)))
-            })
-            .collect(),
+    let mut deco = TextDecorations {
         brackets: last.into_iter().map(|p| (p, Brackets::ROUND)).collect(),
         legend: vec![text_render::captures_line(game.captures())],
         ..TextDecorations::default()
     };
+    deco.mark_dead(topo, |p| game.stone(p), |p| game.is_marked_dead(p));
     text_render::render(topo, |p| game.stone(p), &deco, colour)
 }
 
