@@ -9,14 +9,20 @@
 //!
 //! # Shapes
 //!
-//! Each [`Shape`] has one arm in [`sheet`], a function that says on which text line and column each
-//! point is drawn and where the coordinate labels go (a [`Sheet`]). The rest of the picture (symbols,
+//! Each [`Shape`] has one arm in the private `sheet`, a function that says on which text line and
+//! column each point is drawn and where the coordinate labels go. The rest of the picture (symbols,
 //! brackets one column either side of a point, colours, legend) is drawn the same for every shape.
-//! A new shape is one more arm: write `fn my_shape(topo) -> Sheet` placing each point so that its
-//! neighbours look adjacent and leaving one free column either side of each point for brackets,
-//! put the labels (take their text from [`Topology::name`] through [`column_name`] and
-//! [`row_name`], so that the picture speaks the notation `parse_point` reads), and add
-//! `Shape::MyShape { .. } => my_shape(topo)` to [`sheet`].
+//! A new shape is one more arm:
+//!
+//! 1. write `fn my_shape(topo: &Topology, ..) -> Sheet`, placing each point (never in column 0) so
+//!    that its neighbours look adjacent with a free column either side for brackets, and the labels
+//!    clear of the points and those columns, taking their text from [`column_name`] and
+//!    [`row_name`] so that the picture speaks the notation [`Topology::parse_point`] reads;
+//! 2. add `Shape::MyShape { .. } => my_shape(topo, ..)` to `sheet`;
+//! 3. add a board of the new shape to the test `every_shape_places_each_point_apart_from_the_others_and_the_labels`
+//!    and pin one small picture, as `the_hexagon_…` does.
+//!
+//! Games on the new shape then call [`render`] with their decorations, nothing more.
 
 use crate::colour::Colour;
 use crate::paint;
@@ -32,34 +38,25 @@ pub struct Glyph {
 
 impl Glyph {
     /// An empty point: `.`, dim.
-    pub const EMPTY: Glyph = Glyph {
-        symbol: '.',
-        paint: paint::EMPTY,
-    };
+    pub const EMPTY: Glyph = Glyph::new('.', paint::EMPTY);
     /// An empty star point (hoshi): `+`, dim.
-    pub const STAR: Glyph = Glyph {
-        symbol: '+',
-        paint: paint::EMPTY,
-    };
+    pub const STAR: Glyph = Glyph::new('+', paint::EMPTY);
+
+    /// `symbol` in `paint`.
+    pub const fn new(symbol: char, paint: &'static str) -> Glyph {
+        Glyph { symbol, paint }
+    }
 
     /// A stone: `X` Black, `O` White, bold in its player's colour.
     pub fn stone(c: Colour) -> Glyph {
-        Glyph {
-            symbol: match c {
-                Colour::Black => 'X',
-                Colour::White => 'O',
-            },
-            paint: paint::stone(c),
-        }
+        let symbol = if c == Colour::Black { 'X' } else { 'O' };
+        Glyph::new(symbol, paint::stone(c))
     }
 
     /// A stone marked dead: `x` or `o`, in its player's colour.
     pub fn dead(c: Colour) -> Glyph {
         let live = Glyph::stone(c);
-        Glyph {
-            symbol: live.symbol.to_ascii_lowercase(),
-            ..live
-        }
+        Glyph::new(live.symbol.to_ascii_lowercase(), live.paint)
     }
 
     /// What a point shows with no decoration: its stone, or `.`.
@@ -86,17 +83,15 @@ pub struct Brackets {
 
 impl Brackets {
     /// `( )`, unpainted: the last move in Go and TriGo.
-    pub const ROUND: Brackets = Brackets {
-        open: '(',
-        close: ')',
-        paint: None,
-    };
+    pub const ROUND: Brackets = Brackets::new('(', ')');
     /// `[ ]`, unpainted: the last dot in Dots.
-    pub const SQUARE: Brackets = Brackets {
-        open: '[',
-        close: ']',
-        paint: None,
-    };
+    pub const SQUARE: Brackets = Brackets::new('[', ']');
+
+    /// Unpainted brackets.
+    pub const fn new(open: char, close: char) -> Brackets {
+        let paint = None;
+        Brackets { open, close, paint }
+    }
 
     /// The same brackets in `paint`.
     pub const fn in_paint(self, paint: &'static str) -> Brackets {
@@ -173,30 +168,21 @@ pub fn render(
 ) -> String {
     let sheet = sheet(topo, deco.layout);
     let mut canvas = Canvas::default();
-    for label in &sheet.labels {
-        for (i, ch) in label.text.chars().enumerate() {
-            canvas.put(label.line, label.column + i, ch, None);
+    for Label(line, column, text) in &sheet.labels {
+        for (i, ch) in text.chars().enumerate() {
+            canvas.put(*line, column + i, ch, None);
         }
     }
-    let mut glyphs: Vec<Glyph> = topo.points().map(|p| Glyph::plain(stone(p))).collect();
-    for &(p, g) in &deco.glyphs {
-        glyphs[p.idx()] = g;
-    }
-    for p in topo.points() {
+    let plain = topo.points().map(|p| (p, Glyph::plain(stone(p))));
+    for (p, g) in plain.chain(deco.glyphs.iter().copied()) {
         let (line, column) = sheet.at[p.idx()];
-        let g = glyphs[p.idx()];
         canvas.put(line, column, g.symbol, Some(g.paint));
     }
-    let mut brackets: Vec<Option<Brackets>> = vec![None; topo.len()];
-    for &(p, b) in &deco.brackets {
-        brackets[p.idx()] = Some(b);
-    }
-    // Each bracket claims the column beside its point; a column claimed twice stays blank.
+    // One pair a point, the last given; each bracket claims the column beside its point, and a
+    // column claimed twice stays blank.
+    let brackets: BTreeMap<Point, Brackets> = deco.brackets.iter().copied().collect();
     let mut claims: BTreeMap<(usize, usize), Option<Painted>> = BTreeMap::new();
-    for p in topo.points() {
-        let Some(b) = brackets[p.idx()] else {
-            continue;
-        };
+    for (p, b) in brackets {
         let (line, column) = sheet.at[p.idx()];
         for (at, ch) in [((line, column - 1), b.open), ((line, column + 1), b.close)] {
             claims
@@ -232,22 +218,18 @@ pub fn row_name(topo: &Topology, p: Point) -> String {
 }
 
 /// Where one shape draws its points and coordinates.
-pub struct Sheet {
+struct Sheet {
     /// Per point, its text line and column (the column is never 0: brackets go either side).
-    pub at: Vec<(usize, usize)>,
+    at: Vec<(usize, usize)>,
     /// The coordinates around the board.
-    pub labels: Vec<Label>,
+    labels: Vec<Label>,
 }
 
-/// A coordinate label: `text` starting at `column` of `line`.
-pub struct Label {
-    pub line: usize,
-    pub column: usize,
-    pub text: String,
-}
+/// A coordinate label: its text starting at a column of a line.
+struct Label(usize, usize, String);
 
 /// The sheet of `topo`'s shape: one arm per [`Shape`] (see the module's documentation).
-pub fn sheet(topo: &Topology, layout: SquareLayout) -> Sheet {
+fn sheet(topo: &Topology, layout: SquareLayout) -> Sheet {
     match topo.shape() {
         Shape::Square { width, height, .. } => square(topo, width, height, layout),
         Shape::Hex { side } => hexagon(topo, side),
@@ -277,17 +259,17 @@ fn square(topo: &Topology, width: u16, height: u16, layout: SquareLayout) -> She
             if stacked {
                 for (i, ch) in name.chars().enumerate() {
                     let line = top + header - name.len() + i;
-                    labels.push(label(line, column(x), ch.to_string()));
+                    labels.push(Label(line, column(x), ch.to_string()));
                 }
             } else {
-                labels.push(label(top, column(x) + 1 - name.len(), name.clone()));
+                labels.push(Label(top, column(x) + 1 - name.len(), name.clone()));
             }
         }
     }
     for y in 0..h {
         let number = row_name(topo, point(0, y));
-        labels.push(label(header + y, 0, format!("{number:>number_width$}")));
-        labels.push(label(header + y, column(w), number));
+        labels.push(Label(header + y, 0, format!("{number:>number_width$}")));
+        labels.push(Label(header + y, column(w), number));
     }
     let at = topo
         .points()
@@ -313,11 +295,11 @@ fn hexagon(topo: &Topology, side: u16) -> Sheet {
     let mut labels = Vec::new();
     let letter = |x: i32, y: i32| topo.at(x, y).map(|p| column_name(topo, p));
     for x in 0..n {
-        labels.extend(letter(x, 0).map(|l| label(0, column(x, -1), l)));
+        labels.extend(letter(x, 0).map(|l| Label(0, column(x, -1), l)));
     }
     for x in n - 1..span {
         let bottom = (span + 1) as usize;
-        labels.extend(letter(x, span - 1).map(|l| label(bottom, column(x, span), l)));
+        labels.extend(letter(x, span - 1).map(|l| Label(bottom, column(x, span), l)));
     }
     let ends = (4 * n + 5) as usize;
     for y in 0..span {
@@ -327,9 +309,9 @@ fn hexagon(topo: &Topology, side: u16) -> Sheet {
             continue;
         };
         let line = (y + 1) as usize;
-        labels.push(label(line, 0, format!("{:>2}", row_name(topo, a))));
+        labels.push(Label(line, 0, format!("{:>2}", row_name(topo, a))));
         let text = format!("{}–{}", topo.name(a), topo.name(b));
-        labels.push(label(line, ends, text));
+        labels.push(Label(line, ends, text));
     }
     let at = topo
         .points()
@@ -339,10 +321,6 @@ fn hexagon(topo: &Topology, side: u16) -> Sheet {
         })
         .collect();
     Sheet { at, labels }
-}
-
-fn label(line: usize, column: usize, text: String) -> Label {
-    Label { line, column, text }
 }
 
 /// A character and its paint, if any.
@@ -549,14 +527,11 @@ second line
                         "two points at {line}:{column}"
                     );
                 }
-                for label in &sheet.labels {
-                    for c in label.column..label.column + label.text.chars().count() {
+                for Label(line, column, text) in &sheet.labels {
+                    for c in *column..column + text.chars().count() {
                         for d in [c.wrapping_sub(1), c, c + 1] {
-                            assert!(
-                                !taken.contains(&(label.line, d)),
-                                "label {} on a point",
-                                label.text
-                            );
+                            let clear = !taken.contains(&(*line, d));
+                            assert!(clear, "label {text} on or beside a point");
                         }
                     }
                 }
