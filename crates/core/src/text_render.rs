@@ -26,6 +26,7 @@
 
 use crate::colour::Colour;
 use crate::paint;
+use crate::svg::Decorations;
 use crate::topology::{Point, Shape, Topology};
 use std::collections::BTreeMap;
 
@@ -102,6 +103,9 @@ impl Brackets {
     }
 }
 
+/// A winning row's brackets: `[ ]` painted [`paint::ROW`].
+const ROW_BRACKETS: Brackets = Brackets::SQUARE.in_paint(paint::ROW);
+
 /// How a square grid is spaced. The default is Go's: `  9 . . . 9`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareLayout {
@@ -140,16 +144,31 @@ pub struct TextDecorations {
 }
 
 impl TextDecorations {
-    /// Draws in lower case ([`Glyph::dead`]) the stones on the points `dead` says are dead.
-    pub fn mark_dead(
-        &mut self,
-        topo: &Topology,
+    /// The text looks of the facts an SVG picture's [`Decorations`] hold: `last` around the last
+    /// move's points, dead stones in lower case, a winning row in `[ ]` painted [`paint::ROW`]. Star
+    /// points, territory, enclosures and marks look different in each game's text and are left to it.
+    pub fn from_svg(
+        facts: &Decorations,
         stone: impl Fn(Point) -> Option<Colour>,
-        dead: impl Fn(Point) -> bool,
-    ) {
-        let stones = topo.points().filter(|&p| dead(p));
-        let glyphs = stones.filter_map(|p| Some((p, Glyph::dead(stone(p)?))));
-        self.glyphs.extend(glyphs);
+        last: Brackets,
+    ) -> TextDecorations {
+        let dead = facts
+            .dead
+            .iter()
+            .filter_map(|&p| Some((p, Glyph::dead(stone(p)?))));
+        let row =
+            (facts.highlight.iter()).map(|&p| (p, Glyph::plain(stone(p)).in_paint(paint::ROW)));
+        let framed = facts.highlight.iter().map(|&p| (p, ROW_BRACKETS));
+        TextDecorations {
+            glyphs: dead.chain(row).collect(),
+            brackets: facts
+                .last
+                .iter()
+                .map(|&p| (p, last))
+                .chain(framed)
+                .collect(),
+            ..TextDecorations::default()
+        }
     }
 }
 
@@ -574,11 +593,25 @@ second line
     }
 
     #[test]
-    fn mark_dead_lowers_only_stones() {
-        let topo = grid(3, 1);
-        let mut deco = TextDecorations::default();
-        deco.mark_dead(&topo, stones(&topo, &["A1"], &["C1"]), |_| true);
-        let picture = render(&topo, stones(&topo, &["A1"], &["C1"]), &deco, false);
-        assert_eq!(picture.lines().nth(1), Some("  1 x . o 1"));
+    fn the_svg_facts_give_the_last_move_dead_stones_and_a_winning_row() {
+        let topo = grid(4, 1);
+        let [a, b, c, d] = ["A1", "B1", "C1", "D1"].map(|n| point(&topo, n));
+        let facts = Decorations {
+            last: vec![c],
+            dead: vec![a, d],
+            highlight: vec![b, c],
+            stars: vec![d],
+            ..Decorations::default()
+        };
+        let stone = stones(&topo, &["A1", "B1", "C1"], &[]);
+        let deco = TextDecorations::from_svg(&facts, &stone, Brackets::ROUND);
+        // The winning row's brackets win over the last move's; dead marks only stones; no star.
+        assert_eq!(
+            render(&topo, &stone, &deco, false).lines().nth(1),
+            Some("  1 x[X X]. 1")
+        );
+        let coloured = render(&topo, &stone, &deco, true);
+        let row = "\x1b[1;42m[X\x1b[0m \x1b[1;42mX]\x1b[0m";
+        assert!(coloured.contains(row), "{coloured}");
     }
 }

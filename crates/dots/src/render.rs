@@ -1,11 +1,11 @@
-//! The text picture of the field ([`stones_core::text_render`]): enclosures shaded, captured dots
-//! marked, the last dot in `[ ]`, the first-move zone as `+` until both players have moved, and a
-//! legend under the field.
+//! The text picture of the field ([`stones_core::text_render`]): the last dot in `[ ]` (the fact of
+//! [`Game::decorations`]), enclosures shaded, captured dots marked, the first-move zone as `+` until
+//! both players have moved, and a legend under the field.
 
 use crate::cell;
 use crate::state::DotsGame;
 use stones_core::paint;
-use stones_core::text_render::{self, Brackets, Glyph, SquareLayout, TextDecorations};
+use stones_core::text_render::{self, Brackets, Glyph, TextDecorations};
 use stones_core::{Colour, Game, Point};
 
 /// The legend printed under the field.
@@ -28,20 +28,16 @@ pub fn render(game: &DotsGame, colour: bool) -> String {
     let mut legend = vec![LEGEND.to_string()];
     legend.extend(zone.map(|_| ZONE_LEGEND.to_string()));
     legend.push(text_render::captures_line(game.captures()));
-    let deco = TextDecorations {
-        layout: SquareLayout {
-            indent: 1,
-            ..SquareLayout::default()
-        },
-        glyphs: (game.topo.points())
-            .filter_map(|p| Some((p, glyph(game, p, in_zone(p))?)))
-            .collect(),
-        brackets: (game.last_point().into_iter())
-            .map(|p| (p, Brackets::SQUARE))
-            .collect(),
-        legend,
-    };
-    text_render::render(&game.topo, |p| game.dot(p), &deco, colour)
+    let stone = |p| game.dot(p);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, Brackets::SQUARE);
+    deco.layout.indent = 1;
+    let glyphs = game
+        .topo
+        .points()
+        .filter_map(|p| Some((p, glyph(game, p, in_zone(p))?)));
+    deco.glyphs.extend(glyphs);
+    deco.legend = legend;
+    text_render::render(&game.topo, stone, &deco, colour)
 }
 
 /// The symbol of `p` when it is not a plain dot or empty point (`zone`: `p` lies in the first-move

@@ -1,30 +1,27 @@
-//! The text picture of a Go board ([`stones_core::text_render`]): star points, dead stones in lower
-//! case, the last stone in `( )`, the captures under the board.
+//! The text picture of a Go board ([`stones_core::text_render`]): the last stone in `( )` and dead
+//! stones in lower case (the facts of [`Game::decorations`]), star points, the captures under the
+//! board.
 
-use crate::game::{GoGame, GoMove};
+use crate::game::GoGame;
 use crate::handicap;
 use stones_core::text_render::{self, Brackets, Glyph, TextDecorations};
 use stones_core::{Game, Point};
 
 /// Draws the board of `game`; `colour` adds ANSI colours.
 pub fn render(game: &GoGame, colour: bool) -> String {
-    let topo = game.topology();
+    let stone = |p| game.stone(p);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, Brackets::ROUND);
     let stars = star_points(game)
         .into_iter()
-        .filter(|&p| game.stone(p).is_none());
-    let mut deco = TextDecorations {
-        glyphs: stars.map(|p| (p, Glyph::STAR)).collect(),
-        legend: vec![text_render::captures_line(game.captures())],
-        ..TextDecorations::default()
-    };
-    deco.mark_dead(topo, |p| game.stone(p), |p| game.is_marked_dead(p));
-    if let Some(GoMove::Play(p)) = game.last_move() {
-        deco.brackets.push((p, Brackets::ROUND));
-    }
-    text_render::render(topo, |p| game.stone(p), &deco, colour)
+        .filter(|&p| stone(p).is_none());
+    deco.glyphs.extend(stars.map(|p| (p, Glyph::STAR)));
+    deco.legend
+        .push(text_render::captures_line(game.captures()));
+    text_render::render(game.topology(), stone, &deco, colour)
 }
 
-/// The star points drawn: the fixed handicap points (all nine from 9×9 on odd sizes, else four).
+/// The star points of the text picture: the fixed handicap points (all nine from 9×9 on odd sizes,
+/// else four), more than the SVG's on 9×9.
 fn star_points(game: &GoGame) -> Vec<Point> {
     let size = game.rules().size;
     if !size.is_square() || size.width < 7 {

@@ -1,51 +1,37 @@
 //! The text picture of a position ([`stones_core::text_render`], three columns a point): the last
-//! stone in `( )`, the winning row in `[ ]` once a five is made, blocked points as `#`, and under the
-//! board the last move when it was no stone.
+//! stone in `( )` and the winning row in `[ ]` once a five is made (the facts of
+//! [`Game::decorations`]), blocked points as `#`, and under the board the last move when it was no
+//! stone.
 
 use crate::game::Gomoku;
 use crate::moves::Move;
-use stones_core::paint::{MARK, ROW};
+use stones_core::paint::{EMPTY, MARK};
 use stones_core::text_render::{self, Brackets, Glyph, SquareLayout, TextDecorations};
 use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     let topo = game.topology();
-    let row = game.winning_row().unwrap_or_default();
-    let blocked = topo.points().filter(|&p| game.is_blocked(p));
-    let mut deco = TextDecorations {
-        layout: SquareLayout {
-            pitch: 3,
-            number_width: 2,
-            indent: 0,
-        },
-        glyphs: blocked
-            .map(|p| {
-                (
-                    p,
-                    Glyph {
-                        symbol: '#',
-                        ..Glyph::EMPTY
-                    },
-                )
-            })
-            .chain(
-                row.iter()
-                    .map(|&p| (p, Glyph::plain(game.stone(p)).in_paint(ROW))),
-            )
-            .collect(),
-        ..TextDecorations::default()
+    let stone = |p| game.stone(p);
+    let last = Brackets::ROUND.in_paint(MARK);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
+    deco.layout = SquareLayout {
+        pitch: 3,
+        number_width: 2,
+        indent: 0,
     };
-    match game.last_move() {
-        Some(Move::Place(p)) => deco.brackets.push((p, Brackets::ROUND.in_paint(MARK))),
-        Some(Move::Pass) => deco.legend.push("last move: pass".into()),
-        Some(Move::Resign) => deco.legend.push("last move: resign".into()),
-        Some(Move::Timeout) => deco.legend.push("last move: timeout".into()),
-        None => {}
-    }
-    let square = Brackets::SQUARE.in_paint(ROW);
-    deco.brackets.extend(row.iter().map(|&p| (p, square)));
-    text_render::render(topo, |p| game.stone(p), &deco, colour)
+    let blocked = topo.points().filter(|&p| game.is_blocked(p));
+    deco.glyphs
+        .extend(blocked.map(|p| (p, Glyph::new('#', EMPTY))));
+    let no_stone = match game.last_move() {
+        Some(Move::Pass) => Some("pass"),
+        Some(Move::Resign) => Some("resign"),
+        Some(Move::Timeout) => Some("timeout"),
+        _ => None,
+    };
+    deco.legend
+        .extend(no_stone.map(|m| format!("last move: {m}")));
+    text_render::render(topo, stone, &deco, colour)
 }
 
 #[cfg(test)]

@@ -1,27 +1,19 @@
 //! The text picture of a TriGo hexagon ([`stones_core::text_render`], whose hexagon arm offsets the
-//! rows so that all six neighbours of a point look adjacent): dead stones in lower case, the last
-//! move's stones in `( )` (two side by side share one pair, `(X X)`), the captures under the board.
+//! rows so that all six neighbours of a point look adjacent): the last move's stones in `( )` (two
+//! side by side share one pair, `(X X)`) and dead stones in lower case (the facts of
+//! [`Game::decorations`]), the captures under the board.
 
 use crate::game::TrigoGame;
-use crate::moves::TrigoMove;
 use stones_core::text_render::{self, Brackets, TextDecorations};
 use stones_core::Game;
 
 /// Draws the board of `game`; `colour` adds ANSI colours.
 pub fn render(game: &TrigoGame, colour: bool) -> String {
-    let topo = game.topology();
-    let last = match game.last_move() {
-        Some(TrigoMove::One(p)) => vec![p],
-        Some(TrigoMove::Two(p, q)) => vec![p, q],
-        _ => Vec::new(),
-    };
-    let mut deco = TextDecorations {
-        brackets: last.into_iter().map(|p| (p, Brackets::ROUND)).collect(),
-        legend: vec![text_render::captures_line(game.captures())],
-        ..TextDecorations::default()
-    };
-    deco.mark_dead(topo, |p| game.stone(p), |p| game.is_marked_dead(p));
-    text_render::render(topo, |p| game.stone(p), &deco, colour)
+    let stone = |p| game.stone(p);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, Brackets::ROUND);
+    deco.legend
+        .push(text_render::captures_line(game.captures()));
+    text_render::render(game.topology(), stone, &deco, colour)
 }
 
 #[cfg(test)]
