@@ -12,17 +12,20 @@
 //! Each [`Shape`] has one arm in the private `sheet`, a function that says on which text line and
 //! column each point is drawn and where the coordinate labels go. The rest of the picture (symbols,
 //! brackets one column either side of a point, colours, legend) is drawn the same for every shape.
-//! A new shape is one more arm:
+//!
+//! A shape without an arm of its own is drawn on its `(x, y)` bounding box, row by row, like a
+//! square grid; [`SquareLayout::shear`] shifts each row right of the one above, which is the usual
+//! picture of a rhombus of hexagonal cells (Hex): such a game needs only its decorations. A shape
+//! whose picture differs more (the hexagon: offset rows, letters only where its lines end) is one
+//! more arm:
 //!
 //! 1. write `fn my_shape(topo: &Topology, ..) -> Sheet`, placing each point (never in column 0) so
 //!    that its neighbours look adjacent with a free column either side for brackets, and the labels
 //!    clear of the points and those columns, taking their text from [`column_name`] and
 //!    [`row_name`] so that the picture speaks the notation [`Topology::parse_point`] reads;
-//! 2. add `Shape::MyShape { .. } => my_shape(topo, ..)` to `sheet`;
+//! 2. add `Shape::MyShape { .. } => my_shape(topo, ..)` to `sheet`, above the `_` arm;
 //! 3. add a board of the new shape to the test `every_shape_places_each_point_apart_from_the_others_and_the_labels`
 //!    and pin one small picture, as `the_hexagon_…` does.
-//!
-//! Games on the new shape then call [`render`] with their decorations, nothing more.
 
 use crate::colour::Colour;
 use crate::paint;
@@ -117,6 +120,9 @@ pub struct SquareLayout {
     pub number_width: usize,
     /// Blank columns between the left row numbers and the first point's bracket column.
     pub indent: usize,
+    /// Columns each row is drawn right of the one above: 0 for square grids; 1 draws a rhombus of
+    /// hexagonal cells (Hex, as HexGui does) so that all six neighbours of a cell look adjacent.
+    pub shear: usize,
 }
 
 impl Default for SquareLayout {
@@ -125,6 +131,7 @@ impl Default for SquareLayout {
             pitch: 2,
             number_width: 3,
             indent: 0,
+            shear: 0,
         }
     }
 }
@@ -250,51 +257,61 @@ struct Label(usize, usize, String);
 /// The sheet of `topo`'s shape: one arm per [`Shape`] (see the module's documentation).
 fn sheet(topo: &Topology, layout: SquareLayout) -> Sheet {
     match topo.shape() {
-        Shape::Square { width, height, .. } => square(topo, width, height, layout),
         Shape::Hex { side } => hexagon(topo, side),
+        // Square grids, and any shape without an arm of its own: its (x, y) box, row by row.
+        _ => grid(topo, layout),
     }
 }
 
-/// A square grid: column letters above and below (stacked one character a line when they are wider
-/// than the space between points), row numbers left and right, one pitch beyond the edge points.
-fn square(topo: &Topology, width: u16, height: u16, layout: SquareLayout) -> Sheet {
+/// The bounding box of `(x, y)`, row by row (each `shear` columns right of the one above): column
+/// letters above and below (stacked one character a line when they are wider than the space between
+/// points), row numbers left and right, one pitch beyond the edge points.
+fn grid(topo: &Topology, layout: SquareLayout) -> Sheet {
     let SquareLayout {
         number_width,
         indent,
+        shear,
         ..
     } = layout;
     let pitch = layout.pitch.max(2);
-    let (w, h) = (width as usize, height as usize);
-    let point = |x: usize, y: usize| topo.at(x as i32, y as i32).unwrap_or(Point(0));
-    let letters: Vec<String> = (0..w).map(|x| column_name(topo, point(x, 0))).collect();
-    let longest = letters.iter().map(String::len).max().unwrap_or(1);
+    let (w, h) = topo.bounding_box();
+    let (w, h) = (w as usize, h as usize);
+    let at = |x: usize, y: usize| topo.at(x as i32, y as i32);
+    let letters: Vec<Option<String>> = (0..w)
+        .map(|x| (0..h).find_map(|y| at(x, y)).map(|p| column_name(topo, p)))
+        .collect();
+    let longest = letters.iter().flatten().map(String::len).max().unwrap_or(1);
     let stacked = longest > pitch - 1;
     let header = if stacked { longest } else { 1 };
     let first = number_width + indent + pitch - 1;
-    let column = |x: usize| first + pitch * x;
+    let column = |x: usize, y: usize| first + pitch * x + shear * y;
     let mut labels = Vec::new();
-    for top in [0, header + h] {
+    for (top, y) in [(0, 0), (header + h, h - 1)] {
         for (x, name) in letters.iter().enumerate() {
+            let Some(name) = name else { continue };
             if stacked {
                 for (i, ch) in name.chars().enumerate() {
                     let line = top + header - name.len() + i;
-                    labels.push(Label(line, column(x), ch.to_string()));
+                    labels.push(Label(line, column(x, y), ch.to_string()));
                 }
             } else {
-                labels.push(Label(top, column(x) + 1 - name.len(), name.clone()));
+                labels.push(Label(top, column(x, y) + 1 - name.len(), name.clone()));
             }
         }
     }
     for y in 0..h {
-        let number = row_name(topo, point(0, y));
+        let Some(p) = (0..w).find_map(|x| at(x, y)) else {
+            continue;
+        };
+        let number = row_name(topo, p);
         labels.push(Label(header + y, 0, format!("{number:>number_width$}")));
-        labels.push(Label(header + y, column(w), number));
+        labels.push(Label(header + y, column(w, y), number));
     }
     let at = topo
         .points()
         .map(|p| {
             let (x, y) = topo.xy(p);
-            (header + y as usize, column(x as usize))
+            (header + y as usize, column(x as usize, y as usize))
         })
         .collect();
     Sheet { at, labels }
@@ -472,6 +489,7 @@ second line
             pitch: 3,
             number_width: 2,
             indent: 0,
+            shear: 0,
         };
         assert_eq!(
             render(&topo, &stone, &deco, false),
@@ -497,6 +515,28 @@ second line
         let lines: Vec<&str> = picture.lines().collect();
         assert_eq!(lines.len(), 3);
         assert!(lines[0].ends_with(" Y  Z AA AB"), "{}", lines[0]);
+    }
+
+    #[test]
+    fn a_sheared_grid_draws_each_row_one_column_right_of_the_one_above() {
+        let topo = grid(3, 2);
+        let deco = TextDecorations {
+            layout: SquareLayout {
+                pitch: 2,
+                number_width: 2,
+                indent: 1,
+                shear: 1,
+            },
+            brackets: vec![(point(&topo, "C1"), Brackets::ROUND)],
+            ..TextDecorations::default()
+        };
+        let picture = render(&topo, stones(&topo, &["C1"], &[]), &deco, false);
+        let expected = "    A B C
+ 2  . . . 2
+ 1   . .(X)1
+     A B C
+";
+        assert_eq!(picture, expected);
     }
 
     #[test]
@@ -535,6 +575,11 @@ second line
                     pitch: 3,
                     number_width: 2,
                     indent: 1,
+                    shear: 0,
+                },
+                SquareLayout {
+                    shear: 1,
+                    ..SquareLayout::default()
                 },
             ] {
                 let sheet = sheet(&topo, layout);
@@ -573,6 +618,7 @@ second line
                 pitch: 3,
                 number_width: 2,
                 indent: 0,
+                shear: 0,
             },
             ..TextDecorations::default()
         };

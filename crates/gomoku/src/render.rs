@@ -18,7 +18,7 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     deco.layout = SquareLayout {
         pitch: 3,
         number_width: 2,
-        indent: 0,
+        ..SquareLayout::default()
     };
     let blocked = topo.points().filter(|&p| game.is_blocked(p));
     deco.glyphs
