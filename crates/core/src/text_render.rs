@@ -14,7 +14,7 @@
 //! brackets one column either side of a point, colours, legend) is drawn the same for every shape.
 //!
 //! A shape without an arm of its own is drawn on its `(x, y)` bounding box, row by row, like a
-//! square grid; [`SquareLayout::shear`] shifts each row right of the one above, which is the usual
+//! square grid; [`GridLayout::shear`] shifts each row right of the one above, which is the usual
 //! picture of a rhombus of hexagonal cells (Hex): such a game needs only its decorations. A shape
 //! whose picture differs more (the hexagon: offset rows, letters only where its lines end) is one
 //! more arm:
@@ -109,9 +109,10 @@ impl Brackets {
 /// A winning row's brackets: `[ ]` painted [`paint::ROW`].
 const ROW_BRACKETS: Brackets = Brackets::SQUARE.in_paint(paint::ROW);
 
-/// How a square grid is spaced. The default is Go's: `  9 . . . 9`.
+/// How a grid drawn on its `(x, y)` box (square grids, and shapes without an arm of their own) is
+/// spaced. The default is Go's: `  9 . . . 9`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareLayout {
+pub struct GridLayout {
     /// Text columns from one point to the next, at least 2: 2 (`. . .`; neighbours share the column
     /// between them) or 3 (` .  .  . `; each point has its own bracket columns, `[X][X]`).
     pub pitch: usize,
@@ -125,9 +126,9 @@ pub struct SquareLayout {
     pub shear: usize,
 }
 
-impl Default for SquareLayout {
-    fn default() -> SquareLayout {
-        SquareLayout {
+impl Default for GridLayout {
+    fn default() -> GridLayout {
+        GridLayout {
             pitch: 2,
             number_width: 3,
             indent: 0,
@@ -140,8 +141,8 @@ impl Default for SquareLayout {
 /// correct picture with coordinates without filling any of it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TextDecorations {
-    /// Spacing on square grids (other shapes have one layout each).
-    pub layout: SquareLayout,
+    /// Spacing of grids drawn on their `(x, y)` box (the hexagon has a layout of its own).
+    pub layout: GridLayout,
     /// Symbols other than [`Glyph::plain`]; a later entry for the same point wins.
     pub glyphs: Vec<(Point, Glyph)>,
     /// Brackets around points; a later entry for the same point wins.
@@ -255,7 +256,7 @@ struct Sheet {
 struct Label(usize, usize, String);
 
 /// The sheet of `topo`'s shape: one arm per [`Shape`] (see the module's documentation).
-fn sheet(topo: &Topology, layout: SquareLayout) -> Sheet {
+fn sheet(topo: &Topology, layout: GridLayout) -> Sheet {
     match topo.shape() {
         Shape::Hex { side } => hexagon(topo, side),
         // Square grids, and any shape without an arm of its own: its (x, y) box, row by row.
@@ -266,8 +267,8 @@ fn sheet(topo: &Topology, layout: SquareLayout) -> Sheet {
 /// The bounding box of `(x, y)`, row by row (each `shear` columns right of the one above): column
 /// letters above and below (stacked one character a line when they are wider than the space between
 /// points), row numbers left and right, one pitch beyond the edge points.
-fn grid(topo: &Topology, layout: SquareLayout) -> Sheet {
-    let SquareLayout {
+fn grid(topo: &Topology, layout: GridLayout) -> Sheet {
+    let GridLayout {
         number_width,
         indent,
         shear,
@@ -485,7 +486,7 @@ second line
             render(&topo, &stone, &deco, false),
             "    A B C\n  1(X O). 1\n    A B C\n"
         );
-        deco.layout = SquareLayout {
+        deco.layout = GridLayout {
             pitch: 3,
             number_width: 2,
             indent: 0,
@@ -521,7 +522,7 @@ second line
     fn a_sheared_grid_draws_each_row_one_column_right_of_the_one_above() {
         let topo = grid(3, 2);
         let deco = TextDecorations {
-            layout: SquareLayout {
+            layout: GridLayout {
                 pitch: 2,
                 number_width: 2,
                 indent: 1,
@@ -570,16 +571,16 @@ second line
             Topology::hex(7),
         ] {
             for layout in [
-                SquareLayout::default(),
-                SquareLayout {
+                GridLayout::default(),
+                GridLayout {
                     pitch: 3,
                     number_width: 2,
                     indent: 1,
                     shear: 0,
                 },
-                SquareLayout {
+                GridLayout {
                     shear: 1,
-                    ..SquareLayout::default()
+                    ..GridLayout::default()
                 },
             ] {
                 let sheet = sheet(&topo, layout);
@@ -614,7 +615,7 @@ second line
         let deco = TextDecorations {
             glyphs: vec![(b, Glyph::stone(Colour::White).in_paint(ROW))],
             brackets: vec![(a, Brackets::ROUND), (b, Brackets::SQUARE.in_paint(ROW))],
-            layout: SquareLayout {
+            layout: GridLayout {
                 pitch: 3,
                 number_width: 2,
                 indent: 0,

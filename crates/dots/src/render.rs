@@ -55,5 +55,5 @@ fn glyph(game: &DotsGame, p: Point, zone: bool) -> Option<Glyph> {
         (None, _, None) if zone => ('+', paint::ZONE),
         (None, _, None) => return None,
     };
-    Some(Glyph { symbol, paint })
+    Some(Glyph::new(symbol, paint))
 }

@@ -6,7 +6,7 @@
 use crate::game::Gomoku;
 use crate::moves::Move;
 use stones_core::paint::{EMPTY, MARK};
-use stones_core::text_render::{self, Brackets, Glyph, SquareLayout, TextDecorations};
+use stones_core::text_render::{self, Brackets, Glyph, GridLayout, TextDecorations};
 use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
@@ -15,10 +15,10 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     let stone = |p| game.stone(p);
     let last = Brackets::ROUND.in_paint(MARK);
     let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
-    deco.layout = SquareLayout {
+    deco.layout = GridLayout {
         pitch: 3,
         number_width: 2,
-        ..SquareLayout::default()
+        ..GridLayout::default()
     };
     let blocked = topo.points().filter(|&p| game.is_blocked(p));
     deco.glyphs
