@@ -17,6 +17,7 @@ pub mod sgf;
 pub mod sgf_record;
 pub mod svg;
 pub mod talk;
+pub mod text_render;
 pub mod topology;
 pub mod turn;
 pub mod zobrist;

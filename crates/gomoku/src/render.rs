@@ -1,62 +1,60 @@
-//! The text picture of a position: coordinates on all four sides, the last stone in `( )`, the winning
-//! row in `[ ]` once a five is made; optional ANSI colours.
+//! The text picture of a position ([`stones_core::text_render`], three columns a point): the last
+//! stone in `( )` and the winning row in `[ ]` once a five is made (the facts of
+//! [`Game::decorations`]), blocked points as `#`, and under the board the last move when it was no
+//! stone.
 
 use crate::game::Gomoku;
 use crate::moves::Move;
-use stones_core::topology::column_label;
-use stones_core::{Colour, Game};
-
-use stones_core::paint::{self, EMPTY as DIM, MARK, ROW};
+use stones_core::paint::{EMPTY, MARK};
+use stones_core::text_render::{self, Brackets, Glyph, GridLayout, TextDecorations};
+use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     let topo = game.topology();
-    let (width, height) = topo.bounding_box();
-    let last = match game.last_move() {
-        Some(Move::Place(p)) => Some(p),
+    let stone = |p| game.stone(p);
+    let last = Brackets::ROUND.in_paint(MARK);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
+    deco.layout = GridLayout {
+        pitch: 3,
+        number_width: 2,
+        ..GridLayout::default()
+    };
+    let blocked = topo.points().filter(|&p| game.is_blocked(p));
+    deco.glyphs
+        .extend(blocked.map(|p| (p, Glyph::new('#', EMPTY))));
+    let no_stone = match game.last_move() {
+        Some(Move::Pass) => Some("pass"),
+        Some(Move::Resign) => Some("resign"),
+        Some(Move::Timeout) => Some("timeout"),
         _ => None,
     };
-    let row = game.winning_row().unwrap_or_default();
-    let paint = |code: &str, text: &str| paint::painted(colour, code, text);
-    let header: String = (0..width)
-        .map(|x| format!("{:^3}", column_label(x)))
-        .collect();
-    let header = format!("   {}\n", header.trim_end());
-    let mut out = header.clone();
-    for y in 0..height {
-        let number = height - y;
-        out.push_str(&format!("{number:>2} "));
-        for x in 0..width {
-            let Some(p) = topo.at(x as i32, y as i32) else {
-                continue;
-            };
-            let (ch, code) = match game.stone(p) {
-                Some(c) => (if c == Colour::Black { 'X' } else { 'O' }, paint::stone(c)),
-                None if game.is_blocked(p) => ('#', DIM),
-                None => ('.', DIM),
-            };
-            let cell = if row.contains(&p) {
-                paint(ROW, &format!("[{ch}]"))
-            } else if last == Some(p) {
-                format!(
-                    "{}{}{}",
-                    paint(MARK, "("),
-                    paint(code, &ch.to_string()),
-                    paint(MARK, ")")
-                )
-            } else {
-                format!(" {} ", paint(code, &ch.to_string()))
-            };
-            out.push_str(&cell);
-        }
-        out.push_str(&format!(" {number}\n"));
+    deco.legend
+        .extend(no_stone.map(|m| format!("last move: {m}")));
+    text_render::render(topo, stone, &deco, colour)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Gomoku, GomokuRules, Opening};
+    use stones_core::{BoardSize, Game};
+
+    #[test]
+    fn blocked_points_are_drawn_as_hashes() {
+        let mut g = Gomoku::new(GomokuRules {
+            size: BoardSize::square(5),
+            opening: Opening::None,
+            ..GomokuRules::default()
+        })
+        .unwrap();
+        g.block(g.topology().parse_point("B2").unwrap());
+        let mv = g.parse_move("C2").unwrap();
+        g.play(mv).unwrap();
+        let picture = g.render(false);
+        assert_eq!(
+            picture.lines().nth(4),
+            Some(" 2  .  # (X) .  .  2"),
+            "{picture}"
+        );
     }
-    out.push_str(&header);
-    match game.last_move() {
-        Some(Move::Pass) => out.push_str("last move: pass\n"),
-        Some(Move::Resign) => out.push_str("last move: resign\n"),
-        Some(Move::Timeout) => out.push_str("last move: timeout\n"),
-        _ => {}
-    }
-    out
 }
