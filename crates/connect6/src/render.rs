@@ -1,40 +1,25 @@
-//! The text picture of a position, drawn from its [`Game::decorations`]: coordinates on all four
-//! sides, the last move's stones in `( )`, the winning row in `[ ]`; optional ANSI colours. (The
-//! shared text renderer in core, when it lands, draws the same from the same decorations.)
+//! The text picture of a position ([`stones_core::text_render`], three columns a point, as Gomoku
+//! draws): the last move's stones in `( )` and the winning row in `[ ]` (the facts of
+//! [`Game::decorations`]), and under the board the last move when it was a resignation.
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
-use stones_core::paint::{self, EMPTY as DIM, MARK, ROW};
-use stones_core::topology::column_label_row;
-use stones_core::{Colour, Game};
+use stones_core::paint::MARK;
+use stones_core::text_render::{self, Brackets, GridLayout, TextDecorations};
+use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Connect6, colour: bool) -> String {
-    let topo = game.topology();
-    let deco = game.decorations();
-    let (width, height) = topo.bounding_box();
-    let paint = |code: &str, text: &str| paint::painted(colour, code, text);
-    let header = format!("    {}\n", column_label_row(width, 3));
-    let mut out = header.clone();
-    for y in 0..height {
-        out.push_str(&format!("{:>2} ", height - y));
-        for p in (0..width).filter_map(|x| topo.at(x as i32, y as i32)) {
-            let (ch, code) = match game.stone(p) {
-                Some(c) => (if c == Colour::Black { "X" } else { "O" }, paint::stone(c)),
-                None => (".", DIM),
-            };
-            let cell = match (deco.highlight.contains(&p), deco.last.contains(&p)) {
-                (true, _) => paint(ROW, &format!("[{ch}]")),
-                (_, true) => [paint(MARK, "("), paint(code, ch), paint(MARK, ")")].concat(),
-                _ => format!(" {} ", paint(code, ch)),
-            };
-            out.push_str(&cell);
-        }
-        out.push_str(&format!(" {}\n", height - y));
-    }
-    out.push_str(&header);
+    let stone = |p| game.stone(p);
+    let last = Brackets::ROUND.in_paint(MARK);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
+    deco.layout = GridLayout {
+        pitch: 3,
+        number_width: 2,
+        ..GridLayout::default()
+    };
     if game.history().last() == Some(&Connect6Move::Resign) {
-        out.push_str("last move: resign\n");
+        deco.legend.push("last move: resign".into());
     }
-    out
+    text_render::render(game.topology(), stone, &deco, colour)
 }
