@@ -93,6 +93,11 @@ impl Connect6 {
         self.to_move = self.to_move.opponent();
     }
 
+    /// Makes room in the history for every move the game can still have (a copy's has none).
+    pub(crate) fn reserve_moves(&mut self) {
+        self.history.reserve(self.board.empties as usize / 2 + 2);
+    }
+
     /// Plays `mv` without any legality check, for playouts and search where legality is known.
     pub fn play_unchecked(&mut self, mv: Connect6Move) {
         match mv {

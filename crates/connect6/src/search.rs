@@ -76,6 +76,13 @@ impl SearchGame for Connect6 {
         }
     }
 
+    /// A copy with room for the rest of the game's moves, so that its rollouts allocate nothing.
+    fn search_copy(&self) -> Self {
+        let mut copy = self.clone();
+        copy.reserve_moves();
+        copy
+    }
+
     fn play_fast(&mut self, mv: Connect6Move) {
         self.play_unchecked(mv);
     }
