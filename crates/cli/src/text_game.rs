@@ -225,6 +225,7 @@ impl<G: SearchGame + 'static> TextGame for G {
         match topo.shape() {
             Shape::Square { width, height, .. } => format!("{width}x{height}"),
             Shape::Hex { side } => format!("hexagon of side {side}, {} points", topo.len()),
+            Shape::Rhombus { width, height } => format!("{width}x{height} rhombus"),
         }
     }
 
