@@ -23,12 +23,13 @@ pub(crate) fn render(game: &Hex, colour: bool) -> String {
             out += &match (k < w && last == Some(i), k > 0 && last == Some(i - 1)) {
                 (true, _) => paint(MARK, "("),
                 (_, true) => paint(MARK, ")"),
+                _ if k == w => String::new(),
                 _ => " ".into(),
             };
             out += &match game.stone(Point(i as u16)).filter(|_| k < w) {
                 Some(c) => paint(paint::stone(c), ["X", "O"][c.idx()]),
                 None if k < w => paint(DIM, "."),
-                None => format!("{}\n", y + 1),
+                None => format!(" {}\n", y + 1),
             };
         }
     }

@@ -36,7 +36,11 @@ fn random_games_keep_the_contract_and_the_fast_paths_do_not_allocate() {
         let m = filled.rollout(&mut rng, 1000, &mut trail);
         let won = fresh.rollout_winner().is_some() && filled.rollout_winner().is_some();
         let score = fresh.score().black + filled.score().white;
-        assert_eq!(alloc_meter::peak_bytes(), live, "a rollout or its result allocated");
+        assert_eq!(
+            alloc_meter::peak_bytes(),
+            live,
+            "a rollout or its result allocated"
+        );
         assert!(n > 0 && m == 121 && won && score <= 2.0);
     }
 }
