@@ -416,10 +416,11 @@ fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
                 label(out, geo.xy(x as f64, -off), &name);
                 label(out, geo.xy(x as f64, h + off), &name);
             }
+            // Numbers a little closer than letters, so that "11" stays inside the picture.
             for y in 0..height {
                 let name = (y + 1).to_string();
-                label(out, geo.xy(-off, y as f64), &name);
-                label(out, geo.xy(w + off, y as f64), &name);
+                label(out, geo.xy(-off + 0.1, y as f64), &name);
+                label(out, geo.xy(w + off - 0.1, y as f64), &name);
             }
         }
     }
