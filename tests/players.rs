@@ -205,8 +205,10 @@ fn pbrain_figrid_plays_a_refereed_game_over_gomocup() {
         &engine,
         "--white",
         "mcts:playouts=200",
+        // The search stops at 200 playouts; the limit is roomy so that a loaded machine running a
+        // debug build does not lose on time (the test is about the protocol, not the clock).
         "--move-time",
-        "0.3",
+        "1",
         "--games",
         "1",
     ]);

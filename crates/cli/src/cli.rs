@@ -17,7 +17,6 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use stones_ai::PlayerSpec;
-use strum::IntoEnumIterator;
 
 /// stones: abstract board games on the points of a grid — Go and friends.
 #[derive(Parser, Debug)]

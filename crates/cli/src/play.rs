@@ -227,12 +227,10 @@ impl Session<'_> {
     /// Under a clock in Dots, after the other player's STOP: when the player moving alone must be
     /// done, and the time left until then.
     fn alone_until(&self) -> Option<(Instant, Duration)> {
-        let AnyGame::DotsGame(g) = &*self.game else {
-            return None;
-        };
+        let seconds = self.game.alone_time()?;
         let since = self.stop_since?;
         self.clock.as_ref()?;
-        let end = since + Duration::from_secs(stones_core::Game::rules(g).stop_time as u64);
+        let end = since + Duration::from_secs(seconds);
         Some((end, end.saturating_duration_since(Instant::now())))
     }
 
@@ -273,11 +271,7 @@ impl Session<'_> {
 
     /// Remembers when a Dots STOP was said (and forgets it when undone).
     fn note_stop(&mut self) {
-        let stopped = match &*self.game {
-            AnyGame::DotsGame(g) => g.stopped().is_some(),
-            _ => false,
-        };
-        if !stopped {
+        if self.game.alone_time().is_none() {
             self.stop_since = None;
         } else if self.stop_since.is_none() {
             self.stop_since = Some(Instant::now());
@@ -303,8 +297,8 @@ impl Session<'_> {
         self.timed_out = Some(mover);
         self.unsaved += 1;
         // Gomoku records a loss on time as a move of its own, so saved records keep it.
-        if matches!(self.game, AnyGame::Gomoku(_)) {
-            if let Ok(mv) = self.game.play_text("timeout") {
+        if let Some(mv) = self.game.timeout_move_text() {
+            if let Ok(mv) = self.game.play_text(&mv) {
                 self.history.push((mover, mv));
             }
         }

@@ -1,23 +1,73 @@
-//! Every game by name. Adding a game: its crate, a `GameKind` variant here (name, description,
-//! rulesets, create) and a line in [`AnyGame`].
+//! Every game by name. Adding a game is one line in the `games!` list (in crate::text_game; and
+//! the crate as a dependency in crates/cli/Cargo.toml): the line makes its [`GameKind`] and its
+//! [`AnyGame`] variant, and everything else — its name, description, rulesets, contract sizes, SGF
+//! `GM` number — comes from the game's own `Game` impl.
 
-use crate::text_game::AnyGame;
+pub use crate::text_game::{AnyGame, GameKind};
 use stones_core::rules::{description, load_with};
 use stones_core::{Builtin, Game, RuleSet, RulesError};
-use stones_dots::DotsGame;
-use stones_go::GoGame;
-use stones_gomoku::Gomoku;
-use stones_trigo::TrigoGame;
-use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 
-/// The games `stones` knows, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, IntoStaticStr)]
-#[strum(serialize_all = "lowercase")]
-pub enum GameKind {
-    Go,
-    Dots,
-    Gomoku,
-    Trigo,
+/// Declares the registered games, `Variant: Type` each: generates [`GameKind`], [`AnyGame`] and
+/// the way from a kind to its game's [`Entry`]. Invoked once, in crate::text_game, because
+/// enum_dispatch needs `AnyGame` beside the `TextGame` trait.
+macro_rules! games {
+    ($($variant:ident: $game:ty),+ $(,)?) => {
+        /// The games `stones` knows, by their command-line names.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
+        pub enum GameKind {
+            $($variant),+
+        }
+
+        impl GameKind {
+            /// What the CLI needs of the game, from its `Game` impl.
+            pub(crate) fn entry(self) -> $crate::registry::Entry {
+                match self {
+                    $(GameKind::$variant => $crate::registry::Entry::of::<$game>()),+
+                }
+            }
+        }
+
+        /// A game of any kind, dispatched without `Box<dyn>`: one variant per registered game.
+        #[enum_dispatch(TextGame)]
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($variant($game)),+
+        }
+    };
+}
+pub(crate) use games;
+
+/// A registered game's facts and generic functions, taken from its `Game` impl.
+pub(crate) struct Entry {
+    name: &'static str,
+    about: &'static str,
+    builtin: &'static [Builtin],
+    test_sizes: &'static [&'static str],
+    sizes: &'static [&'static str],
+    sgf_gm: Option<u32>,
+    create: Create,
+    contract: Contract,
+}
+
+type Create = fn(Option<&str>, &[(String, toml::Value)]) -> Result<(AnyGame, String), RulesError>;
+type Contract = fn(&str, &[(String, toml::Value)], u64, usize, usize) -> Result<usize, String>;
+
+impl Entry {
+    pub(crate) fn of<G: Game + PartialEq>() -> Entry
+    where
+        AnyGame: From<G>,
+    {
+        Entry {
+            name: G::NAME,
+            about: G::ABOUT,
+            builtin: G::Rules::BUILTIN,
+            test_sizes: G::TEST_SIZES,
+            sizes: G::SIZES,
+            sgf_gm: G::SGF_GM,
+            create: create::<G>,
+            contract: contract::<G>,
+        }
+    }
 }
 
 impl GameKind {
@@ -26,37 +76,34 @@ impl GameKind {
         GameKind::iter().collect()
     }
 
+    /// Every registered game, in registration order.
+    pub fn iter() -> impl Iterator<Item = GameKind> {
+        <GameKind as strum::IntoEnumIterator>::iter()
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        self.into()
+        self.entry().name
     }
 
     /// One line about the game.
     pub fn description(self) -> &'static str {
-        match self {
-            GameKind::Go => {
-                "Go: surround territory, capture chains without liberties; ko, komi, handicap"
-            }
-            GameKind::Dots => {
-                "Dots: enclose your opponent's dots with chains of your own; no pass, STOP to finish"
-            }
-            GameKind::Trigo => {
-                "TriGo: Go on a hexagon of 169 points, two stones per move after Black's first"
-            }
-            GameKind::Gomoku => {
-                "Gomoku: five in a row; exactly five, opening rule; freestyle and renju rulesets"
-            }
-        }
+        self.entry().about
     }
 
     /// The rulesets shipped with the game; the first is the default.
     pub fn builtin_rulesets(self) -> &'static [Builtin] {
-        match self {
-            GameKind::Go => <GoGame as Game>::Rules::BUILTIN,
-            GameKind::Dots => <DotsGame as Game>::Rules::BUILTIN,
-            GameKind::Trigo => <TrigoGame as Game>::Rules::BUILTIN,
-            GameKind::Gomoku => <Gomoku as Game>::Rules::BUILTIN,
-        }
+        self.entry().builtin
+    }
+
+    /// The game whose SGF records have `GM[gm]`.
+    pub fn by_sgf_number(gm: u32) -> Option<GameKind> {
+        GameKind::iter().find(|k| k.entry().sgf_gm == Some(gm))
+    }
+
+    /// The SGF `GM` number of the game, when it has an SGF form.
+    pub fn sgf_number(self) -> Option<u32> {
+        self.entry().sgf_gm
     }
 
     /// Finds a game by name; the error lists the games there are.
@@ -81,12 +128,7 @@ impl GameKind {
         ruleset: Option<&str>,
         overrides: &[(String, toml::Value)],
     ) -> Result<(AnyGame, String), RulesError> {
-        match self {
-            GameKind::Go => create::<GoGame>(ruleset, overrides),
-            GameKind::Dots => create::<DotsGame>(ruleset, overrides),
-            GameKind::Trigo => create::<TrigoGame>(ruleset, overrides),
-            GameKind::Gomoku => create::<Gomoku>(ruleset, overrides),
-        }
+        (self.entry().create)(ruleset, overrides)
     }
 
     /// Checks the game contract ([`stones_core::contract`]) on random games under every builtin
@@ -94,16 +136,17 @@ impl GameKind {
     pub fn check_contract(self, seed: u64, games: usize, steps: usize) -> Result<usize, String> {
         let mut played = 0;
         for builtin in self.builtin_rulesets() {
-            for size in self.small_sizes() {
-                let set = [("size".to_string(), size.clone())];
-                played += match self {
-                    GameKind::Go => contract::<GoGame>(builtin.name, &set, seed, games, steps)?,
-                    GameKind::Dots => contract::<DotsGame>(builtin.name, &set, seed, games, steps)?,
-                    GameKind::Trigo => {
-                        contract::<TrigoGame>(builtin.name, &set, seed, games, steps)?
-                    }
-                    GameKind::Gomoku => contract::<Gomoku>(builtin.name, &set, seed, games, steps)?,
-                };
+            let sizes = self.small_sizes();
+            // A game without sizes to test plays under its ruleset as it is.
+            let sets: Vec<Vec<(String, toml::Value)>> = match sizes.is_empty() {
+                true => vec![Vec::new()],
+                false => sizes
+                    .into_iter()
+                    .map(|v| vec![("size".into(), v)])
+                    .collect(),
+            };
+            for set in &sets {
+                played += (self.entry().contract)(builtin.name, set, seed, games, steps)?;
             }
         }
         Ok(played)
@@ -134,26 +177,31 @@ impl GameKind {
         Ok(played)
     }
 
-    /// Board sizes for the contract test: small, and one rectangular where the game allows it.
+    /// Board sizes for the contract test: the game's `TEST_SIZES`.
     fn small_sizes(self) -> Vec<toml::Value> {
-        let v = |s: &str| {
-            s.parse::<toml::Table>()
-                .ok()
-                .and_then(|mut t| t.remove("v"))
-        };
-        let sizes: &[&str] = match self {
-            GameKind::Go => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
-            GameKind::Dots => &["v = 2", "v = 5", "v = 9", "v = [7, 4]"],
-            GameKind::Trigo => &["v = 2", "v = 3", "v = 4"],
-            GameKind::Gomoku => &["v = 7", "v = 9", "v = [11, 7]"],
-        };
-        sizes.iter().filter_map(|s| v(s)).collect()
+        toml_values(self.entry().test_sizes)
+    }
+
+    /// The usual board sizes (the game's `SIZES`), as values of the `size` key.
+    pub fn usual_sizes(self) -> Vec<toml::Value> {
+        toml_values(self.entry().sizes)
     }
 
     /// The description line of a builtin ruleset.
     pub fn ruleset_description(builtin: &Builtin) -> String {
         description(builtin.text).unwrap_or_default()
     }
+}
+
+/// Reads TOML value texts (`9`, `[7, 4]`); a text that is not one is left out.
+fn toml_values(texts: &[&str]) -> Vec<toml::Value> {
+    let value = |s: &str| {
+        format!("v = {s}")
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+    };
+    texts.iter().filter_map(|s| value(s)).collect()
 }
 
 fn create<G: Game>(

@@ -1,6 +1,8 @@
 //! Replaying SGF game records as transcripts, like case files: each move accepted or refused.
 //!
-//! The game is picked by `GM`: 1 (or absent) is Go, 4 is Gomoku, 40 is Dots. An `RU` as this program
+//! The game is picked by `GM` (each game's `SGF_GM`): 1 (or absent) is Go, 4 is Gomoku, 40 is Dots. Go
+//! and Dots have replays of their own here; every other game's moves are read by the game itself
+//! ([`stones_core::Game::sgf_move`]). An `RU` as this program
 //! writes it (a builtin ruleset name of the game, then `key=value` overrides) picks the ruleset;
 //! `--ruleset` and `--set` come on top. Moves are played for the colour the
 //! record names, even out of turn (records repeat colours); a refused move is reported and skipped,
@@ -15,11 +17,11 @@
 
 use crate::case::{transcript, Frames, MoveRecord, Transcript};
 use crate::cli::RulesArgs;
-use crate::registry::parse_overrides;
+use crate::registry::{parse_overrides, GameKind};
 use crate::text_game::{AnyGame, TextGame};
 use stones_core::rules::load_with;
 use stones_core::sgf::{self, MainLine, Node};
-use stones_core::{Colour, Game};
+use stones_core::{Builtin, Colour, Game, RuleSet};
 use stones_dots::sgf::{from_main_line, play_move};
 use stones_dots::DotsRules;
 use stones_go::sgf::GoRecord;
@@ -76,15 +78,20 @@ fn sgf_game_with(
 ) -> Result<SgfGame, String> {
     let line = sgf::main_line(bytes).map_err(|e| e.to_string())?;
     let gm = line.root().first("GM").unwrap_or("1").trim().to_string();
-    match gm.as_str() {
-        "1" => replay_go(line, rules, pictures),
-        "4" => {
+    let kind = gm.parse().ok().and_then(GameKind::by_sgf_number);
+    match kind {
+        Some(GameKind::Go) => replay_go(line, rules, pictures),
+        Some(GameKind::Dots) => replay_dots(line, rules, pictures),
+        Some(kind) => {
             let nodes = sgf::read_main_line(bytes).map_err(|e| e.to_string())?;
-            replay_gomoku(&nodes, rules, pictures)
+            replay_placements(kind, &nodes, rules, pictures)
         }
-        "40" => replay_dots(line, rules, pictures),
-        other => Err(format!(
-            "SGF game GM[{other}] is not supported here: expected GM[1] (Go), GM[4] (Gomoku) or GM[40] (Dots)"
+        None => Err(format!(
+            "SGF game GM[{gm}] is not supported here: expected {}",
+            GameKind::iter()
+                .filter_map(|k| Some(format!("GM[{}] ({})", k.sgf_number()?, k.name())))
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -96,7 +103,7 @@ fn replay_go(
     rules: &RulesArgs,
     pictures: &mut Frames,
 ) -> Result<SgfGame, String> {
-    let (ruleset, set) = record_rules::<GoRules>(line.root(), rules);
+    let (ruleset, set) = record_rules(GoRules::BUILTIN, line.root(), rules);
     let record = GoRecord::from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
     let (base, name) =
@@ -153,7 +160,7 @@ fn replay_dots(
     rules: &RulesArgs,
     pictures: &mut Frames,
 ) -> Result<SgfGame, String> {
-    let (ruleset, set) = record_rules::<DotsRules>(line.root(), rules);
+    let (ruleset, set) = record_rules(DotsRules::BUILTIN, line.root(), rules);
     let record = from_main_line(line).map_err(|e| e.to_string())?;
     let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
     let ruleset = ruleset.as_deref().unwrap_or(DOTS_RECORD_RULESET);
@@ -215,51 +222,63 @@ fn start_setup(game: &AnyGame) -> Option<(String, Colour)> {
         .then(|| (rows.join("\n"), game.player_to_move()))
 }
 
-/// Replays a Gomoku record (`GM[4]`): its size, and its `RU` as this program writes it (a ruleset
-/// name and `key=value` overrides) unless `--ruleset` or `--set` say otherwise. Moves are played in
-/// turn; one the record gives to the wrong colour, or the rules refuse, is reported and skipped.
-fn replay_gomoku(
+/// Replays a record of a game that puts one or more stones a move (Gomoku `GM[4]` and any game
+/// with no replay of its own here): its `SZ` (`15` or `15:20`), and its `RU` as this program writes
+/// it (a ruleset name and `key=value` overrides) unless `--ruleset` or `--set` say otherwise. Each
+/// node's `B` or `W` is read by the game ([`stones_core::Game::sgf_move`]) and played in turn; one
+/// the record gives to the wrong colour, or the rules refuse, is reported and skipped.
+fn replay_placements(
+    kind: GameKind,
     nodes: &[Node],
     rules: &RulesArgs,
     pictures: &mut Frames,
 ) -> Result<SgfGame, String> {
-    let record = stones_gomoku::sgf::read_nodes(nodes)?;
     let root = nodes.first().ok_or("an SGF record without a node")?;
-    let (ruleset, mut set) = record_rules::<stones_gomoku::GomokuRules>(root, rules);
-    set.push(format!("size=[{}, {}]", record.size.0, record.size.1));
+    let (ruleset, mut set) = record_rules(kind.builtin_rulesets(), root, rules);
+    let size = root
+        .first("SZ")
+        .map(|sz| record_size(sz.trim()))
+        .transpose()?;
+    if let Some((w, h)) = size {
+        set.insert(0, format!("size=[{w}, {h}]"));
+    }
     let overrides = parse_overrides(&set).map_err(|e| e.to_string())?;
-    let (base, name) = load_with::<stones_gomoku::GomokuRules>(ruleset.as_deref(), &overrides)
+    let (mut game, name) = kind
+        .create(ruleset.as_deref(), &overrides)
         .map_err(|e| e.to_string())?;
-    let mut game: AnyGame = stones_gomoku::Gomoku::new(base)
-        .map_err(|e| e.to_string())?
-        .into();
     pictures.snap(|| game.svg_picture());
     let mut moves = Vec::new();
-    for (i, &(colour, at)) in record.moves.iter().enumerate() {
-        let text = match at {
-            Some((x, y)) => game.point_at(x as i32, y as i32).unwrap_or_default(),
-            None => "pass".to_string(),
-        };
-        let mut m = if colour == game.player_to_move() {
-            crate::case::play_recorded(&mut game, &text, i + 1)
-        } else {
-            let why = format!("out of turn: {} is to move", game.player_to_move());
-            MoveRecord::new(i + 1, colour, text, Some(why), game.capture_counts())
+    let played = nodes.iter().flat_map(|node| {
+        [("B", Colour::Black), ("W", Colour::White)]
+            .into_iter()
+            .filter_map(|(ident, colour)| Some((colour, ident, node.get(ident)?)))
+    });
+    for (i, (colour, ident, values)) in played.enumerate() {
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let mut m = match game.sgf_move_text(&values) {
+            Err(e) => {
+                let text = format!("{ident}[{}]", values.join("]["));
+                MoveRecord::new(i + 1, colour, text, Some(e.why), game.capture_counts())
+            }
+            Ok(text) if colour != game.player_to_move() => {
+                let why = format!("out of turn: {} is to move", game.player_to_move());
+                MoveRecord::new(i + 1, colour, text, Some(why), game.capture_counts())
+            }
+            Ok(text) => crate::case::play_recorded(&mut game, &text, i + 1),
         };
         m.player = colour;
         moves.push(m);
         pictures.snap(|| game.svg_picture());
     }
     let label = format!(
-        "{name} (record: size {}:{}{})",
-        record.size.0,
-        record.size.1,
-        record
-            .rule
-            .as_ref()
-            .map_or(String::new(), |r| format!(", RU[{r}]"))
+        "{name} (record: {}{})",
+        size.map_or("size from the ruleset".to_string(), |(w, h)| format!(
+            "size {w}:{h}"
+        )),
+        root.first("RU")
+            .map_or(String::new(), |r| format!(", RU[{}]", r.trim()))
     );
-    let description = match &record.result {
+    let description = match root.first("RE") {
         Some(r) => format!("SGF record, RE[{r}]"),
         None => "SGF record".to_string(),
     };
@@ -274,17 +293,31 @@ fn replay_gomoku(
     })
 }
 
+/// An SGF `SZ` value: `15` or `15:20` (columns, rows).
+fn record_size(sz: &str) -> Result<(u16, u16), String> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u16>()
+            .map_err(|_| format!("SZ[{sz}]: expected a size such as 15 or 15:20"))
+    };
+    match sz.split_once(':') {
+        Some((w, h)) => Ok((number(w)?, number(h)?)),
+        None => Ok((number(sz)?, number(sz)?)),
+    }
+}
+
 /// The ruleset a record names in `RU` as this program writes it (a builtin name of the game, then
 /// `key=value` overrides), and the overrides; `(None, [])` for any other `RU` (records from other
 /// programs name rules their own way). `--ruleset` and `--set` come on top.
-fn record_rules<R: stones_core::RuleSet>(
+fn record_rules(
+    builtin: &[Builtin],
     root: &Node,
     rules: &RulesArgs,
 ) -> (Option<String>, Vec<String>) {
     let ru = root.first("RU").unwrap_or("");
     let mut words = ru.split_whitespace();
     let (mut ruleset, mut set) = match words.next() {
-        Some(name) if R::BUILTIN.iter().any(|b| b.name == name) => {
+        Some(name) if builtin.iter().any(|b| b.name == name) => {
             let set: Vec<String> = words.map(str::to_string).collect();
             if parse_overrides(&set).is_ok() {
                 (Some(name.to_string()), set)

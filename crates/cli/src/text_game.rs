@@ -12,22 +12,16 @@ use std::time::Duration;
 use stones_ai::{Mcts, Progress, SearchOptions};
 use stones_core::board_text::{board_rows, parse_board};
 use stones_core::{
-    Colour, MoveSyntaxError, Point, Rng, Score, SearchGame, SetupError, Shape, Status,
+    Colour, MoveSyntaxError, Outcome, Point, Rng, Score, SearchGame, SetupError, Shape, Status,
 };
-use stones_dots::DotsGame;
-use stones_go::GoGame;
-use stones_gomoku::Gomoku;
-use stones_trigo::TrigoGame;
 use thiserror::Error;
 
-/// A game of any kind, dispatched without `Box<dyn>`. One line per game.
-#[enum_dispatch(TextGame)]
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    GoGame,
-    DotsGame,
-    TrigoGame,
-    Gomoku,
+// The registry: one line per game, `Variant: crate::Type` (see crate::registry).
+crate::registry::games! {
+    Go: stones_go::GoGame,
+    Dots: stones_dots::DotsGame,
+    Gomoku: stones_gomoku::Gomoku,
+    Trigo: stones_trigo::TrigoGame,
 }
 
 /// Why a move given as text was not played.
@@ -155,6 +149,23 @@ pub trait TextGame {
     fn point_rows(&self) -> Vec<Vec<usize>>;
     /// The stone on point `i`, if any.
     fn stone_at(&self, i: usize) -> Option<Colour>;
+    /// The game's own help: its moves and notation, and what applies now ([`Game::help`]).
+    fn game_help_text(&self) -> String;
+    /// What the move `mv` (its canonical text), just played by `mover`, did besides putting its
+    /// stones; `before` are the captures before it ([`Game::move_notes`]).
+    fn move_notes_text(&self, mover: Colour, mv: &str, before: [u32; 2]) -> Vec<String>;
+    /// How `colour`'s points are made ([`Game::score_parts`]).
+    fn score_parts_of(&self, colour: Colour) -> Vec<String>;
+    /// The result in words, when it is not a count of points ([`Game::outcome_words`]).
+    fn outcome_text(&self, outcome: &Outcome) -> Option<String>;
+    /// The seconds the player moving alone after a STOP has ([`Game::alone_seconds`]).
+    fn alone_time(&self) -> Option<u64>;
+    /// The text of the move that records a loss on time, if the game keeps one.
+    fn timeout_move_text(&self) -> Option<String>;
+    /// The game as an SGF record, before the `RU` is added ([`Game::to_sgf`]).
+    fn sgf_text(&self, result: Option<&str>, rule: &str) -> Option<String>;
+    /// Reads an SGF node's `B`/`W` values as a move, in its canonical text ([`Game::sgf_move`]).
+    fn sgf_move_text(&self, values: &[&str]) -> Result<String, MoveSyntaxError>;
 }
 
 impl<G: SearchGame + 'static> TextGame for G {
@@ -221,12 +232,7 @@ impl<G: SearchGame + 'static> TextGame for G {
     }
 
     fn size_text(&self) -> String {
-        let topo = self.topology();
-        match topo.shape() {
-            Shape::Square { width, height, .. } => format!("{width}x{height}"),
-            Shape::Hex { side } => format!("hexagon of side {side}, {} points", topo.len()),
-            Shape::Rhombus { width, height } => format!("{width}x{height} rhombus"),
-        }
+        self.topology().size_text()
     }
 
     fn think(
@@ -346,6 +352,41 @@ impl<G: SearchGame + 'static> TextGame for G {
             .collect()
     }
 
+    fn game_help_text(&self) -> String {
+        self.help()
+    }
+
+    fn move_notes_text(&self, mover: Colour, mv: &str, before: [u32; 2]) -> Vec<String> {
+        match self.parse_move(mv) {
+            Ok(mv) => self.move_notes(mover, mv, before),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn score_parts_of(&self, colour: Colour) -> Vec<String> {
+        self.score_parts(colour)
+    }
+
+    fn outcome_text(&self, outcome: &Outcome) -> Option<String> {
+        self.outcome_words(outcome)
+    }
+
+    fn alone_time(&self) -> Option<u64> {
+        self.alone_seconds()
+    }
+
+    fn timeout_move_text(&self) -> Option<String> {
+        self.timeout_move().map(|mv| self.move_text(mv))
+    }
+
+    fn sgf_text(&self, result: Option<&str>, rule: &str) -> Option<String> {
+        self.to_sgf(result, rule)
+    }
+
+    fn sgf_move_text(&self, values: &[&str]) -> Result<String, MoveSyntaxError> {
+        self.sgf_move(values).map(|mv| self.move_text(mv))
+    }
+
     fn stone_at(&self, i: usize) -> Option<Colour> {
         (i < self.topology().len())
             .then(|| self.stone(Point(i as u16)))
@@ -354,16 +395,10 @@ impl<G: SearchGame + 'static> TextGame for G {
 }
 
 impl AnyGame {
-    /// The game as an SGF record, for the games that have an SGF form here (Go, Dots, Gomoku —
-    /// whose `RU` is `rule`, a ruleset name and overrides).
+    /// The game as an SGF record, for the games that have an SGF form, with `rule` (a ruleset name
+    /// and overrides) in `RU` when the game's writer left it out.
     pub fn sgf(&self, result: Option<&str>, rule: &str) -> Option<String> {
-        let text = match self {
-            AnyGame::GoGame(g) => stones_go::sgf::write(g, result),
-            AnyGame::DotsGame(g) => stones_dots::sgf::write(g).ok()?,
-            AnyGame::Gomoku(g) => return Some(stones_gomoku::sgf::write(g, rule)),
-            AnyGame::TrigoGame(_) => return None,
-        };
-        // Go and Dots writers leave the rules out: put them in RU, as the Gomoku writer does.
+        let text = self.sgf_text(result, rule)?;
         let mut nodes = stones_core::sgf::read_main_line(text.as_bytes()).ok()?;
         if let Some(root) = nodes.first_mut() {
             if root.first("RU").is_none() {
@@ -396,7 +431,6 @@ impl AnyGame {
 mod tests {
     use super::*;
     use crate::registry::GameKind;
-    use strum::IntoEnumIterator;
 
     #[test]
     fn black_and_white_look_the_same_in_every_game() {

@@ -53,6 +53,14 @@ impl Colour {
             Colour::White => "white",
         }
     }
+
+    /// `Black` or `White`, as a sentence starts.
+    pub fn title(self) -> &'static str {
+        match self {
+            Colour::Black => "Black",
+            Colour::White => "White",
+        }
+    }
 }
 
 impl fmt::Display for Colour {

@@ -195,6 +195,77 @@ pub trait Game: Clone + fmt::Debug + Sized {
         crate::svg::render_svg(self.topology(), |p| self.stone(p), &self.decorations())
     }
 
+    // What front ends say about the game (the terminal, `stones list`, saved records). Every item
+    // has a default, so a new game needs none of them.
+
+    /// One line about the game, for `stones list`.
+    const ABOUT: &'static str = "";
+
+    /// Board sizes the generic contract test plays on, as TOML values of the `size` key: small, so
+    /// that every step can check every point. None: the rulesets as they are (no `size` key).
+    const TEST_SIZES: &'static [&'static str] = &["5", "9"];
+
+    /// The usual board sizes, as TOML values of the `size` key, for the web page's choices (the
+    /// default ruleset's size is always offered).
+    const SIZES: &'static [&'static str] = &[];
+
+    /// The game's own part of the `play` prompt's help: its moves and notation, and what applies
+    /// now, a line each.
+    fn help(&self) -> String {
+        format!(
+            "a move is {}; or `resign`.\n",
+            self.topology().describe_notation()
+        )
+    }
+
+    /// What `mv`, just played by `mover`, did besides putting its stones, one clause each
+    /// (`Black passes (one more pass ends play)`, `White captures 3`, the ko point). `before` are
+    /// the captures before it. The default says the captures ([`crate::talk::captures_said`]).
+    fn move_notes(&self, mover: Colour, mv: Self::Move, before: [u32; 2]) -> Vec<String> {
+        let _ = mv;
+        crate::talk::captures_said(mover, before, self.captures())
+    }
+
+    /// How `colour`'s points are made, one part each (`stones 40`, `territory 12`); komi is added
+    /// by the caller. The default has none.
+    fn score_parts(&self, colour: Colour) -> Vec<String> {
+        let _ = colour;
+        Vec::new()
+    }
+
+    /// The result in words, for games whose results are not a count of points (`Black wins with
+    /// five in a row`); `None` leaves it to the caller's words for points, resignation and time.
+    fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
+        let _ = outcome;
+        None
+    }
+
+    /// While one player moves on alone after the other's STOP (Dots): the seconds they have.
+    fn alone_seconds(&self) -> Option<u64> {
+        None
+    }
+
+    /// The move that records a loss on time, in games whose records keep one (Gomoku).
+    fn timeout_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// The SGF `GM` number of the game, when it has an SGF form.
+    const SGF_GM: Option<u32> = None;
+
+    /// The game so far as an SGF record with `result` in `RE` and `rule` (the ruleset as
+    /// `name key=value…`) in `RU`; `None` when the game has no SGF form.
+    fn to_sgf(&self, result: Option<&str>, rule: &str) -> Option<String> {
+        let _ = (result, rule);
+        None
+    }
+
+    /// Reads the move of an SGF node: `values` are the texts of its `B` or `W` property. The
+    /// default reads them as the game's own notation, several values as one multi-point move.
+    fn sgf_move(&self, values: &[&str]) -> Result<Self::Move, MoveSyntaxError> {
+        self.parse_move(&values.join(" "))
+    }
+
     /// Plays random moves until the game is over or `cap` moves are played; returns the moves played.
     /// Games override this with their fast, allocation-free path (it is what `stones bench` times).
     fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {

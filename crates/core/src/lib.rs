@@ -13,6 +13,7 @@ pub mod rules;
 pub mod search;
 pub mod sgf;
 pub mod svg;
+pub mod talk;
 pub mod topology;
 pub mod zobrist;
 

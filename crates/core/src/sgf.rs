@@ -22,6 +22,7 @@
 //! and lossily (U+FFFD for what cannot be read) when it names another one (GB2312, Shift_JIS, EUC-KR):
 //! the bytes of a comment never refuse a record.
 
+use crate::error::MoveSyntaxError;
 use std::borrow::Cow;
 use std::fmt;
 use thiserror::Error;
@@ -449,6 +450,23 @@ pub fn coord_index(c: u8) -> Option<u16> {
         b'A'..=b'Z' => Some((c - b'A') as u16 + 26),
         _ => None,
     }
+}
+
+/// The point an SGF point value (`dd`: column letter, then row letter from the top) names on
+/// `topo`; the error names the value and the board's range.
+pub fn point_of(topo: &crate::Topology, value: &str) -> Result<crate::Point, MoveSyntaxError> {
+    let at = match value.trim().as_bytes() {
+        [x, y] => coord_index(*x).zip(coord_index(*y)),
+        _ => None,
+    };
+    at.and_then(|(x, y)| topo.at(x as i32, y as i32))
+        .ok_or_else(|| MoveSyntaxError {
+            text: value.to_string(),
+            why: format!(
+                "expected an SGF point of two letters on this {} board, such as `aa`",
+                topo.size_text()
+            ),
+        })
 }
 
 /// The SGF letter for coordinate `i` (0–51).

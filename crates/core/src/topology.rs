@@ -343,6 +343,15 @@ impl Topology {
         point.ok_or_else(bad)
     }
 
+    /// The board's size in words: `19x19`, `hexagon of side 8, 169 points`.
+    pub fn size_text(&self) -> String {
+        match self.shape() {
+            Shape::Square { width, height, .. } => format!("{width}x{height}"),
+            Shape::Hex { side } => format!("hexagon of side {side}, {} points", self.len()),
+            Shape::Rhombus { width, height } => format!("{width}x{height} rhombus"),
+        }
+    }
+
     /// A one-line description of the notation on this board, for error messages.
     pub fn describe_notation(&self) -> String {
         match self.shape {

@@ -38,6 +38,7 @@ mod scratch;
 mod search;
 pub mod sgf;
 mod state;
+mod talk;
 mod view;
 
 pub use moves::{DotsIllegal, DotsMove};

@@ -539,6 +539,27 @@ impl Game for GoGame {
     type Rules = GoRules;
     type Illegal = GoIllegal;
     const NAME: &'static str = "go";
+    const ABOUT: &'static str =
+        "Go: surround territory, capture chains without liberties; ko, komi, handicap";
+    const SIZES: &'static [&'static str] = &["19", "13", "9", "7", "5"];
+    const TEST_SIZES: &'static [&'static str] = &["2", "5", "9", "[7, 4]"];
+    const SGF_GM: Option<u32> = Some(1);
+
+    fn help(&self) -> String {
+        crate::talk::help(self)
+    }
+
+    fn move_notes(&self, mover: Colour, mv: GoMove, before: [u32; 2]) -> Vec<String> {
+        crate::talk::move_notes(self, mover, mv, before)
+    }
+
+    fn score_parts(&self, colour: Colour) -> Vec<String> {
+        crate::talk::score_parts(self, colour)
+    }
+
+    fn to_sgf(&self, result: Option<&str>, _rule: &str) -> Option<String> {
+        Some(crate::sgf::write(self, result))
+    }
 
     fn new(rules: GoRules) -> Result<Self, RulesError> {
         use stones_core::RuleSet;

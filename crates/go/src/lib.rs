@@ -14,6 +14,7 @@ pub mod rules;
 pub mod scoring;
 pub mod search;
 pub mod sgf;
+pub mod talk;
 pub mod undo;
 
 pub use board::ChainBoard;

@@ -385,6 +385,42 @@ impl Game for Gomoku {
     type Illegal = Illegal;
 
     const NAME: &'static str = "gomoku";
+    const ABOUT: &'static str =
+        "Gomoku: five in a row; exactly five, opening rule; freestyle and renju rulesets";
+    const SIZES: &'static [&'static str] = &["15", "19", "11", "9"];
+    const TEST_SIZES: &'static [&'static str] = &["7", "9", "[11, 7]"];
+    const SGF_GM: Option<u32> = Some(4);
+
+    fn help(&self) -> String {
+        crate::talk::help(self)
+    }
+
+    fn move_notes(&self, mover: Colour, mv: Move, _before: [u32; 2]) -> Vec<String> {
+        crate::talk::move_notes(self, mover, mv)
+    }
+
+    fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
+        crate::talk::outcome_words(outcome)
+    }
+
+    fn timeout_move(&self) -> Option<Move> {
+        Some(Move::Timeout)
+    }
+
+    fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
+        Some(crate::sgf::write(self, rule))
+    }
+
+    fn sgf_move(&self, values: &[&str]) -> Result<Move, MoveSyntaxError> {
+        match values {
+            [] | [""] => Ok(Move::Pass),
+            [value] => stones_core::sgf::point_of(self.topology(), value).map(Move::Place),
+            _ => Err(MoveSyntaxError {
+                text: values.join("]["),
+                why: "expected one SGF point per move".into(),
+            }),
+        }
+    }
 
     fn new(rules: GomokuRules) -> Result<Self, RulesError> {
         rules

@@ -17,6 +17,7 @@ mod rules;
 mod search;
 pub mod sgf;
 mod shapes;
+mod talk;
 
 pub use game::Gomoku;
 pub use moves::{Illegal, Move};

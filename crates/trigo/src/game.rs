@@ -301,6 +301,22 @@ impl Game for TrigoGame {
     type Rules = TrigoRules;
     type Illegal = TrigoIllegal;
     const NAME: &'static str = "trigo";
+    const ABOUT: &'static str =
+        "TriGo: Go on a hexagon of 169 points, two stones per move after Black's first";
+    const SIZES: &'static [&'static str] = &["8", "6", "5", "4", "3"];
+    const TEST_SIZES: &'static [&'static str] = &["2", "3", "4"];
+
+    fn help(&self) -> String {
+        crate::talk::help(self)
+    }
+
+    fn move_notes(&self, mover: Colour, mv: TrigoMove, before: [u32; 2]) -> Vec<String> {
+        crate::talk::move_notes(self, mover, mv, before)
+    }
+
+    fn score_parts(&self, colour: Colour) -> Vec<String> {
+        crate::talk::score_parts(self, colour)
+    }
 
     fn new(rules: TrigoRules) -> Result<Self, RulesError> {
         use stones_core::RuleSet;

@@ -32,6 +32,7 @@ pub mod moves;
 pub mod render;
 pub mod rules;
 pub mod search;
+pub mod talk;
 
 pub use game::{TrigoGame, TrigoIllegal};
 pub use moves::TrigoMove;

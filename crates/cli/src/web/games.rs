@@ -72,7 +72,7 @@ struct State<'a> {
     thinking: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     computer_error: Option<&'a str>,
-    /// Which downloads there are: `case`, and `sgf` for Go and Dots.
+    /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
     downloads: Vec<&'static str>,
 }
 
@@ -348,7 +348,7 @@ impl Session {
         );
         t.svg.clear();
         let mut downloads = vec!["case"];
-        if matches!(self.game, AnyGame::GoGame(_) | AnyGame::DotsGame(_)) {
+        if self.game.sgf_text(None, "").is_some() {
             downloads.push("sgf");
         }
         let state = State {
@@ -393,7 +393,7 @@ impl Session {
         text
     }
 
-    /// The game as SGF (Go and Dots).
+    /// The game as SGF, for the games with an SGF form.
     pub fn sgf(&self) -> Option<String> {
         let result = match self.game.game_status() {
             Status::Over(o) => Some(o.result),

@@ -302,12 +302,7 @@ fn catalog() -> Value {
                 .iter()
                 .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b)}))
                 .collect();
-            let sizes: Value = match kind.name() {
-                "go" => json!([19, 13, 9, 7, 5]),
-                "dots" => json!([[39, 32], [24, 24], [16, 16], [10, 10]]),
-                "gomoku" => json!([15, 19, 11, 9]),
-                _ => json!([8, 6, 5, 4, 3]),
-            };
+            let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
             json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})
         })
         .collect();

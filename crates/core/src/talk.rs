@@ -1,0 +1,56 @@
+//! Clauses the front ends say about a move, shared by the games' [`crate::Game::move_notes`].
+
+use crate::colour::Colour;
+
+/// `Black captures 3` for each player whose captures grew from `before` to `after`, the mover first.
+pub fn captures_said(mover: Colour, before: [u32; 2], after: [u32; 2]) -> Vec<String> {
+    [mover, mover.opponent()]
+        .into_iter()
+        .filter_map(|c| {
+            let gained = after[c.idx()].saturating_sub(before[c.idx()]);
+            (gained > 0).then(|| format!("{} captures {gained}", c.title()))
+        })
+        .collect()
+}
+
+/// `Black passes`, with how many more passes end play when `done` of the `end` passes in a row
+/// that end it have been made and play goes on: `Black passes (one more pass ends play)`.
+pub fn pass_said(mover: Colour, done: u32, end: u32, ongoing: bool) -> String {
+    let more = match end.saturating_sub(done) {
+        _ if !ongoing || done >= end => String::new(),
+        1 => " (one more pass ends play)".to_string(),
+        n => format!(" ({n} more passes in a row end play)"),
+    };
+    format!("{} passes{more}", mover.title())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_name_each_player_that_gained() {
+        assert_eq!(
+            captures_said(Colour::White, [1, 2], [4, 2]),
+            ["Black captures 3"]
+        );
+        assert_eq!(
+            captures_said(Colour::White, [0, 0], [1, 2]),
+            ["White captures 2", "Black captures 1"]
+        );
+        assert!(captures_said(Colour::Black, [3, 3], [3, 3]).is_empty());
+    }
+
+    #[test]
+    fn passes_count_down_to_the_end_of_play() {
+        assert_eq!(
+            pass_said(Colour::Black, 1, 2, true),
+            "Black passes (one more pass ends play)"
+        );
+        assert_eq!(
+            pass_said(Colour::White, 1, 3, true),
+            "White passes (2 more passes in a row end play)"
+        );
+        assert_eq!(pass_said(Colour::White, 2, 2, false), "White passes");
+    }
+}
