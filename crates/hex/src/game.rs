@@ -1,4 +1,4 @@
-//! The rules engine: [`Hex`] implements [`stones_core::Game`].
+//! The rules engine: [`HexGame`] implements [`stones_core::Game`].
 //!
 //! Cells are a flat array over the topology's points, whose table gives the six neighbours. A stone
 //! wins when a flood fill through its group touches both of its player's sides; the flood keeps its
@@ -25,7 +25,7 @@ pub(crate) enum End {
 
 /// A game of Hex under [`HexRules`]: Black joins top and bottom, White left and right.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Hex {
+pub struct HexGame {
     rules: HexRules,
     pub(crate) topo: Arc<Topology>,
     /// Per cell: [`EMPTY`], or 1 + the stone's colour index.
@@ -38,7 +38,7 @@ pub struct Hex {
     pub(crate) hash: u64,
 }
 
-impl Hex {
+impl HexGame {
     /// The moves played since the start (or the setup), in order.
     pub fn history(&self) -> &[Move] {
         &self.history
@@ -68,7 +68,7 @@ impl Hex {
         u8::from(v == 0) | u8::from(v + 1 == n) << 1
     }
 
-    /// The sides of `c` (as [`Hex::side_bits`]) that the stones of `c` joined to `starts` touch,
+    /// The sides of `c` (as [`HexGame::side_bits`]) that the stones of `c` joined to `starts` touch,
     /// by a flood fill that stops once it has found both.
     fn sides(&self, c: Colour, starts: impl Iterator<Item = Point>) -> u8 {
         let (mut seen, mut stack, mut len) = ([0u64; MAX_CELLS / 64 + 1], [0u16; MAX_CELLS], 0);
@@ -140,17 +140,23 @@ impl Hex {
     }
 }
 
-impl Game for Hex {
+impl Game for HexGame {
     type Move = Move;
     type Rules = HexRules;
     type Illegal = Illegal;
 
     const NAME: &'static str = "hex";
+    const ABOUT: &'static str =
+        "Hex: join your two sides of a rhombus of hexagons; 11x11, swap rule, never a draw";
+    const SIZES: &'static [&'static str] = &["11", "13", "9", "7", "5"];
+    /// Square only: the standard ruleset's swap needs a square board.
+    const TEST_SIZES: &'static [&'static str] = &["2", "3", "6"];
+    const SGF_GM: Option<u32> = Some(11);
 
     fn new(rules: HexRules) -> Result<Self, RulesError> {
         rules.validate().map_err(|m| RulesError::new("hex", m))?;
         let topo = Arc::new(Topology::rhombus(rules.size.width, rules.size.height));
-        Ok(Hex {
+        Ok(HexGame {
             rules,
             cells: vec![EMPTY; topo.len()],
             history: Vec::with_capacity(topo.len() + 2),
@@ -177,7 +183,7 @@ impl Game for Hex {
             let why = format!("the setup gives {n} points but the board has {m}");
             return Err(SetupError(why));
         }
-        *self = Hex::new(self.rules.clone()).expect("rules already checked");
+        *self = HexGame::new(self.rules.clone()).expect("rules already checked");
         for (i, &c) in stones.iter().enumerate() {
             if let Some(c) = c {
                 self.set(Point(i as u16), c, true);
@@ -305,6 +311,22 @@ impl Game for Hex {
 
     fn render(&self, colour: bool) -> String {
         crate::render::render(self, colour)
+    }
+
+    fn help(&self) -> String {
+        crate::talk::help(self)
+    }
+
+    fn move_notes(&self, mover: Colour, mv: Move, _before: [u32; 2]) -> Vec<String> {
+        crate::talk::move_notes(mover, mv)
+    }
+
+    fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
+        crate::talk::outcome_words(outcome)
+    }
+
+    fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
+        Some(crate::sgf::write(self, rule))
     }
 
     /// The last stone (after a swap, White's one stone).

@@ -2,12 +2,12 @@
 //! beside the rows, each row half a cell right of the one above; the last stone in `( )`; optional
 //! ANSI colours. Self-contained so that a shared renderer can replace it.
 
-use crate::game::Hex;
+use crate::game::HexGame;
 use stones_core::paint::{self, EMPTY as DIM, MARK};
 use stones_core::{Game, Point};
 
 /// Draws `game`; with `colour`, stones and the last-move mark get ANSI colours.
-pub(crate) fn render(game: &Hex, colour: bool) -> String {
+pub(crate) fn render(game: &HexGame, colour: bool) -> String {
     let (w, h) = game.topology().bounding_box();
     let (w, h) = (w as usize, h as usize);
     let last = game.decorations().last.first().map(|p| p.idx());

@@ -1,11 +1,11 @@
 //! What Hex tells the search: every empty cell (and the swap when allowed) is a step, and a playout
 //! fills the board at random and reads the winner once, since filling never changes who connected.
 
-use crate::game::{End, Hex, EMPTY, MAX_CELLS};
+use crate::game::{End, HexGame, EMPTY, MAX_CELLS};
 use crate::moves::Move;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 
-impl SearchGame for Hex {
+impl SearchGame for HexGame {
     type Step = Move;
 
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {

@@ -3,7 +3,7 @@
 use stones_core::alloc_meter::{self, CountingAlloc};
 use stones_core::contract::check_random_games;
 use stones_core::{Game, Rng, RuleSet, SearchGame, Trail};
-use stones_hex::{Hex, HexRules};
+use stones_hex::{HexGame, HexRules};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -18,16 +18,16 @@ fn random_games_keep_the_contract_and_the_fast_paths_do_not_allocate() {
         ("noswap", "size=[9, 2]"),
     ] {
         let (rules, _) = HexRules::load(Some(ruleset), &[size.to_string()]).unwrap();
-        let start = Hex::new(rules).unwrap();
+        let start = HexGame::new(rules).unwrap();
         let moves = check_random_games(&start, 7, 20, 200).unwrap();
         assert!(moves > 20, "{ruleset} {size}: {moves} moves");
     }
-    let start = Hex::new(HexRules::default()).unwrap();
+    let start = HexGame::new(HexRules::default()).unwrap();
     let mut rng = Rng::new(1);
     let mut trail = Trail::new(121);
     for _ in 0..50 {
         // A fresh game's history has room for every move, so playing moves allocates nothing.
-        let mut fresh = Hex::new(HexRules::default()).unwrap();
+        let mut fresh = HexGame::new(HexRules::default()).unwrap();
         let mut filled = start.clone();
         let live = alloc_meter::live_bytes();
         alloc_meter::reset_peak();

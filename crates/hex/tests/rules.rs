@@ -1,22 +1,22 @@
 //! The rules of Hex, each checked against a case that breaks when the rule does.
 
 use stones_core::{Colour, Game, Point, Rng, RuleSet, SearchGame, Status, Trail};
-use stones_hex::{Hex, HexRules, Illegal, Move};
+use stones_hex::{HexGame, HexRules, Illegal, Move};
 
-fn game(set: &[&str]) -> Hex {
+fn game(set: &[&str]) -> HexGame {
     let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
     let (rules, _) = HexRules::load(None, &set).unwrap();
-    Hex::new(rules).unwrap()
+    HexGame::new(rules).unwrap()
 }
 
-fn play(g: &mut Hex, moves: &str) {
+fn play(g: &mut HexGame, moves: &str) {
     for m in moves.split_whitespace() {
         let mv = g.parse_move(m).unwrap();
         g.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
 }
 
-fn winner(g: &Hex) -> Option<Colour> {
+fn winner(g: &HexGame) -> Option<Colour> {
     match g.status() {
         Status::Over(o) => o.winner,
         _ => None,
@@ -25,7 +25,7 @@ fn winner(g: &Hex) -> Option<Colour> {
 
 /// Whether `c` joins its two sides, by a flood fill from its first side (the reference for the
 /// union-find): Black from the top row to the bottom row, White from the left column to the right.
-fn flood(g: &Hex, c: Colour) -> bool {
+fn flood(g: &HexGame, c: Colour) -> bool {
     let t = g.topology();
     let (w, h) = t.bounding_box();
     let start = |x: u16, y: u16| if c == Colour::Black { y == 0 } else { x == 0 };
@@ -85,7 +85,7 @@ fn rulesets_load_and_sizes_are_checked() {
         "{err}"
     );
     let (r, _) = HexRules::load(Some("noswap"), &["size=[5, 7]".into()]).unwrap();
-    let g = Hex::new(r).unwrap();
+    let g = HexGame::new(r).unwrap();
     assert_eq!(g.topology().bounding_box(), (5, 7));
     assert!(HexRules::load(None, &["pie=true".into()]).is_err());
 }
@@ -313,21 +313,22 @@ fn sgf_records_as_hexgui_writes_them() {
     );
     let nodes = stones_core::sgf::read_main_line(text.as_bytes()).unwrap();
     assert_eq!(nodes[0].first("RU"), Some("standard size=3"));
-    let (size, moves) = stones_hex::sgf::read_nodes(&nodes).unwrap();
-    assert_eq!(size, (3, 3));
-    let texts: Vec<&str> = moves.iter().map(|(_, m)| m.as_str()).collect();
+    let texts: Vec<&str> = nodes[1..]
+        .iter()
+        .filter_map(|n| n.first("B").or(n.first("W")))
+        .collect();
     assert_eq!(texts, ["a1", "swap-pieces", "a2", "b1", "a3", "c1"]);
-    assert_eq!(moves[1].0, Colour::White);
-    assert_eq!(moves[2].0, Colour::Black);
-    let bad = stones_core::sgf::read_main_line(b"(;GM[11]SZ[x])").unwrap();
-    assert!(stones_hex::sgf::read_nodes(&bad)
-        .unwrap_err()
-        .contains("SZ[x]"));
-    let hexgui = stones_core::sgf::read_main_line(b"(;FF[4]GM[11]SZ[9:11];B[i1];W[swap])").unwrap();
-    let (size, moves) = stones_hex::sgf::read_nodes(&hexgui).unwrap();
-    assert_eq!((size, moves.len()), ((9, 11), 2));
+    assert_eq!(nodes[2].first("W"), Some("swap-pieces"));
+    assert_eq!(nodes[3].first("B"), Some("a2"));
+    // The generic reader reads each value in the game's notation: HexGui's `swap` too.
+    let g = game(&[]);
+    assert_eq!(g.sgf_move(&["swap-pieces"]), Ok(Move::Swap));
+    assert_eq!(g.sgf_move(&["swap"]), Ok(Move::Swap));
+    assert_eq!(g.sgf_move(&["resign"]), Ok(Move::Resign));
+    assert!(g.sgf_move(&["l1"]).is_err());
+    assert_eq!(HexGame::SGF_GM, Some(11));
     let (r, _) = HexRules::load(Some("noswap"), &["size=[4, 2]".into()]).unwrap();
-    let text = stones_hex::sgf::write(&Hex::new(r).unwrap(), "noswap");
+    let text = stones_hex::sgf::write(&HexGame::new(r).unwrap(), "noswap");
     assert!(text.contains("SZ[4:2]"), "{text}");
 }
 
@@ -340,4 +341,41 @@ fn the_picture_slants_like_hexgui_and_marks_the_last_stone() {
     assert!(picture.starts_with(want), "{picture}");
     play(&mut g, "swap");
     assert!(g.render(false).contains("last move: swap-pieces"));
+}
+
+#[test]
+fn the_front_ends_words_name_the_swap_and_the_sides() {
+    let mut g = game(&["size=3"]);
+    assert!(g.help().contains("swap rule") && !g.help().contains("now: White may swap"));
+    play(&mut g, "b2");
+    assert!(g.help().contains("now: White may swap"));
+    assert!(!game(&["swap=false"]).help().contains("swap"));
+    let said = g.move_notes(Colour::White, Move::Swap, [0, 0]);
+    assert_eq!(
+        said,
+        ["White swaps: Black's first stone is now White's, on its mirror cell"]
+    );
+    assert!(g.move_notes(Colour::White, Move::Resign, [0, 0]).is_empty());
+    let words = |winner, result: &str| {
+        let outcome = stones_core::Outcome {
+            winner: Some(winner),
+            result: result.into(),
+        };
+        g.outcome_words(&outcome)
+    };
+    let black = words(Colour::Black, "B+");
+    assert_eq!(
+        black.as_deref(),
+        Some("Black wins by joining top and bottom (B+)")
+    );
+    let white = words(Colour::White, "W+");
+    assert_eq!(
+        white.as_deref(),
+        Some("White wins by joining left and right (W+)")
+    );
+    assert_eq!(
+        words(Colour::White, "W+R"),
+        None,
+        "resignation is the caller's words"
+    );
 }
