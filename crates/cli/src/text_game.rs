@@ -22,6 +22,7 @@ crate::registry::games! {
     Dots: stones_dots::DotsGame,
     Gomoku: stones_gomoku::Gomoku,
     Trigo: stones_trigo::TrigoGame,
+    Hex: stones_hex::HexGame,
 }
 
 /// Why a move given as text was not played.
