@@ -22,6 +22,7 @@ const GAMES = [
   { game: "dots", size: "[10,10]" },
   { game: "gomoku", size: "15" },
   { game: "trigo", size: "5" },
+  { game: "hex", size: "11" },
 ];
 
 function check(cond, what) {
