@@ -1,18 +1,11 @@
-//! The rules engine: [`HexGame`] implements [`stones_core::Game`].
-//!
-//! Cells are a flat array over the topology's points, whose table gives the six neighbours. A stone
-//! wins when a flood fill through its group touches both of its player's sides; the flood keeps its
-//! marks and stack in fixed arrays on the stack, so no move allocates and undo only empties a cell.
+//! [`HexGame`]: a stone wins when a flood fill through its group touches both of its sides.
 
-use crate::moves::{Illegal, Move};
-use crate::rules::HexRules;
+use crate::{HexRules, Illegal, Move};
 use std::sync::Arc;
-use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet};
-use stones_core::{RulesError, Score, SetupError, Status, Topology};
+use stones_core::{sgf::Node, RulesError, Score, SearchGame, SetupError, Status, Topology};
+use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet};
 
 pub(crate) const EMPTY: u8 = 0;
-
-/// The most cells a board has (26 × 26).
 pub(crate) const MAX_CELLS: usize = 26 * 26;
 
 /// How the game ended, if it has: a player joined their sides, or resigned.
@@ -31,54 +24,34 @@ pub struct HexGame {
     /// Per cell: [`EMPTY`], or 1 + the stone's colour index.
     pub(crate) cells: Vec<u8>,
     pub(crate) to_move: Colour,
-    /// Stones on the board, Black first.
-    pub(crate) count: [u32; 2],
-    history: Vec<Move>,
+    pub(crate) history: Vec<Move>,
     pub(crate) end: End,
     pub(crate) hash: u64,
 }
 
 impl HexGame {
-    /// The moves played since the start (or the setup), in order.
-    pub fn history(&self) -> &[Move] {
-        &self.history
-    }
-
-    /// Whether `swap` is legal now: the rule is on, White is to move and the board holds one stone,
-    /// Black's (White's first move, as HexGui allows it).
+    /// Whether `swap` is legal now: the rule is on and White is to move beside Black's one stone.
     pub fn swap_allowed(&self) -> bool {
-        let first = self.to_move == Colour::White && self.count == [1, 0];
-        self.rules.swap && self.end == End::No && first
-    }
-
-    /// The winner, if the game is over (read without making the result text).
-    pub fn winner(&self) -> Option<Colour> {
-        match self.end {
-            End::No => None,
-            End::Connected(c) => Some(c),
-            End::Resigned(c) => Some(c.opponent()),
-        }
+        let mut stones = self.cells.iter().filter(|&&v| v != EMPTY);
+        let first = stones.next() == Some(&1) && stones.next().is_none();
+        first && self.rules.swap && self.end == End::No && self.to_move == Colour::White
     }
 
     /// Which of `c`'s sides `p` lies on: bit 0 the first (top or left), bit 1 the second.
-    #[inline]
     fn side_bits(&self, p: Point, c: Colour) -> u8 {
         let ((x, y), (w, h)) = (self.topo.xy(p), self.topo.bounding_box());
         let (v, n) = if c == Colour::Black { (y, h) } else { (x, w) };
         u8::from(v == 0) | u8::from(v + 1 == n) << 1
     }
 
-    /// The sides of `c` (as [`HexGame::side_bits`]) that the stones of `c` joined to `starts` touch,
-    /// by a flood fill that stops once it has found both.
+    /// The sides of `c` (as `side_bits`) touched by its stones joined to `starts`: a flood fill.
     fn sides(&self, c: Colour, starts: impl Iterator<Item = Point>) -> u8 {
         let (mut seen, mut stack, mut len) = ([0u64; MAX_CELLS / 64 + 1], [0u16; MAX_CELLS], 0);
-        let own = c.idx() as u8 + 1;
         let mut push = |q: u16, stack: &mut [u16], len: &mut usize| {
             let (word, bit) = (q as usize / 64, 1u64 << (q % 64));
-            if self.cells[q as usize] == own && seen[word] & bit == 0 {
+            if self.cells[q as usize] == c.idx() as u8 + 1 && seen[word] & bit == 0 {
                 seen[word] |= bit;
-                stack[*len] = q;
-                *len += 1;
+                (stack[*len], *len) = (q, *len + 1);
             }
         };
         starts.for_each(|p| push(p.0, &mut stack, &mut len));
@@ -100,16 +73,12 @@ impl HexGame {
     }
 
     /// Puts a `c` stone on the empty cell `p`, or takes it off when `on` is false.
-    #[inline]
     pub(crate) fn set(&mut self, p: Point, c: Colour, on: bool) {
         self.cells[p.idx()] = if on { c.idx() as u8 + 1 } else { EMPTY };
-        let count = &mut self.count[c.idx()];
-        *count = if on { *count + 1 } else { *count - 1 };
         self.hash ^= self.topo.key(p, c);
     }
 
-    /// The swap and its undo: the one stone of `from` becomes the other colour's on its mirror
-    /// cell across the a1–k11 diagonal (`(x, y)` to `(y, x)`; a cell on the diagonal stays).
+    /// The swap and its undo: the one stone of `from` becomes the other colour's, mirrored.
     fn swap_stone(&mut self, from: Colour) {
         let i = self.cells.iter().position(|&v| v == from.idx() as u8 + 1);
         let p = Point(i.expect("one stone on the board") as u16);
@@ -119,8 +88,7 @@ impl HexGame {
         self.set(q, from.opponent(), true);
     }
 
-    /// Plays `mv` without any legality check, for playouts and search where legality is known.
-    /// `mv` must be legal ([`Game::check`]); an illegal move leaves the position inconsistent.
+    /// Plays `mv`, which must be legal ([`Game::check`]), without checking: the search's path.
     pub fn play_unchecked(&mut self, mv: Move) {
         let c = self.to_move;
         match mv {
@@ -130,13 +98,11 @@ impl HexGame {
                     self.end = End::Connected(c);
                 }
             }
-            // One stone cannot join two sides two or more cells apart: no win to look for.
             Move::Swap => self.swap_stone(Colour::Black),
             Move::Resign => self.end = End::Resigned(c),
         }
         self.history.push(mv);
-        self.to_move = c.opponent();
-        self.hash ^= self.topo.side_key();
+        (self.to_move, self.hash) = (c.opponent(), self.hash ^ self.topo.side_key());
     }
 }
 
@@ -147,22 +113,20 @@ impl Game for HexGame {
 
     const NAME: &'static str = "hex";
     const ABOUT: &'static str =
-        "Hex: join your two sides of a rhombus of hexagons; 11x11, swap rule, never a draw";
+        "Hex: join your sides of a rhombus of hexagons; swap rule, no draws";
     const SIZES: &'static [&'static str] = &["11", "13", "9", "7", "5"];
-    /// Square only: the standard ruleset's swap needs a square board.
-    const TEST_SIZES: &'static [&'static str] = &["2", "3", "6"];
     const SGF_GM: Option<u32> = Some(11);
 
     fn new(rules: HexRules) -> Result<Self, RulesError> {
         rules.validate().map_err(|m| RulesError::new("hex", m))?;
         let topo = Arc::new(Topology::rhombus(rules.size.width, rules.size.height));
+        let (cells, history) = (vec![EMPTY; topo.len()], Vec::with_capacity(topo.len() + 2));
         Ok(HexGame {
             rules,
-            cells: vec![EMPTY; topo.len()],
-            history: Vec::with_capacity(topo.len() + 2),
             topo,
+            cells,
             to_move: Colour::Black,
-            count: [0, 0],
+            history,
             end: End::No,
             hash: 0,
         })
@@ -176,18 +140,16 @@ impl Game for HexGame {
         &self.topo
     }
 
-    /// Any stones, either to move (one Black stone with White to move allows the swap).
     fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
         let (n, m) = (stones.len(), self.cells.len());
+        let why = format!("the setup gives {n} points but the board has {m}");
         if n != m {
-            let why = format!("the setup gives {n} points but the board has {m}");
             return Err(SetupError(why));
         }
         *self = HexGame::new(self.rules.clone()).expect("rules already checked");
-        for (i, &c) in stones.iter().enumerate() {
-            if let Some(c) = c {
-                self.set(Point(i as u16), c, true);
-            }
+        let placed = stones.iter().enumerate();
+        for (i, c) in placed.filter_map(|(i, &c)| Some((i, c?))) {
+            self.set(Point(i as u16), c, true);
         }
         if to == Colour::White {
             (self.to_move, self.hash) = (to, self.hash ^ self.topo.side_key());
@@ -201,17 +163,13 @@ impl Game for HexGame {
         self.to_move
     }
 
-    /// Over with `B+` or `W+` once a player has joined their sides (`B+R`, `W+R` on resignation).
     fn status(&self) -> Status {
         match self.end {
             End::No => Status::Ongoing,
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
             End::Connected(c) => {
-                let result = format!("{}+", c.letter());
-                Status::Over(Outcome {
-                    winner: Some(c),
-                    result,
-                })
+                let (winner, result) = (Some(c), format!("{}+", c.letter()));
+                Status::Over(Outcome { winner, result })
             }
         }
     }
@@ -257,16 +215,13 @@ impl Game for HexGame {
         true
     }
 
-    /// Reads `a1` (letter for the column, number for the row from the top), `swap` (or MoHex's
-    /// `swap-pieces`) and `resign`, in any case.
+    /// Reads `a1` (column letter, row number from the top), `swap` or `swap-pieces`, `resign`.
     fn parse_move(&self, text: &str) -> Result<Move, MoveSyntaxError> {
         let t = text.trim();
         let why = match t.to_ascii_lowercase().as_str() {
             "resign" => return Ok(Move::Resign),
             "swap" | "swap-pieces" => return Ok(Move::Swap),
-            "swap-sides" => {
-                "the swap here is swap-pieces (the stone is mirrored): write swap".into()
-            }
+            "swap-sides" => "the swap here is swap-pieces (a mirrored stone): write swap".into(),
             "pass" => "there is no pass in Hex: play a cell, swap or resign".into(),
             _ => match self.topo.parse_point(t) {
                 Ok(p) => return Ok(Move::Place(p)),
@@ -300,7 +255,7 @@ impl Game for HexGame {
 
     /// No points in Hex: the winner scores 1, everything else 0.
     fn score(&self) -> Score {
-        let point = |c| f64::from(u8::from(self.winner() == Some(c)));
+        let point = |c| f64::from(u8::from(self.rollout_winner() == Some(c)));
         let (black, white) = (point(Colour::Black), point(Colour::White));
         Score { black, white }
     }
@@ -313,59 +268,55 @@ impl Game for HexGame {
         crate::render::render(self, colour)
     }
 
+    /// The moves, who joins which sides, and the swap rule when it is on.
     fn help(&self) -> String {
-        crate::talk::help(self)
+        let mut out = format!(
+            "a move is {}; or `resign` (no pass, never a draw). Black joins the top and bottom \
+             rows, White the left and right columns.\n",
+            self.topo.describe_notation()
+        );
+        if self.rules.swap {
+            out += "swap rule: White's first move may be `swap` (swap-pieces): Black's stone \
+                    becomes White's, mirrored across the a1 diagonal, and Black moves.\n";
+        }
+        out
     }
 
-    fn move_notes(&self, mover: Colour, mv: Move, _before: [u32; 2]) -> Vec<String> {
-        crate::talk::move_notes(mover, mv)
-    }
-
+    /// `Black wins by joining top and bottom (B+)`; resignation is left to the caller's words.
     fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
-        crate::talk::outcome_words(outcome)
+        let (c, result) = (outcome.winner?, &outcome.result);
+        let sides = ["top and bottom", "left and right"][c.idx()];
+        let words = format!("{} wins by joining {sides} ({result})", c.title());
+        result.ends_with('+').then_some(words)
     }
 
+    /// HexGui's record: `GM[11]`, `SZ[11]` or `SZ[9:11]`, `B[a1]`, `W[swap-pieces]`, `W[resign]`;
+    /// `RU` the ruleset and its overrides, `RE` once over. The generic reader reads it back.
     fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
-        Some(crate::sgf::write(self, rule))
+        let size = self.rules.size.to_string().replace('x', ":");
+        let mut root = Node::default();
+        let ap = concat!("stones:", env!("CARGO_PKG_VERSION"));
+        let head = [("FF", "4"), ("GM", "11"), ("AP", ap), ("SZ", &size)];
+        for (id, v) in head.into_iter().chain([("RU", rule)]) {
+            root.push(id, vec![v.to_string()]);
+        }
+        if let Status::Over(outcome) = self.status() {
+            root.push("RE", vec![outcome.result]);
+        }
+        let mut nodes = vec![root];
+        for (i, &mv) in self.history.iter().enumerate() {
+            let colour = Colour::BOTH[(self.to_move.idx() + self.history.len() - i) % 2];
+            nodes.push(Node::default());
+            nodes[i + 1].push(&colour.letter().to_string(), vec![self.move_text(mv)]);
+        }
+        Some(stones_core::sgf::write(&nodes))
     }
 
-    /// The last stone (after a swap, White's one stone).
     fn decorations(&self) -> Decorations {
-        let last = match self.history.last() {
-            Some(&Move::Place(p)) => Some(p),
-            Some(Move::Swap) => self.topo.points().find(|&p| self.stone(p).is_some()),
-            _ => None,
-        };
-        let last = last.into_iter().collect();
-        Decorations {
-            last,
-            ..Decorations::default()
+        let mut deco = Decorations::default();
+        if let Some(&Move::Place(p)) = self.history.last() {
+            deco.last.push(p);
         }
-    }
-
-    /// Random moves on the fast path until someone connects (or `cap` moves); allocates nothing.
-    fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
-        let mut n = 0;
-        while let Some(mv) = self.random_move(rng).filter(|_| n < cap) {
-            self.play_unchecked(mv);
-            n += 1;
-        }
-        n
-    }
-
-    /// Uniform over the legal moves (swap included when allowed) by rejection sampling; when 64
-    /// random cells are all taken, the first empty cell from a random start. No allocation.
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        let n = self.cells.len();
-        let empties = n - (self.count[0] + self.count[1]) as usize;
-        if self.end != End::No {
-            return None;
-        } else if self.swap_allowed() && rng.below(empties + 1) == 0 {
-            return Some(Move::Swap);
-        }
-        let empty = |i: usize| (self.cells[i] == EMPTY).then_some(Move::Place(Point(i as u16)));
-        let start = rng.below(n);
-        let scan = || (0..n).find_map(|k| empty((start + k) % n));
-        (0..64).find_map(|_| empty(rng.below(n))).or_else(scan)
+        deco
     }
 }

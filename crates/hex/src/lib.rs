@@ -1,26 +1,39 @@
-//! stones-hex: Hex on a rhombus of hexagonal cells, 2 to 26 a side (11x11 by default).
-//!
-//! - [`HexGame`] implements [`stones_core::Game`] under [`HexRules`]: Black joins the top and
-//!   bottom rows, White the left and right columns, as HexGui draws the board. A full board always has
-//!   exactly one winner, so there is no draw and no pass.
-//! - The swap rule (`swap = true`, the default as in tournaments): White's first move may be
-//!   [`Move::Swap`], written `swap-pieces` as MoHex and HexGui write it (`swap` is read too). It is
-//!   HexGui's *swap-pieces*, not *swap-sides*: Black's stone is taken off and a White stone put on
-//!   its mirror cell across the a1–k11 diagonal, the players keep their colours and Black moves
-//!   next. (Swap-sides would leave the stone and swap the players' colours instead; with colours
-//!   tied to players, swap-pieces is the same game.)
-//! - Notation as HexGui and MoHex: `a1` is the top-left cell, letters for columns, numbers for rows
-//!   from the top; `resign`. [`sgf`] writes HexGui's `GM[11]` records.
-//! - [`stones_core::SearchGame`]: a playout fills the board at random and reads the winner once.
+//! stones-hex: Hex on a rhombus of hexagons, 2 to 26 a side, as HexGui draws and names it (`a1`
+//! top left). Black joins top and bottom, White left and right; a full board has one winner. The
+//! swap is HexGui's and MoHex's `swap-pieces`, not HexGui's `swap-sides`: Black's first stone turns
+//! White on its mirror cell across the a1 diagonal and Black moves (swap-sides swaps the players).
 
 mod game;
-mod moves;
 mod render;
 mod rules;
 mod search;
-pub mod sgf;
-mod talk;
 
 pub use game::HexGame;
-pub use moves::{Illegal, Move};
-pub use rules::{HexRules, BUILTIN, SIZE_RANGE};
+pub use rules::{HexRules, SIZE_RANGE};
+use stones_core::Point;
+
+/// A Hex move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone of the side to move on an empty cell.
+    Place(Point),
+    /// White's answer to Black's first stone under the swap rule (swap-pieces).
+    Swap,
+    /// The side to move gives up; always legal while the game is on.
+    Resign,
+}
+
+/// Why a move was refused; the text names the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("the game is over")]
+    GameOver,
+    #[error("point #{0} is not on this board")]
+    OffBoard(u16),
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
+    #[error("no swap: the swap rule is off in this ruleset (swap = false)")]
+    SwapOff,
+    #[error("swap is only White's first move, while Black's first stone is alone on the board")]
+    SwapNotNow,
+}

@@ -1,6 +1,4 @@
-//! The text picture of a position, as HexGui lays the board out: letters over the columns, numbers
-//! beside the rows, each row half a cell right of the one above; the last stone in `( )`; optional
-//! ANSI colours. Self-contained so that a shared renderer can replace it.
+//! The text picture, laid out as HexGui's board; self-contained so a shared renderer can replace it.
 
 use crate::game::HexGame;
 use stones_core::paint::{self, EMPTY as DIM, MARK};
@@ -35,7 +33,7 @@ pub(crate) fn render(game: &HexGame, colour: bool) -> String {
     }
     out += &format!("{}{letters}\n", " ".repeat(h + 2));
     out += "X (Black) joins top and bottom, O (White) joins left and right\n";
-    if game.history().last() == Some(&crate::Move::Swap) {
+    if game.history.last() == Some(&crate::Move::Swap) {
         out += "last move: swap-pieces\n";
     }
     out

@@ -3,9 +3,6 @@
 use serde::{Deserialize, Serialize};
 use stones_core::{BoardSize, Builtin, RuleSet};
 
-/// The named rulesets shipped with the game; `standard` (swap on) is the default.
-pub const BUILTIN: &[Builtin] = stones_core::builtin_rulesets!("hex": "standard", "noswap");
-
 /// Smallest and largest number of columns and of rows.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u16> = 2..=26;
 
@@ -21,23 +18,21 @@ pub struct HexRules {
 
 impl Default for HexRules {
     fn default() -> Self {
-        HexRules {
-            size: BoardSize::square(11),
-            swap: true,
-        }
+        let size = BoardSize::square(11);
+        HexRules { size, swap: true }
     }
 }
 
 impl RuleSet for HexRules {
     const GAME: &'static str = "hex";
-    const BUILTIN: &'static [Builtin] = BUILTIN;
+    const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!("hex": "standard", "noswap");
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(SIZE_RANGE)?;
         if self.swap && !self.size.is_square() {
             return Err(format!(
-                "key `swap` is true but the swap move mirrors a stone across the board's diagonal, \
-                 which needs a square board (size is {}): set swap = false",
+                "key `swap` is true but the swap mirrors a stone across the diagonal, which needs \
+                 a square board (size is {}): set swap = false",
                 self.size
             ));
         }

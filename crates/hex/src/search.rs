@@ -1,8 +1,6 @@
-//! What Hex tells the search: every empty cell (and the swap when allowed) is a step, and a playout
-//! fills the board at random and reads the winner once, since filling never changes who connected.
+//! What Hex tells the search: every legal move is a step; a playout fills the board at random.
 
-use crate::game::{End, HexGame, EMPTY, MAX_CELLS};
-use crate::moves::Move;
+use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 
 impl SearchGame for HexGame {
@@ -27,32 +25,19 @@ impl SearchGame for HexGame {
         }
     }
 
-    /// Fills up to `cap` empty cells in random order, the players taking turns (never swapping),
-    /// then finds the winner once. On a full board exactly one player is connected (Hex has no
-    /// draw), and it is the player who would have connected first in that order: a stone added to
-    /// a finished board cannot undo a connection. Stones stay where they are put, so the final
-    /// board is the exact AMAF trail: nothing to record. The filled stones are not in the history
-    /// (the search never undoes a rollout).
+    /// Fills up to `cap` empty cells at random, in turn, then finds the winner once: the full
+    /// board's one winner is who would have connected first in that order (a stone added later
+    /// cannot undo a connection). The board is the exact AMAF trail; the history is not kept.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        if self.end != End::No {
-            return 0;
+        let (mut empties, mut len) = ([0u16; MAX_CELLS], 0);
+        for i in (0..self.cells.len()).filter(|&i| self.cells[i] == EMPTY) {
+            (empties[len], len) = (i as u16, len + 1);
         }
-        let mut empties = [0u16; MAX_CELLS];
-        let mut len = 0;
-        for (i, &v) in self.cells.iter().enumerate() {
-            if v == EMPTY {
-                empties[len] = i as u16;
-                len += 1;
-            }
-        }
-        let fill = len.min(cap);
+        let fill = if self.end == End::No { len.min(cap) } else { 0 };
         for k in 0..fill {
-            let j = k + rng.below(len - k);
-            empties.swap(k, j);
-            let c = self.to_move;
-            self.set(Point(empties[k]), c, true);
-            self.to_move = c.opponent();
-            self.hash ^= self.topo.side_key();
+            empties.swap(k, k + rng.below(len - k));
+            self.set(Point(empties[k]), self.to_move, true);
+            (self.to_move, self.hash) = (self.to_move.opponent(), self.hash ^ self.topo.side_key());
         }
         if let Some(winner) = Colour::BOTH.into_iter().find(|&c| self.connected(c)) {
             self.end = End::Connected(winner);
@@ -60,7 +45,12 @@ impl SearchGame for HexGame {
         fill
     }
 
+    /// The winner, without making the result text as [`Game::status`] does.
     fn rollout_winner(&self) -> Option<Colour> {
-        self.winner()
+        match self.end {
+            End::No => None,
+            End::Connected(c) => Some(c),
+            End::Resigned(c) => Some(c.opponent()),
+        }
     }
 }
