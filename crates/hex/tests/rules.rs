@@ -345,7 +345,7 @@ fn the_picture_slants_like_hexgui_and_marks_the_last_stone() {
 
 #[test]
 fn the_front_ends_words_name_the_swap_and_the_sides() {
-    let mut g = game(&["size=3"]);
+    let g = game(&["size=3"]);
     assert!(g.help().contains("swap rule") && g.help().contains("Black joins the top"));
     assert!(!game(&["swap=false"]).help().contains("swap"));
     let words = |winner, result: &str| {
