@@ -197,7 +197,7 @@ fn replay_writes_the_final_picture_and_one_per_step() {
 fn readme_pictures_are_the_replays_of_their_cases() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/cli/pictures");
     let update = std::env::var_os("STONES_UPDATE_PICTURES").is_some();
-    for game in ["go", "dots", "gomoku", "trigo"] {
+    for game in ["go", "dots", "gomoku", "trigo", "hex"] {
         let case = dir.join(format!("{game}.case"));
         let t = stones_cli::case::replay_case_file(&case).unwrap();
         assert!(

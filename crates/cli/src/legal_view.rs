@@ -119,6 +119,18 @@ pub fn overlay(game: &AnyGame, marked: &[bool]) -> String {
                 out.push_str(&format!(" {number:>3} {} {number}\n", cells.join(" ")));
             }
         }
+        // Each row of the rhombus half a cell right of the one above.
+        Shape::Rhombus { .. } => {
+            for (y, row) in rows.iter().enumerate() {
+                let number = row.first().map(|&i| label(i).1).unwrap_or_default();
+                let cells: Vec<String> = row.iter().map(|&i| cell(i).to_string()).collect();
+                let indent = " ".repeat(y);
+                out.push_str(&format!(
+                    " {number:>3} {indent}{} {number}\n",
+                    cells.join(" ")
+                ));
+            }
+        }
         Shape::Hex { .. } => {
             let longest = rows.iter().map(Vec::len).max().unwrap_or(0);
             for row in &rows {

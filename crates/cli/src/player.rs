@@ -121,10 +121,14 @@ impl Player {
 fn gtp_setup(game: &AnyGame, move_time: Option<Duration>) -> GtpSetup {
     let mut commands = Vec::new();
     match game.topology_shape() {
-        Shape::Square { width, height, .. } if width == height => {
+        Shape::Square { width, height, .. } | Shape::Rhombus { width, height }
+            if width == height =>
+        {
             commands.push(format!("boardsize {width}"))
         }
-        Shape::Square { width, height, .. } => commands.push(format!("boardsize {width} {height}")),
+        Shape::Square { width, height, .. } | Shape::Rhombus { width, height } => {
+            commands.push(format!("boardsize {width} {height}"))
+        }
         Shape::Hex { side } => commands.push(format!("boardsize {side}")),
     }
     commands.push("clear_board".into());

@@ -113,7 +113,9 @@ pub fn load(path: &Path, rules: &RulesArgs) -> Result<Loaded, String> {
         let r = sgf_game(&bytes, rules).map_err(|e| format!("SGF file {}: {e}", path.display()))?;
         let mut set = rules.set.clone();
         // What the record itself set: its size, and its komi.
-        if let Shape::Square { width, height, .. } = r.game.topology_shape() {
+        if let Shape::Square { width, height, .. } | Shape::Rhombus { width, height } =
+            r.game.topology_shape()
+        {
             set.push(format!("size=[{width},{height}]"));
         }
         if let Some(komi) = r.game.komi_points() {

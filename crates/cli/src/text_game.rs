@@ -23,6 +23,7 @@ crate::registry::games! {
     Gomoku: stones_gomoku::Gomoku,
     Trigo: stones_trigo::TrigoGame,
     Connect6: stones_connect6::Connect6,
+    Hex: stones_hex::HexGame,
 }
 
 /// Why a move given as text was not played.

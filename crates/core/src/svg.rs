@@ -226,27 +226,61 @@ fn dot_colour(c: Colour) -> &'static str {
     }
 }
 
-/// Where points go on the picture.
+/// Where points go on the picture: point `(x, y)` is drawn at
+/// `(MARGIN + left + STEP·(x + shear·y + offset), MARGIN + STEP·row·y)`.
 struct Geometry {
     width: f64,
     height: f64,
-    hex: Option<u16>,
+    left: f64,
+    shear: f64,
+    offset: f64,
+    row: f64,
 }
 
 impl Geometry {
     fn new(topo: &Topology) -> Geometry {
+        let size = |left: f64, cols: f64, rows: f64, row: f64| {
+            (
+                2.0 * MARGIN + left + STEP * cols,
+                2.0 * MARGIN + STEP * rows * row,
+            )
+        };
         match topo.shape() {
-            Shape::Square { width, height, .. } => Geometry {
-                width: 2.0 * MARGIN + STEP * (width as f64 - 1.0),
-                height: 2.0 * MARGIN + STEP * (height as f64 - 1.0),
-                hex: None,
-            },
+            Shape::Square { width, height, .. } => {
+                let (w, h) = size(0.0, width as f64 - 1.0, height as f64 - 1.0, 1.0);
+                Geometry {
+                    width: w,
+                    height: h,
+                    left: 0.0,
+                    shear: 0.0,
+                    offset: 0.0,
+                    row: 1.0,
+                }
+            }
             Shape::Hex { side } => {
                 let span = 2.0 * side as f64 - 2.0;
+                let (w, h) = size(HEX_LEFT, span, span, ROW);
+                let offset = (side as f64 - 1.0) / 2.0;
                 Geometry {
-                    width: 2.0 * MARGIN + HEX_LEFT + STEP * span,
-                    height: 2.0 * MARGIN + STEP * span * ROW,
-                    hex: Some(side),
+                    width: w,
+                    height: h,
+                    left: HEX_LEFT,
+                    shear: -0.5,
+                    offset,
+                    row: ROW,
+                }
+            }
+            // Each row half a cell right of the one above, as HexGui draws Hex.
+            Shape::Rhombus { width, height } => {
+                let (cols, rows) = (width as f64 - 1.0, height as f64 - 1.0);
+                let (w, h) = size(0.0, cols + rows / 2.0, rows, ROW);
+                Geometry {
+                    width: w,
+                    height: h,
+                    left: 0.0,
+                    shear: 0.5,
+                    offset: 0.0,
+                    row: ROW,
                 }
             }
         }
@@ -254,13 +288,10 @@ impl Geometry {
 
     /// The centre of `(x, y)` (which need not be on the board: labels sit just outside).
     fn xy(&self, x: f64, y: f64) -> (f64, f64) {
-        match self.hex {
-            None => (MARGIN + STEP * x, MARGIN + STEP * y),
-            Some(side) => (
-                MARGIN + HEX_LEFT + STEP * (x - y / 2.0 + (side as f64 - 1.0) / 2.0),
-                MARGIN + STEP * ROW * y,
-            ),
-        }
+        (
+            MARGIN + self.left + STEP * (x + self.shear * y + self.offset),
+            MARGIN + STEP * self.row * y,
+        )
     }
 
     fn at(&self, topo: &Topology, p: Point) -> (f64, f64) {
@@ -282,6 +313,7 @@ fn grid(out: &mut String, topo: &Topology, geo: &Geometry, dots: bool) {
     let dirs: &[(i32, i32)] = match topo.shape() {
         Shape::Square { .. } => &[(1, 0), (0, 1)],
         Shape::Hex { .. } => &[(1, 0), (0, 1), (1, 1)],
+        Shape::Rhombus { .. } => &[(1, 0), (0, 1), (1, -1)],
     };
     for p in topo.points() {
         let (x, y) = topo.xy(p);
@@ -356,6 +388,39 @@ fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
             for y in 0..span {
                 let (_, row_y) = geo.xy(0.0, y as f64);
                 label(out, (MARGIN * 0.45, row_y), &(y + 1).to_string());
+            }
+        }
+        Shape::Rhombus { width, height } => {
+            let (w, h) = (width as f64 - 1.0, height as f64 - 1.0);
+            // Each player's two sides in their colour: Black top and bottom, White left and right.
+            let (e, off) = (0.6, 1.05);
+            let mut side = |colour: Colour, from: (f64, f64), to: (f64, f64)| {
+                let ((x1, y1), (x2, y2)) = (geo.xy(from.0, from.1), geo.xy(to.0, to.1));
+                let stroke = if colour == Colour::Black {
+                    "#111"
+                } else {
+                    "#f8f8f8"
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<line class="side {}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="5" stroke-linecap="round"/>"#,
+                    colour.name()
+                );
+            };
+            side(Colour::Black, (0.0, -e), (w, -e));
+            side(Colour::Black, (0.0, h + e), (w, h + e));
+            side(Colour::White, (-e, 0.0), (-e, h));
+            side(Colour::White, (w + e, 0.0), (w + e, h));
+            for x in 0..width {
+                let name = ((b'a' + x as u8) as char).to_string();
+                label(out, geo.xy(x as f64, -off), &name);
+                label(out, geo.xy(x as f64, h + off), &name);
+            }
+            // Numbers a little closer than letters, so that "11" stays inside the picture.
+            for y in 0..height {
+                let name = (y + 1).to_string();
+                label(out, geo.xy(-off + 0.1, y as f64), &name);
+                label(out, geo.xy(w + off - 0.1, y as f64), &name);
             }
         }
     }
@@ -449,6 +514,8 @@ mod tests {
             Topology::square(7, 4, Adjacency::King),
             Topology::hex(3),
             Topology::hex(8),
+            Topology::rhombus(11, 11),
+            Topology::rhombus(3, 5),
         ] {
             let stone = |p: Point| match p.0 % 3 {
                 0 => Some(Colour::Black),
@@ -521,5 +588,23 @@ mod tests {
         for (l, n) in [("a", 2), ("e", 2), ("1", 1), ("5", 1)] {
             assert_eq!(count(&svg, &format!(">{l}</text>")), n, "{l}");
         }
+    }
+
+    #[test]
+    fn rhombus_is_sheared_with_coloured_sides_and_labels() {
+        let topo = Topology::rhombus(4, 3);
+        let svg = render_svg(&topo, |_| None, &Decorations::default());
+        balanced(&svg).unwrap();
+        // Letters a–d above and below, numbers 1–3 left and right.
+        for l in ["a", "d", "1", "3"] {
+            assert_eq!(count(&svg, &format!(">{l}</text>")), 2, "{l}");
+        }
+        assert_eq!(count(&svg, "class=\"side black\""), 2);
+        assert_eq!(count(&svg, "class=\"side white\""), 2);
+        // a2 sits half a step right of a1 and one hexagon row lower.
+        let geo = Geometry::new(&topo);
+        let (a1, a2) = (geo.at(&topo, Point(0)), geo.at(&topo, Point(4)));
+        assert!((a2.0 - a1.0 - STEP / 2.0).abs() < 1e-9);
+        assert!((a2.1 - a1.1 - STEP * ROW).abs() < 1e-9);
     }
 }

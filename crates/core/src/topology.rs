@@ -40,6 +40,10 @@ pub enum Shape {
     /// A hexagon of points with `side` points on each side; axial coordinates `(x, y)` in
     /// `0..2*side-1`, valid when `|x - y| < side`; neighbours differ by (±1,0), (0,±1), ±(1,1).
     Hex { side: u16 },
+    /// A rhombus of hexagonal cells (the Hex board as HexGui draws it): `width` columns by `height`
+    /// rows, each row half a cell right of the one above; `x` counts columns from the left, `y` rows
+    /// from the top; neighbours differ by (±1,0), (0,±1), ±(1,−1).
+    Rhombus { width: u16, height: u16 },
 }
 
 /// Marker for "no point" in neighbour tables.
@@ -109,6 +113,21 @@ impl Topology {
         )
     }
 
+    /// A `width × height` rhombus of hexagonal cells (each side from 1 to 26: one letter a column).
+    pub fn rhombus(width: u16, height: u16) -> Topology {
+        assert!(
+            (1..=26).contains(&width) && (1..=26).contains(&height),
+            "rhombus size out of range"
+        );
+        Self::build(
+            Shape::Rhombus { width, height },
+            width,
+            height,
+            |_, _| true,
+            &[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)],
+        )
+    }
+
     fn build(
         shape: Shape,
         box_w: u16,
@@ -158,7 +177,7 @@ impl Topology {
                     d
                 })
                 .collect(),
-            Shape::Hex { .. } => Vec::new(),
+            Shape::Hex { .. } | Shape::Rhombus { .. } => Vec::new(),
         };
         let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
@@ -234,7 +253,7 @@ impl Topology {
     pub fn is_edge(&self, p: Point) -> bool {
         let (x, y) = self.coords[p.idx()];
         match self.shape {
-            Shape::Square { width, height, .. } => {
+            Shape::Square { width, height, .. } | Shape::Rhombus { width, height } => {
                 x == 0 || y == 0 || x + 1 == width || y + 1 == height
             }
             Shape::Hex { side } => {
@@ -278,12 +297,12 @@ impl Topology {
     }
 
     /// The text name of `p`: `D4` on square grids (columns A–Z without I, then AA, AB…; rows from the
-    /// bottom), `h8` on the hexagon (letter for `x`, number `y + 1`).
+    /// bottom), `h8` on the hexagon and the rhombus (letter for `x`, number `y + 1`).
     pub fn name(&self, p: Point) -> String {
         let (x, y) = self.xy(p);
         match self.shape {
             Shape::Square { height, .. } => format!("{}{}", column_label(x), height - y),
-            Shape::Hex { .. } => format!("{}{}", hex_letter(x), y + 1),
+            Shape::Hex { .. } | Shape::Rhombus { .. } => format!("{}{}", hex_letter(x), y + 1),
         }
     }
 
@@ -313,7 +332,7 @@ impl Topology {
                 }
                 self.at(x as i32, height as i32 - number as i32)
             }
-            Shape::Hex { .. } => {
+            Shape::Hex { .. } | Shape::Rhombus { .. } => {
                 if letters.len() != 1 {
                     return Err(bad());
                 }
@@ -329,6 +348,7 @@ impl Topology {
         match self.shape() {
             Shape::Square { width, height, .. } => format!("{width}x{height}"),
             Shape::Hex { side } => format!("hexagon of side {side}, {} points", self.len()),
+            Shape::Rhombus { width, height } => format!("{width}x{height} rhombus"),
         }
     }
 
@@ -354,6 +374,11 @@ impl Topology {
                     side - 1
                 )
             }
+            Shape::Rhombus { width, height } => format!(
+                "a cell from a1 to {}{height} (letters a–{0} for the columns, numbers 1–{height} for \
+                 the rows from the top)",
+                hex_letter(width - 1)
+            ),
         }
     }
 }
@@ -463,5 +488,48 @@ mod tests {
         assert_eq!(t.name(t.at(7, 7).unwrap()), "h8");
         assert!(t.parse_point("a9").is_err());
         assert!(t.parse_point("o15").is_ok());
+    }
+
+    #[test]
+    fn rhombus_neighbours_corners_edges_and_centre() {
+        let t = Topology::rhombus(11, 11);
+        assert_eq!(t.len(), 121);
+        let names = |p: &str| {
+            let mut v: Vec<String> = t
+                .neighbours(t.parse_point(p).unwrap())
+                .iter()
+                .map(|&q| t.name(Point(q)))
+                .collect();
+            v.sort();
+            v
+        };
+        // The acute corners (a1, k11) touch two cells, the obtuse ones (k1, a11) three.
+        assert_eq!(names("a1"), ["a2", "b1"]);
+        assert_eq!(names("k11"), ["j11", "k10"]);
+        assert_eq!(names("k1"), ["j1", "j2", "k2"]);
+        assert_eq!(names("a11"), ["a10", "b10", "b11"]);
+        // Each row is half a cell right of the one above: f6 touches f5 and g5 above, e7 and f7 below.
+        assert_eq!(names("f6"), ["e6", "e7", "f5", "f7", "g5", "g6"]);
+        assert_eq!(names("a5"), ["a4", "a6", "b4", "b5"]);
+        assert_eq!(names("f1"), ["e1", "e2", "f2", "g1"]);
+        assert_eq!(t.points().filter(|&p| t.degree(p) == 6).count(), 81);
+        assert_eq!(t.points().filter(|&p| t.is_edge(p)).count(), 40);
+        assert!(t.is_edge(t.parse_point("k6").unwrap()));
+        assert!(!t.is_edge(t.parse_point("j10").unwrap()));
+        for p in t.points() {
+            assert_eq!(t.parse_point(&t.name(p)), Ok(p));
+            for &q in t.neighbours(p) {
+                assert!(
+                    t.neighbours(Point(q)).contains(&p.0),
+                    "adjacency is symmetric"
+                );
+            }
+        }
+        let r = Topology::rhombus(4, 2);
+        assert_eq!(r.name(r.at(3, 1).unwrap()), "d2");
+        assert!(r.parse_point("e1").is_err());
+        assert!(r.parse_point("a3").is_err());
+        assert!(r.parse_point("A2").is_ok());
+        assert!(r.describe_notation().contains("a1 to d2"));
     }
 }

@@ -23,6 +23,7 @@ const GAMES = [
   { game: "gomoku", size: "15" },
   { game: "trigo", size: "5" },
   { game: "connect6", size: "13" },
+  { game: "hex", size: "11" },
 ];
 
 function check(cond, what) {

@@ -1,0 +1,322 @@
+//! [`HexGame`]: a stone wins when a flood fill through its group touches both of its sides.
+
+use crate::{HexRules, Illegal, Move};
+use std::sync::Arc;
+use stones_core::{sgf::Node, RulesError, Score, SearchGame, SetupError, Status, Topology};
+use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet};
+
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const MAX_CELLS: usize = 26 * 26;
+
+/// How the game ended, if it has: a player joined their sides, or resigned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    No,
+    Connected(Colour),
+    Resigned(Colour),
+}
+
+/// A game of Hex under [`HexRules`]: Black joins top and bottom, White left and right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexGame {
+    rules: HexRules,
+    pub(crate) topo: Arc<Topology>,
+    /// Per cell: [`EMPTY`], or 1 + the stone's colour index.
+    pub(crate) cells: Vec<u8>,
+    pub(crate) to_move: Colour,
+    pub(crate) history: Vec<Move>,
+    pub(crate) end: End,
+    pub(crate) hash: u64,
+}
+
+impl HexGame {
+    /// Whether `swap` is legal now: the rule is on and White is to move beside Black's one stone.
+    pub fn swap_allowed(&self) -> bool {
+        let mut stones = self.cells.iter().filter(|&&v| v != EMPTY);
+        let first = stones.next() == Some(&1) && stones.next().is_none();
+        first && self.rules.swap && self.end == End::No && self.to_move == Colour::White
+    }
+
+    /// Which of `c`'s sides `p` lies on: bit 0 the first (top or left), bit 1 the second.
+    fn side_bits(&self, p: Point, c: Colour) -> u8 {
+        let ((x, y), (w, h)) = (self.topo.xy(p), self.topo.bounding_box());
+        let (v, n) = if c == Colour::Black { (y, h) } else { (x, w) };
+        u8::from(v == 0) | u8::from(v + 1 == n) << 1
+    }
+
+    /// The sides of `c` (as `side_bits`) touched by its stones joined to `starts`: a flood fill.
+    fn sides(&self, c: Colour, starts: impl Iterator<Item = Point>) -> u8 {
+        let (mut seen, mut stack, mut len) = ([0u64; MAX_CELLS / 64 + 1], [0u16; MAX_CELLS], 0);
+        let mut push = |q: u16, stack: &mut [u16], len: &mut usize| {
+            let (word, bit) = (q as usize / 64, 1u64 << (q % 64));
+            if self.cells[q as usize] == c.idx() as u8 + 1 && seen[word] & bit == 0 {
+                seen[word] |= bit;
+                (stack[*len], *len) = (q, *len + 1);
+            }
+        };
+        starts.for_each(|p| push(p.0, &mut stack, &mut len));
+        let mut touched = 0;
+        while len > 0 && touched != 3 {
+            len -= 1;
+            touched |= self.side_bits(Point(stack[len]), c);
+            for &q in self.topo.neighbours(Point(stack[len])) {
+                push(q, &mut stack, &mut len);
+            }
+        }
+        touched
+    }
+
+    /// Whether `c` joins its two sides anywhere: a flood from its stones on its first side.
+    pub(crate) fn connected(&self, c: Colour) -> bool {
+        let first = |p: &Point| self.side_bits(*p, c) & 1 == 1;
+        self.sides(c, self.topo.points().filter(first)) & 2 != 0
+    }
+
+    /// Puts a `c` stone on the empty cell `p`, or takes it off when `on` is false.
+    pub(crate) fn set(&mut self, p: Point, c: Colour, on: bool) {
+        self.cells[p.idx()] = if on { c.idx() as u8 + 1 } else { EMPTY };
+        self.hash ^= self.topo.key(p, c);
+    }
+
+    /// The swap and its undo: the one stone of `from` becomes the other colour's, mirrored.
+    fn swap_stone(&mut self, from: Colour) {
+        let i = self.cells.iter().position(|&v| v == from.idx() as u8 + 1);
+        let p = Point(i.expect("one stone on the board") as u16);
+        let (x, y) = self.topo.xy(p);
+        let q = self.topo.at(y.into(), x.into()).expect("a square board");
+        self.set(p, from, false);
+        self.set(q, from.opponent(), true);
+    }
+
+    /// Plays `mv`, which must be legal ([`Game::check`]), without checking: the search's path.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let c = self.to_move;
+        match mv {
+            Move::Place(p) => {
+                self.set(p, c, true);
+                if self.sides(c, std::iter::once(p)) == 3 {
+                    self.end = End::Connected(c);
+                }
+            }
+            Move::Swap => self.swap_stone(Colour::Black),
+            Move::Resign => self.end = End::Resigned(c),
+        }
+        self.history.push(mv);
+        (self.to_move, self.hash) = (c.opponent(), self.hash ^ self.topo.side_key());
+    }
+}
+
+impl Game for HexGame {
+    type Move = Move;
+    type Rules = HexRules;
+    type Illegal = Illegal;
+
+    const NAME: &'static str = "hex";
+    const ABOUT: &'static str =
+        "Hex: join your sides of a rhombus of hexagons; swap rule, no draws";
+    const SIZES: &'static [&'static str] = &["11", "13", "9", "7", "5"];
+    const SGF_GM: Option<u32> = Some(11);
+
+    fn new(rules: HexRules) -> Result<Self, RulesError> {
+        rules.validate().map_err(|m| RulesError::new("hex", m))?;
+        let topo = Arc::new(Topology::rhombus(rules.size.width, rules.size.height));
+        let (cells, history) = (vec![EMPTY; topo.len()], Vec::with_capacity(topo.len() + 2));
+        Ok(HexGame {
+            rules,
+            topo,
+            cells,
+            to_move: Colour::Black,
+            history,
+            end: End::No,
+            hash: 0,
+        })
+    }
+
+    fn rules(&self) -> &HexRules {
+        &self.rules
+    }
+
+    fn topology(&self) -> &Topology {
+        &self.topo
+    }
+
+    fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
+        let (n, m) = (stones.len(), self.cells.len());
+        let why = format!("the setup gives {n} points but the board has {m}");
+        if n != m {
+            return Err(SetupError(why));
+        }
+        *self = HexGame::new(self.rules.clone()).expect("rules already checked");
+        let placed = stones.iter().enumerate();
+        for (i, c) in placed.filter_map(|(i, &c)| Some((i, c?))) {
+            self.set(Point(i as u16), c, true);
+        }
+        if to == Colour::White {
+            (self.to_move, self.hash) = (to, self.hash ^ self.topo.side_key());
+        }
+        let winner = Colour::BOTH.into_iter().find(|&c| self.connected(c));
+        self.end = winner.map_or(End::No, End::Connected);
+        Ok(())
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn status(&self) -> Status {
+        match self.end {
+            End::No => Status::Ongoing,
+            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
+            End::Connected(c) => {
+                let (winner, result) = (Some(c), format!("{}+", c.letter()));
+                Status::Over(Outcome { winner, result })
+            }
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.end == End::No {
+            let empty = self.topo.points().filter(|p| self.cells[p.idx()] == EMPTY);
+            out.extend(empty.map(Move::Place));
+            out.extend(self.swap_allowed().then_some(Move::Swap));
+        }
+    }
+
+    fn check(&self, mv: Move) -> Result<(), Illegal> {
+        let taken = |p: Point| Illegal::Occupied(self.topo.name(p));
+        match mv {
+            _ if self.end != End::No => Err(Illegal::GameOver),
+            Move::Place(p) if p.idx() >= self.cells.len() => Err(Illegal::OffBoard(p.0)),
+            Move::Place(p) if self.cells[p.idx()] != EMPTY => Err(taken(p)),
+            Move::Swap if !self.rules.swap => Err(Illegal::SwapOff),
+            Move::Swap if !self.swap_allowed() => Err(Illegal::SwapNotNow),
+            _ => Ok(()),
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(mv) = self.history.pop() else {
+            return false;
+        };
+        (self.to_move, self.end) = (self.to_move.opponent(), End::No);
+        self.hash ^= self.topo.side_key();
+        match mv {
+            Move::Place(p) => self.set(p, self.to_move, false),
+            Move::Swap => self.swap_stone(Colour::White),
+            Move::Resign => {}
+        }
+        true
+    }
+
+    /// Reads `a1` (column letter, row number from the top), `swap` or `swap-pieces`, `resign`.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveSyntaxError> {
+        let t = text.trim();
+        let why = match t.to_ascii_lowercase().as_str() {
+            "resign" => return Ok(Move::Resign),
+            "swap" | "swap-pieces" => return Ok(Move::Swap),
+            "swap-sides" => "the swap here is swap-pieces (a mirrored stone): write swap".into(),
+            "pass" => "there is no pass in Hex: play a cell, swap or resign".into(),
+            _ => match self.topo.parse_point(t) {
+                Ok(p) => return Ok(Move::Place(p)),
+                Err(e) => format!("expected {}; or swap or resign", e.allowed),
+            },
+        };
+        let text = t.to_string();
+        Err(MoveSyntaxError { text, why })
+    }
+
+    /// `a1`…, `swap-pieces` (as MoHex and HexGui write the swap), `resign`.
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Place(p) if p.idx() < self.cells.len() => self.topo.name(p),
+            Move::Place(p) => format!("#{}", p.0),
+            Move::Swap => "swap-pieces".to_string(),
+            Move::Resign => "resign".to_string(),
+        }
+    }
+
+    fn stone(&self, p: Point) -> Option<Colour> {
+        match self.cells.get(p.idx()) {
+            Some(&v) if v != EMPTY => Some(Colour::BOTH[v as usize - 1]),
+            _ => None,
+        }
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        [0, 0]
+    }
+
+    /// No points in Hex: the winner scores 1, everything else 0.
+    fn score(&self) -> Score {
+        let point = |c| f64::from(u8::from(self.rollout_winner() == Some(c)));
+        let (black, white) = (point(Colour::Black), point(Colour::White));
+        Score { black, white }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn render(&self, colour: bool) -> String {
+        crate::render::render(self, colour)
+    }
+
+    /// The moves, who joins which sides, and the swap rule when it is on.
+    fn help(&self) -> String {
+        let mut out = format!(
+            "a move is {}; or `resign` (no pass, never a draw). Black joins the top and bottom \
+             rows, White the left and right columns.\n",
+            self.topo.describe_notation()
+        );
+        if self.rules.swap {
+            out += "swap rule: White's first move may be `swap` (swap-pieces): Black's stone \
+                    becomes White's, mirrored across the a1 diagonal, and Black moves.\n";
+        }
+        out
+    }
+
+    /// `Black wins by joining top and bottom (B+)`; resignation is left to the caller's words.
+    fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
+        let (c, result) = (outcome.winner?, &outcome.result);
+        let sides = ["top and bottom", "left and right"][c.idx()];
+        let words = format!("{} wins by joining {sides} ({result})", c.title());
+        result.ends_with('+').then_some(words)
+    }
+
+    /// HexGui's record: `GM[11]`, `SZ[11]` or `SZ[9:11]`, `B[a1]`, `W[swap-pieces]`, `W[resign]`;
+    /// `RU` the ruleset and its overrides, `RE` once over. The generic reader reads it back.
+    fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
+        let size = self.rules.size.to_string().replace('x', ":");
+        let mut root = Node::default();
+        let ap = concat!("stones:", env!("CARGO_PKG_VERSION"));
+        let head = [("FF", "4"), ("GM", "11"), ("AP", ap), ("SZ", &size)];
+        for (id, v) in head.into_iter().chain([("RU", rule)]) {
+            root.push(id, vec![v.to_string()]);
+        }
+        if let Status::Over(outcome) = self.status() {
+            root.push("RE", vec![outcome.result]);
+        }
+        let mut nodes = vec![root];
+        for (i, &mv) in self.history.iter().enumerate() {
+            let colour = Colour::BOTH[(self.to_move.idx() + self.history.len() - i) % 2];
+            nodes.push(Node::default());
+            nodes[i + 1].push(&colour.letter().to_string(), vec![self.move_text(mv)]);
+        }
+        Some(stones_core::sgf::write(&nodes))
+    }
+
+    fn decorations(&self) -> Decorations {
+        let mut deco = Decorations::default();
+        if let Some(&Move::Place(p)) = self.history.last() {
+            deco.last.push(p);
+        }
+        deco
+    }
+}

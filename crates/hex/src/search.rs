@@ -1,0 +1,56 @@
+//! What Hex tells the search: every legal move is a step; a playout fills the board at random.
+
+use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
+
+impl SearchGame for HexGame {
+    type Step = Move;
+
+    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
+    fn complete(&self, pending: &[Move]) -> Option<Move> {
+        pending.first().copied()
+    }
+
+    fn play_fast(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn step_point(step: Move) -> Option<Point> {
+        match step {
+            Move::Place(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Fills up to `cap` empty cells at random, in turn, then finds the winner once: the full
+    /// board's one winner is who would have connected first in that order (a stone added later
+    /// cannot undo a connection). The board is the exact AMAF trail; the history is not kept.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
+        let (mut empties, mut len) = ([0u16; MAX_CELLS], 0);
+        for i in (0..self.cells.len()).filter(|&i| self.cells[i] == EMPTY) {
+            (empties[len], len) = (i as u16, len + 1);
+        }
+        let fill = if self.end == End::No { len.min(cap) } else { 0 };
+        for k in 0..fill {
+            empties.swap(k, k + rng.below(len - k));
+            self.set(Point(empties[k]), self.to_move, true);
+            (self.to_move, self.hash) = (self.to_move.opponent(), self.hash ^ self.topo.side_key());
+        }
+        if let Some(winner) = Colour::BOTH.into_iter().find(|&c| self.connected(c)) {
+            self.end = End::Connected(winner);
+        }
+        fill
+    }
+
+    /// The winner, without making the result text as [`Game::status`] does.
+    fn rollout_winner(&self) -> Option<Colour> {
+        match self.end {
+            End::No => None,
+            End::Connected(c) => Some(c),
+            End::Resigned(c) => Some(c.opponent()),
+        }
+    }
+}
