@@ -129,7 +129,9 @@ fn run_file(path: &Path) -> (Vec<String>, usize) {
             continue;
         }
         if let Some((command, Err(why))) = last.take() {
-            failures.push(format!("{at}: test {command} failed ({why}) and has no pattern"));
+            failures.push(format!(
+                "{at}: test {command} failed ({why}) and has no pattern"
+            ));
         }
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -193,7 +195,13 @@ fn the_runner_catches_a_wrong_answer() {
     assert_eq!(enforced, 4);
     assert_eq!(failures.len(), 4, "{failures:#?}");
     assert!(failures[0].contains("bad.tst:3: 1 name"), "{failures:#?}");
-    assert!(failures[2].contains("play black Z9 answered Err"), "{failures:#?}");
-    assert!(failures[3].contains("bad.tst:10: play black Z9 failed"), "{failures:#?}");
+    assert!(
+        failures[2].contains("play black Z9 answered Err"),
+        "{failures:#?}"
+    );
+    assert!(
+        failures[3].contains("bad.tst:10: play black Z9 failed"),
+        "{failures:#?}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
