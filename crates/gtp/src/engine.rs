@@ -187,7 +187,7 @@ impl Engine {
     /// A fresh game at the current size and komi.
     fn clear(&mut self) {
         if let Some(t) = &mut self.thinker {
-            t.clear();
+            t.new_game();
         }
         let mut game = match GoGame::new(self.rules.clone()) {
             Ok(g) => g,

@@ -15,6 +15,7 @@
 //! `tests/regress/*.tst` are GTP regression files in the GNU Go format, run by `tests/regress.rs`
 //! and by GoGui's `gogui-regress` alike.
 
+pub mod clock;
 pub mod engine;
 pub mod genmove;
 pub mod protocol;
