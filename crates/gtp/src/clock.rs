@@ -42,16 +42,17 @@ impl Clock {
         self.left[c.idx()] = Some((seconds as f64, stones));
     }
 
-    /// The seconds for one move of `c` when about `moves_left` of its moves remain in the game; 1 s
-    /// without time settings or with no limit.
-    pub fn move_time(&self, c: Colour, moves_left: f64) -> f64 {
+    /// The seconds for one move of `c` on a board with `empty` empty points (about a third of them,
+    /// at least 15, are taken to be its moves to come); 1 s without time settings or with no limit.
+    pub fn move_time(&self, c: Colour, empty: usize) -> f64 {
+        let moves_left = (empty as f64 / 3.0).max(15.0);
         let byo_share = match self.settings {
             Some((_, byo, stones)) if byo > 0 && stones > 0 => byo as f64 / stones as f64 * 0.8,
             _ => 0.0,
         };
         let seconds = match self.left[c.idx()] {
             Some((t, stones)) if stones > 0 => t / stones as f64 * 0.8,
-            Some((t, _)) => t.max(0.0) / moves_left.max(1.0) + byo_share,
+            Some((t, _)) => t.max(0.0) / moves_left + byo_share,
             None => 1.0,
         };
         seconds.clamp(MIN_MOVE, 3600.0)
@@ -91,12 +92,12 @@ mod tests {
     #[test]
     fn without_settings_a_move_takes_a_second() {
         let mut clock = Clock::default();
-        assert_eq!(clock.move_time(Black, 30.0), 1.0);
+        assert_eq!(clock.move_time(Black, 90), 1.0);
         clock.spend(Black, 5.0);
         assert_eq!(clock, Clock::default());
         // time_settings 0 1 0 is GTP's "no time limit" (GoGui sends it).
         clock.set(0, 1, 0);
-        assert_eq!(clock.move_time(White, 30.0), 1.0);
+        assert_eq!(clock.move_time(White, 90), 1.0);
     }
 
     #[test]
@@ -107,14 +108,14 @@ mod tests {
         clock.set(120, 0, 0);
         let mut total = 0.0;
         for _ in 0..200 {
-            let t = clock.move_time(Black, 27.0);
+            let t = clock.move_time(Black, 81);
             total += t;
             clock.spend(Black, t);
         }
         assert!(total <= 120.0 + 200.0 * MIN_MOVE, "{total}");
         assert!(total > 110.0, "{total}: most of the time is used");
         assert_eq!(
-            clock.move_time(White, 27.0),
+            clock.move_time(White, 81),
             120.0 / 27.0,
             "White's clock is its own"
         );
@@ -124,12 +125,12 @@ mod tests {
     fn byo_yomi_after_the_main_time() {
         let mut clock = Clock::default();
         clock.set(10, 30, 5);
-        assert_eq!(clock.move_time(Black, 10.0), 1.0 + 30.0 / 5.0 * 0.8);
+        assert_eq!(clock.move_time(Black, 30), 10.0 / 15.0 + 30.0 / 5.0 * 0.8);
         // 12 s spent: the main time is gone and 2 s came from the first period, whose first stone
         // this move was.
         clock.spend(Black, 12.0);
         assert_eq!(clock.left[Black.idx()], Some((28.0, 4)));
-        assert!((clock.move_time(Black, 10.0) - 28.0 / 4.0 * 0.8).abs() < 1e-9);
+        assert!((clock.move_time(Black, 30) - 28.0 / 4.0 * 0.8).abs() < 1e-9);
         for _ in 0..3 {
             clock.spend(Black, 1.0);
         }
@@ -156,12 +157,12 @@ mod tests {
         clock.spend(White, 100.0);
         assert_eq!(clock.left[White.idx()], Some((200.0, 0)));
         clock.time_left(White, 50, 0);
-        assert_eq!(clock.move_time(White, 25.0), 50.0 / 25.0 + 30.0 / 5.0 * 0.8);
+        assert_eq!(clock.move_time(White, 75), 50.0 / 25.0 + 30.0 / 5.0 * 0.8);
         clock.time_left(White, 20, 2);
-        assert_eq!(clock.move_time(White, 25.0), 20.0 / 2.0 * 0.8);
+        assert_eq!(clock.move_time(White, 75), 20.0 / 2.0 * 0.8);
         // Out of time with no byo-yomi: the least time, not a negative one.
         clock.set(1, 0, 0);
         clock.spend(Black, 5.0);
-        assert_eq!(clock.move_time(Black, 25.0), MIN_MOVE);
+        assert_eq!(clock.move_time(Black, 75), MIN_MOVE);
     }
 }

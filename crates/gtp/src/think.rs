@@ -67,10 +67,10 @@ impl Thinker {
         self.clock.restart();
     }
 
-    /// The time for one move of `c` in `game`: about a third of the empty points are its moves to come.
+    /// The time for one move of `c` in `game`.
     fn move_time(&self, game: &GoGame, c: Colour) -> Duration {
-        let moves_left = (game.board().empty_count() as f64 / 3.0).max(15.0);
-        Duration::from_secs_f64(self.clock.move_time(c, moves_left))
+        let empty = game.board().empty_count();
+        Duration::from_secs_f64(self.clock.move_time(c, empty))
     }
 
     /// The move for the player to move in `game`, or `None` to resign.
