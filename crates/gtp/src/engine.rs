@@ -39,6 +39,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "countlib",
+    "cputime",
     "stones-status",
 ];
 
@@ -179,6 +180,7 @@ impl Engine {
                 _ => fail("invalid color"),
             },
             "countlib" => self.countlib(&args),
+            "cputime" => Ok(format!("{:.3}", crate::cputime::cpu_seconds())),
             "stones-status" => Ok(self.status_line()),
             _ => fail("unknown command"),
         }

@@ -35,3 +35,7 @@ clear_board
 123456789 play black E5
 10 list_stones black
 #? [E5]
+
+# cputime (GNU Go's extension, which gogui-twogtp uses for its CPU columns): seconds.
+11 cputime
+#? [[0-9]+\.[0-9]+]
