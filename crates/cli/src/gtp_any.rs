@@ -9,6 +9,7 @@ use std::io::{self, BufRead, Write};
 use stones_ai::PlayerSpec;
 use stones_core::input::{Line, LineReader};
 use stones_core::{Colour, Status};
+use stones_gtp::clock::Clock;
 use stones_gtp::protocol::{format_response, parse_line, too_long_response};
 
 /// Every command this engine knows, in `list_commands` order.
@@ -40,8 +41,8 @@ struct Session {
     game: AnyGame,
     player: Player,
     spec: PlayerSpec,
-    /// Seconds per move from the clock commands (else 1 s).
-    move_time: f64,
+    /// The clock from `time_settings` and `time_left`, less genmove's own time (else 1 s a move).
+    clock: Clock,
     history: Vec<(Colour, String)>,
 }
 
@@ -65,7 +66,7 @@ pub fn run(
         game,
         player,
         spec,
-        move_time: 1.0,
+        clock: Clock::default(),
         history: Vec::new(),
     };
     let mut lines = LineReader::lf(input);
@@ -142,21 +143,18 @@ impl Session {
             },
             "showboard" => Ok(format!("\n{}", self.game.render_board(false))),
             "final_score" => Ok(match self.game.game_status() {
+                // GTP writes a draw as 0.
+                Status::Over(o) if o.winner.is_none() => "0".into(),
                 Status::Over(o) => o.result,
-                _ => self.game.current_score().result(),
+                _ => match self.game.current_score() {
+                    score if score.winner().is_none() => "0".into(),
+                    score => score.result(),
+                },
             }),
             "time_settings" => match args {
-                [main, byo, stones] => match (
-                    main.parse::<f64>(),
-                    byo.parse::<f64>(),
-                    stones.parse::<f64>(),
-                ) {
+                [main, byo, stones] => match (main.parse(), byo.parse(), stones.parse()) {
                     (Ok(main), Ok(byo), Ok(stones)) => {
-                        self.move_time = if byo > 0.0 && stones > 0.0 {
-                            byo / stones * 0.8
-                        } else {
-                            (main / 40.0).max(0.05)
-                        };
+                        self.clock.set(main, byo, stones);
                         Ok(String::new())
                     }
                     _ => Err("syntax error".into()),
@@ -164,10 +162,9 @@ impl Session {
                 _ => Err("syntax error".into()),
             },
             "time_left" => match args {
-                [_, t, s] => match (t.parse::<f64>(), s.parse::<f64>()) {
-                    (Ok(t), Ok(s)) => {
-                        let moves = if s > 0.0 { s } else { 30.0 };
-                        self.move_time = (t / moves * 0.8).max(0.05);
+                [c, t, s] => match (colour_word(c), t.parse(), s.parse()) {
+                    (Some(c), Ok(t), Ok(s)) => {
+                        self.clock.time_left(c, t, s);
                         Ok(String::new())
                     }
                     _ => Err("syntax error".into()),
@@ -201,16 +198,13 @@ impl Session {
         self.game = game;
         self.overrides = overrides;
         self.history.clear();
+        self.clock.restart();
         Ok(String::new())
     }
 
     /// The colour argument, which must be the side to move.
     fn colour(&self, word: &str) -> Result<Colour, String> {
-        let c = match word.to_ascii_lowercase().as_str() {
-            "b" | "black" => Colour::Black,
-            "w" | "white" => Colour::White,
-            _ => return Err("invalid color".into()),
-        };
+        let c = colour_word(word).ok_or("invalid color")?;
         let to_move = self.game.player_to_move();
         if c != to_move {
             return Err(format!("illegal move: it is {to_move}'s turn"));
@@ -243,16 +237,82 @@ impl Session {
         if !matches!(self.game.game_status(), Status::Ongoing) {
             return Err("the game is over".into());
         }
-        let time = std::time::Duration::from_secs_f64(self.move_time);
+        let empty = (0..self.game.point_count())
+            .filter(|&i| self.game.stone_at(i).is_none())
+            .count();
+        let time = std::time::Duration::from_secs_f64(self.clock.move_time(c, empty));
+        let start = std::time::Instant::now();
         let choice = self
             .player
             .choose(&self.game, &self.history, Some(time), &mut |_| {})
             .map_err(|e| e.to_string())?;
+        self.clock.spend(c, start.elapsed().as_secs_f64());
         let mv = self
             .game
             .play_text(&choice.mv)
             .map_err(|e| format!("the player chose a refused move: {e}"))?;
         self.history.push((c, mv.clone()));
         Ok(mv)
+    }
+}
+
+/// GTP's colour words, in any case: `b`, `black`, `w`, `white`.
+fn colour_word(word: &str) -> Option<Colour> {
+    match word.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Colour::Black),
+        "w" | "white" => Some(Colour::White),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The responses of a freestyle gomoku session on a 5x5 board, one string per response.
+    fn gomoku(session: &str) -> Vec<String> {
+        let kind = GameKind::parse("gomoku").unwrap();
+        let size = vec![("size".to_string(), toml::Value::from(5))];
+        let spec = PlayerSpec::parse("random").unwrap();
+        let mut out = Vec::new();
+        let freestyle = Some("freestyle".to_string());
+        run(kind, freestyle, size, spec, session.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        text.split_terminator("\n\n").map(str::to_string).collect()
+    }
+
+    #[test]
+    fn final_score_writes_a_draw_as_gtp_does() {
+        // Before: `Draw` on an empty board and `Draw (board full)` after the last move; GTP's
+        // final_score answers B+n, W+n or 0.
+        assert_eq!(gomoku("1 final_score\n"), ["=1 0"]);
+        // A full board without five: rows XXOOX / OOXXO / XXOOX / OOXXO / XXOOX.
+        let black = "a5 b5 e5 c4 d4 a3 b3 e3 c2 d2 a1 b1 e1";
+        let white = "c5 d5 a4 b4 e4 c3 d3 a2 b2 e2 c1 d1";
+        let mut session = String::new();
+        let mut w = white.split(' ');
+        for b in black.split(' ') {
+            session.push_str(&format!("play black {b}\n"));
+            if let Some(w) = w.next() {
+                session.push_str(&format!("play white {w}\n"));
+            }
+        }
+        session.push_str("2 stones-status\n3 final_score\n");
+        let replies = gomoku(&session);
+        assert!(replies[..25].iter().all(|r| r == "= "), "{replies:?}");
+        assert!(replies[25].starts_with("=2 over Draw"), "{replies:?}");
+        assert_eq!(replies[26], "=3 0");
+    }
+
+    #[test]
+    fn clock_commands_check_their_words() {
+        let replies = gomoku(
+            "time_settings 60 0 0\ntime_left white 30 0\ntime_left purple 1 1\n\
+             time_settings 1.5 0 0\ntime_settings 0 1 0\n1 genmove black\n",
+        );
+        assert_eq!(replies[..2], ["= ", "= "]);
+        assert_eq!(replies[2..4], ["? syntax error", "? syntax error"]);
+        assert_eq!(replies[4], "= ");
+        assert!(replies[5].starts_with("=1 "), "{replies:?}");
     }
 }

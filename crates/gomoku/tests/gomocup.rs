@@ -113,3 +113,34 @@ fn errors_quote_at_most_100_characters_of_bad_input() {
         }
     }
 }
+
+/// A session as c-gomoku-cli (nkg114mc/c-gomoku-cli) speaks it, taken from its `-debug` log with
+/// `-rule 4 -sendbyboard`, an opening and the Yixin extensions: `INFO rule` comes after `START`,
+/// `INFO time_left 2147483647` stands for no match limit, every turn is a full `BOARD` whose last
+/// mover is field 2, and a second game reuses the brain with a new `START`. Only ABOUT, START and
+/// the turns are answered; every INFO, known or not, is silent.
+#[test]
+fn a_c_gomoku_cli_session() {
+    let replies = talk(
+        "ABOUT\nSTART 15\nINFO rule 4\nINFO timeout_turn 100\nINFO timeout_match 0\n\
+         INFO max_depth 4\nINFO max_node 5000\nINFO max_memory 367001600\nINFO thread_num 2\n\
+         INFO foo bar\nINFO time_left 2147483647\n\
+         BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n\
+         INFO time_left 2147483647\n\
+         BOARD\n7,7,2\n8,8,1\n6,8,2\n9,10,1\n8,6,2\nDONE\n\
+         START 15\nINFO rule 0\nINFO timeout_turn 100\nINFO timeout_match 0\n\
+         INFO max_memory 367001600\nINFO time_left 2147483647\nBEGIN\nEND\n",
+    );
+    assert_eq!(replies.len(), 6, "{replies:?}");
+    assert!(replies[0].starts_with("name=\"stones\""), "{replies:?}");
+    assert_eq!(replies[1], "OK");
+    // Each BOARD is a whole position: the first has three stones, the second five.
+    let taken = ["7,7", "8,8", "6,8", "9,10", "8,6"];
+    for (reply, stones) in [(&replies[2], 3), (&replies[3], 5)] {
+        let (x, y) = reply.split_once(',').expect("a move x,y");
+        assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+        assert!(!taken[..stones].contains(&reply.as_str()), "{replies:?}");
+    }
+    assert_eq!(replies[4], "OK");
+    assert_eq!(replies[5], "7,7", "the second game starts empty");
+}

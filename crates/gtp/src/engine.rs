@@ -39,6 +39,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "countlib",
+    "cputime",
     "stones-status",
 ];
 
@@ -179,6 +180,7 @@ impl Engine {
                 _ => fail("invalid color"),
             },
             "countlib" => self.countlib(&args),
+            "cputime" => Ok(format!("{:.3}", crate::cputime::cpu_seconds())),
             "stones-status" => Ok(self.status_line()),
             _ => fail("unknown command"),
         }
@@ -187,7 +189,7 @@ impl Engine {
     /// A fresh game at the current size and komi.
     fn clear(&mut self) {
         if let Some(t) = &mut self.thinker {
-            t.clear();
+            t.new_game();
         }
         let mut game = match GoGame::new(self.rules.clone()) {
             Ok(g) => g,

@@ -5,12 +5,18 @@
 //! Standard commands: `protocol_version name version known_command list_commands quit boardsize
 //! clear_board komi play genmove undo showboard fixed_handicap place_free_handicap set_free_handicap
 //! final_score final_status_list loadsgf printsgf time_settings time_left`; GNU Go's extensions
-//! `is_legal list_stones captures countlib` answer as GNU Go does.
+//! `is_legal list_stones captures countlib cputime` answer as GNU Go does.
 //!
-//! The engine plays uniformly random legal moves that do not fill its own eyes; it never resigns.
-//! `final_score` counts the board as it stands under the ruleset (every stone alive) and
-//! `final_status_list` calls every stone alive except chains in seki.
+//! genmove searches (stones-ai) when [`run`] is given search options, else plays uniformly random
+//! legal moves that do not fill its own eyes; it never resigns. With the search, `final_score` and
+//! `final_status_list` take dead stones from its ownership estimate; without it every stone is alive
+//! (chains in seki are listed as `seki`).
+//!
+//! `tests/regress/*.tst` are GTP regression files in the GNU Go format, run by `tests/regress.rs`
+//! and by GoGui's `gogui-regress` alike.
 
+pub mod clock;
+pub mod cputime;
 pub mod engine;
 pub mod genmove;
 pub mod protocol;

@@ -1,19 +1,11 @@
 //! The engine's search: genmove's time from `time_settings` / `time_left` (else 1 s a move), and the
 //! dead-stone estimate `final_score` and `final_status_list` use.
 
-use std::time::Duration;
+use crate::clock::Clock;
+use std::time::{Duration, Instant};
 use stones_ai::{Mcts, SearchOptions};
 use stones_core::{Colour, Game, Point, SearchGame};
 use stones_go::GoGame;
-
-/// The clock as the controller told it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Clock {
-    /// `time_settings`: main time, byo-yomi time, byo-yomi stones (seconds).
-    settings: Option<(u32, u32, u32)>,
-    /// `time_left` per colour: seconds and stones left in the period (0: main time).
-    left: [Option<(u32, u32)>; 2],
-}
 
 /// The search behind genmove, with its trees kept between moves.
 pub struct Thinker {
@@ -55,39 +47,30 @@ impl Thinker {
 
     /// `time_settings main byo_yomi stones`.
     pub fn time_settings(&mut self, main: u32, byo: u32, stones: u32) {
-        self.clock = Clock {
-            settings: Some((main, byo, stones)),
-            left: [None; 2],
-        };
+        self.clock.set(main, byo, stones);
     }
 
     /// `time_left colour seconds stones`.
     pub fn time_left(&mut self, c: Colour, seconds: u32, stones: u32) {
-        self.clock.left[c.idx()] = Some((seconds, stones));
+        self.clock.time_left(c, seconds, stones);
     }
 
-    /// Forgets the trees (a new game or board).
+    /// Forgets the trees (a new board or komi).
     pub fn clear(&mut self) {
         self.mcts.clear();
         self.estimate = None;
     }
 
+    /// A new game: no trees, and the clock's full time for both colours again.
+    pub fn new_game(&mut self) {
+        self.clear();
+        self.clock.restart();
+    }
+
     /// The time for one move of `c` in `game`.
     fn move_time(&self, game: &GoGame, c: Colour) -> Duration {
-        let moves_left = (game.board().empty_count() as f64 / 3.0).max(15.0);
-        let seconds = match (self.clock.left[c.idx()], self.clock.settings) {
-            (Some((t, stones)), _) if stones > 0 => t as f64 / stones as f64 * 0.8,
-            (Some((t, _)), Some((_, byo, stones))) if byo > 0 && stones > 0 => {
-                t as f64 / moves_left + byo as f64 / stones as f64 * 0.8
-            }
-            (Some((t, _)), _) => t as f64 / moves_left,
-            (None, Some((0, byo, stones))) if byo > 0 && stones > 0 => {
-                byo as f64 / stones as f64 * 0.8
-            }
-            (None, Some((main, _, _))) if main > 0 => main as f64 / moves_left,
-            _ => 1.0,
-        };
-        Duration::from_secs_f64(seconds.clamp(0.05, 3600.0))
+        let empty = game.board().empty_count();
+        Duration::from_secs_f64(self.clock.move_time(c, empty))
     }
 
     /// The move for the player to move in `game`, or `None` to resign.
@@ -97,7 +80,10 @@ impl Thinker {
             options.time = Some(self.move_time(game, game.to_move()));
         }
         self.mcts.options = options;
+        let start = Instant::now();
         let thought = self.mcts.think(game, |_| {});
+        self.clock
+            .spend(game.to_move(), start.elapsed().as_secs_f64());
         if thought.resign {
             return None;
         }
