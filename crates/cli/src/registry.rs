@@ -29,9 +29,27 @@ macro_rules! games {
 
         /// A game of any kind, dispatched without `Box<dyn>`: one variant per registered game.
         #[enum_dispatch(TextGame)]
-        #[derive(Clone, Debug)]
+        #[derive(Debug)]
         pub enum AnyGame {
             $($variant($game)),+
+        }
+
+        impl Clone for AnyGame {
+            fn clone(&self) -> Self {
+                match self {
+                    $(AnyGame::$variant(g) => AnyGame::$variant(g.clone())),+
+                }
+            }
+
+            /// Into the game's own buffers when both are of one kind (a Dots playout on the copy
+            /// then allocates nothing).
+            fn clone_from(&mut self, src: &Self) {
+                match (self, src) {
+                    $((AnyGame::$variant(a), AnyGame::$variant(b)) => a.clone_from(b),)+
+                    #[allow(unreachable_patterns)]
+                    (me, src) => *me = src.clone(),
+                }
+            }
         }
     };
 }

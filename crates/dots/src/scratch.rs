@@ -3,7 +3,7 @@
 
 /// Work buffers for flood fills over one field. They hold no game state: two positions are equal
 /// whatever their scratch buffers contain (see the `PartialEq` impl).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Scratch {
     /// Per point, the stamp of the fill that last visited it.
     pub mark: Vec<u32>,
@@ -42,6 +42,27 @@ impl Scratch {
         let first = self.stamp + 1;
         self.stamp += k;
         first
+    }
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch {
+            mark: self.mark.clone(),
+            stamp: self.stamp,
+            queue: self.queue.clone(),
+            len: self.len,
+            region: self.region.clone(),
+            stack: self.stack.clone(),
+        }
+    }
+
+    /// Buffers for a field of the same size are kept as they are, with their own marks and stamp
+    /// (consistent with each other): they hold no game state.
+    fn clone_from(&mut self, src: &Self) {
+        if self.len != src.len || self.mark.len() != src.mark.len() {
+            *self = src.clone();
+        }
     }
 }
 

@@ -51,14 +51,33 @@ pub struct Frame {
 }
 
 /// The points where a move is allowed (empty and not enclosed), with O(1) removal and exact undo.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub(crate) struct FreeSet {
     pub list: Vec<u16>,
     pos: Vec<u16>,
 }
 
+impl Clone for FreeSet {
+    fn clone(&self) -> Self {
+        FreeSet {
+            list: self.list.clone(),
+            pos: self.pos.clone(),
+        }
+    }
+
+    /// Into the buffers already there: no allocation once they are large enough.
+    fn clone_from(&mut self, src: &Self) {
+        self.list.clone_from(&src.list);
+        self.pos.clone_from(&src.pos);
+    }
+}
+
 /// A game of Dots: the position, its history and everything undo needs.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Cloning keeps the capacity of the buffers that grow in play (the move log, the frames, the
+/// capture queues), and `clone_from` reuses the buffers already there: a
+/// playout run on a copy refreshed by `clone_from` allocates nothing (see `tests/playout_alloc.rs`).
+#[derive(Debug, PartialEq)]
 pub struct DotsGame {
     pub(crate) rules: DotsRules,
     pub(crate) topo: Arc<Topology>,
@@ -90,6 +109,94 @@ pub struct DotsGame {
     pub(crate) parent: Vec<u16>,
     set_size: Vec<u16>,
     pub(crate) scratch: Scratch,
+}
+
+/// A copy of `v` with at least its capacity, so that a clone can grow as far as the original did
+/// without reallocating.
+fn with_capacity_of<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.capacity());
+    out.extend_from_slice(v);
+    out
+}
+
+impl Clone for DotsGame {
+    fn clone(&self) -> Self {
+        DotsGame {
+            rules: self.rules.clone(),
+            topo: self.topo.clone(),
+            geo: self.geo.clone(),
+            zone: self.zone,
+            cells: self.cells.clone(),
+            score: self.score,
+            bonus: self.bonus,
+            cells_hash: self.cells_hash,
+            to_move: self.to_move,
+            moved: self.moved,
+            stopped: self.stopped,
+            end: self.end,
+            free: self.free.clone(),
+            pending: [
+                with_capacity_of(&self.pending[0]),
+                with_capacity_of(&self.pending[1]),
+            ],
+            log: with_capacity_of(&self.log),
+            frames: with_capacity_of(&self.frames),
+            start: self.start.clone(),
+            parent: self.parent.clone(),
+            set_size: self.set_size.clone(),
+            scratch: self.scratch.clone(),
+        }
+    }
+
+    /// Field by field into the buffers already there (the scratch buffers are kept as they are):
+    /// no allocation once they are large enough. The destructuring names every field, so a new one
+    /// cannot be forgotten.
+    fn clone_from(&mut self, src: &Self) {
+        let DotsGame {
+            rules,
+            topo,
+            geo,
+            zone,
+            cells,
+            score,
+            bonus,
+            cells_hash,
+            to_move,
+            moved,
+            stopped,
+            end,
+            free,
+            pending,
+            log,
+            frames,
+            start,
+            parent,
+            set_size,
+            scratch,
+        } = self;
+        rules.clone_from(&src.rules);
+        topo.clone_from(&src.topo);
+        geo.clone_from(&src.geo);
+        *zone = src.zone;
+        cells.clone_from(&src.cells);
+        *score = src.score;
+        *bonus = src.bonus;
+        *cells_hash = src.cells_hash;
+        *to_move = src.to_move;
+        *moved = src.moved;
+        *stopped = src.stopped;
+        *end = src.end;
+        free.clone_from(&src.free);
+        for (mine, theirs) in pending.iter_mut().zip(&src.pending) {
+            mine.clone_from(theirs);
+        }
+        log.clone_from(&src.log);
+        frames.clone_from(&src.frames);
+        start.clone_from(&src.start);
+        parent.clone_from(&src.parent);
+        set_size.clone_from(&src.set_size);
+        scratch.clone_from(&src.scratch);
+    }
 }
 
 impl DotsGame {

@@ -3,7 +3,8 @@
 //! Stones of a chain form a circular linked list (`next`) with one representative (`head`). Each chain
 //! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their sum and sum of squares, so
 //! "no liberty" is `count == 0` and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
-//! O(1) and kept up to date incrementally. Every array is inline and fixed-size: a board is plain data,
+//! O(1) and kept up to date incrementally. Each point also keeps its neighbours counted by kind in one
+//! packed word, so eye and suicide tests mostly end after one load. Every array is inline and fixed-size: a board is plain data,
 //! cloning it is one copy, and playing a move allocates nothing.
 
 use stones_core::{Colour, Point, SetupError, Topology};
@@ -12,6 +13,56 @@ use stones_core::{Colour, Point, SetupError, Topology};
 pub const MAX_POINTS: usize = 625;
 
 const EMPTY: u8 = 0;
+
+/// One chain's bookkeeping, kept at its head: stones and pseudo-liberties (one per stone and empty
+/// neighbour pair) with the sum and the sum of squares of their point indices. Every figure fits its
+/// width: a board has fewer than 2,000 (stone, neighbour) pairs and indices below 625, so the squares
+/// sum below 2^32.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    size: u16,
+    libs: u16,
+    lib_sum: u32,
+    lib_sq: u32,
+}
+
+impl Chain {
+    /// True when the chain's only liberty is point `p`: `libs` pseudo-liberties summing to
+    /// `libs · p` with squares summing to `libs · p²` have no spread, so all are `p`.
+    #[inline]
+    fn only_liberty_is(&self, p: u16) -> bool {
+        let (n, p) = (self.libs as u32, p as u32);
+        n > 0 && self.lib_sum == n * p && self.lib_sq == n * p * p
+    }
+}
+
+/// The packing of a point's neighbour counts in one `u16`: empty neighbours in bits 0–3, Black
+/// stones in bits 4–7, White in bits 8–11 (a point has at most 6 neighbours).
+struct Nbrs;
+
+impl Nbrs {
+    const EMPTY: u16 = 0x001;
+    const MASK: u16 = 0x00F;
+
+    /// One neighbour of colour `c`.
+    #[inline]
+    fn one(c: Colour) -> u16 {
+        0x010 << (4 * c as u16)
+    }
+
+    /// What a point's counts change by when one neighbour turns from empty to `c` (wrapping: the
+    /// borrow from the empty field is the carry into the colour's).
+    #[inline]
+    fn filled(c: Colour) -> u16 {
+        Nbrs::one(c).wrapping_sub(Nbrs::EMPTY)
+    }
+
+    /// The fields that must be zero when every neighbour is a `c` stone: empty and `c`'s opponent.
+    #[inline]
+    fn not_all(c: Colour) -> u16 {
+        Nbrs::MASK | (Nbrs::MASK << (4 + 4 * c.opponent() as u16))
+    }
+}
 
 /// What one stone placement did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,13 +84,13 @@ pub struct ChainBoard {
     len: u16,
     /// 0 empty, 1 Black, 2 White.
     cells: [u8; MAX_POINTS],
+    /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
+    /// start from one load and a mask.
+    nbrs: [u16; MAX_POINTS],
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
-    /// Per chain head: stones, pseudo-liberty count, sum and sum of squares of pseudo-liberty indices.
-    size: [u16; MAX_POINTS],
-    libs: [u16; MAX_POINTS],
-    lib_sum: [u32; MAX_POINTS],
-    lib_sq: [u64; MAX_POINTS],
+    /// Per chain head: its stones and pseudo-liberties, in one place.
+    chains: [Chain; MAX_POINTS],
     /// The empty points, in any order, and each point's place in that list.
     empties: [u16; MAX_POINTS],
     empty_at: [u16; MAX_POINTS],
@@ -57,21 +108,20 @@ impl PartialEq for ChainBoard {
 impl Eq for ChainBoard {}
 
 impl ChainBoard {
-    /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points).
+    /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points, each with at most six
+    /// neighbours).
     pub fn new(topo: &Topology) -> ChainBoard {
         assert!(
-            topo.len() <= MAX_POINTS,
-            "board too large for the Go machinery"
+            topo.len() <= MAX_POINTS && topo.max_degree() <= 6,
+            "board too large or too connected for the Go machinery"
         );
         let mut b = ChainBoard {
             len: topo.len() as u16,
             cells: [EMPTY; MAX_POINTS],
+            nbrs: [0; MAX_POINTS],
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
-            size: [0; MAX_POINTS],
-            libs: [0; MAX_POINTS],
-            lib_sum: [0; MAX_POINTS],
-            lib_sq: [0; MAX_POINTS],
+            chains: [Chain::default(); MAX_POINTS],
             empties: [0; MAX_POINTS],
             empty_at: [0; MAX_POINTS],
             n_empty: topo.len() as u16,
@@ -81,6 +131,7 @@ impl ChainBoard {
         for i in 0..topo.len() {
             b.empties[i] = i as u16;
             b.empty_at[i] = i as u16;
+            b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
         }
         b
     }
@@ -204,7 +255,7 @@ impl ChainBoard {
 
     /// Stones in the chain through `p`.
     pub fn chain_size(&self, p: Point) -> u32 {
-        self.size[self.head[p.idx()] as usize] as u32
+        self.chain_of(p.0).size as u32
     }
 
     /// The stones of the chain through `p` (a stone).
@@ -216,19 +267,25 @@ impl ChainBoard {
         }
     }
 
+    /// The bookkeeping of the chain through stone `q`.
+    #[inline]
+    fn chain_of(&self, q: u16) -> &Chain {
+        &self.chains[self.head[q as usize] as usize]
+    }
+
     /// The single liberty of the chain through stone `p`, if it has exactly one.
     #[inline]
     pub fn atari_point(&self, p: Point) -> Option<Point> {
-        let h = self.head[p.idx()] as usize;
-        let n = self.libs[h] as u64;
-        let sum = self.lib_sum[h] as u64;
-        (n > 0 && n * self.lib_sq[h] == sum * sum).then(|| Point((sum / n) as u16))
+        let ch = self.chain_of(p.0);
+        let n = ch.libs as u64;
+        let sum = ch.lib_sum as u64;
+        (n > 0 && n * ch.lib_sq as u64 == sum * sum).then(|| Point((sum / n) as u16))
     }
 
     /// True when the chain through stone `p` has no liberty.
     #[inline]
     pub fn has_no_liberty(&self, p: Point) -> bool {
-        self.libs[self.head[p.idx()] as usize] == 0
+        self.chain_of(p.0).libs == 0
     }
 
     /// How many stones of the chain through stone `p` touch `lib`: the multiplicity of `lib` among the
@@ -251,8 +308,8 @@ impl ChainBoard {
     /// Most chains are ruled out first in O(1) by their count and sums.
     #[inline]
     pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
-        let h = self.head[p.idx()] as usize;
-        let n = self.libs[h] as u64;
+        let ch = self.chain_of(p.0);
+        let n = ch.libs as u64;
         if n == 0 {
             return true;
         }
@@ -262,7 +319,7 @@ impl ChainBoard {
         // Each point is a pseudo-liberty at most `max_degree` times; the sum must lie between n·min
         // and n·max of the two indices.
         let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
-        let sum = self.lib_sum[h] as u64;
+        let sum = ch.lib_sum as u64;
         if n > 2 * topo.max_degree() as u64 || sum <= n * lo || sum >= n * hi {
             return false;
         }
@@ -273,17 +330,17 @@ impl ChainBoard {
     /// one. Exact, in O(degree): with `lib`'s share taken out of the pseudo-liberty sums, the rest are
     /// all one point exactly when `count · squares = sum²`.
     pub fn second_liberty(&self, topo: &Topology, p: Point, lib: Point) -> Option<Point> {
-        let h = self.head[p.idx()] as usize;
+        let ch = self.chain_of(p.0);
         let m = self.lib_multiplicity(topo, p, lib) as u64;
-        let n = self.libs[h] as u64;
+        let n = ch.libs as u64;
         if m == 0 || n <= m {
             return None;
         }
         let l = lib.0 as u64;
         let (rest, sum, sq) = (
             n - m,
-            self.lib_sum[h] as u64 - m * l,
-            self.lib_sq[h] - m * l * l,
+            ch.lib_sum as u64 - m * l,
+            ch.lib_sq as u64 - m * l * l,
         );
         (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
@@ -305,18 +362,20 @@ impl ChainBoard {
 
     #[inline]
     fn add_lib(&mut self, h: u16, lib: u16) {
-        let h = h as usize;
-        self.libs[h] += 1;
-        self.lib_sum[h] += lib as u32;
-        self.lib_sq[h] += (lib as u64) * (lib as u64);
+        let ch = &mut self.chains[h as usize];
+        let l = lib as u32;
+        ch.libs += 1;
+        ch.lib_sum += l;
+        ch.lib_sq += l * l;
     }
 
     #[inline]
     fn remove_lib(&mut self, h: u16, lib: u16) {
-        let h = h as usize;
-        self.libs[h] -= 1;
-        self.lib_sum[h] -= lib as u32;
-        self.lib_sq[h] -= (lib as u64) * (lib as u64);
+        let ch = &mut self.chains[h as usize];
+        let l = lib as u32;
+        ch.libs -= 1;
+        ch.lib_sum -= l;
+        ch.lib_sq -= l * l;
     }
 
     fn take_empty(&mut self, p: u16) {
@@ -333,47 +392,68 @@ impl ChainBoard {
         self.n_empty += 1;
     }
 
-    /// Puts a stone on an empty point, merging chains; does not capture. Used by [`ChainBoard::play`]
-    /// and to set up positions.
+    /// Puts a stone on an empty point, merging chains; does not capture. Used to set up positions and
+    /// by [`ChainBoard::play_group`].
     pub fn put(&mut self, topo: &Topology, p: Point, c: Colour) {
+        self.place(topo, p, c);
+    }
+
+    /// [`ChainBoard::put`] in one pass over the neighbours: their counts and liberties, merging own
+    /// chains on the way. Returns a bit per neighbour (by its place in the neighbour list) whose enemy
+    /// chain lost its last liberty, so that captures cost nothing when there are none.
+    #[inline]
+    fn place(&mut self, topo: &Topology, p: Point, c: Colour) -> u32 {
         let pi = p.0;
+        let me = c as u8 + 1;
         debug_assert_eq!(self.cells[p.idx()], EMPTY);
-        self.cells[p.idx()] = c as u8 + 1;
+        self.cells[p.idx()] = me;
         self.hash ^= topo.key(p, c);
         self.stones_on_board[c.idx()] += 1;
         self.take_empty(pi);
         self.head[p.idx()] = pi;
         self.next[p.idx()] = pi;
-        self.size[p.idx()] = 1;
-        self.libs[p.idx()] = 0;
-        self.lib_sum[p.idx()] = 0;
-        self.lib_sq[p.idx()] = 0;
-        for &q in topo.neighbours(p) {
-            if self.cells[q as usize] == EMPTY {
-                self.add_lib(pi, q);
-            } else {
-                self.remove_lib(self.head[q as usize], pi);
+        self.chains[p.idx()] = Chain {
+            size: 1,
+            ..Chain::default()
+        };
+        let filled = Nbrs::filled(c);
+        let mut h = pi;
+        let mut doomed = 0;
+        for (i, &q) in topo.neighbours(p).iter().enumerate() {
+            let qi = q as usize;
+            self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
+            match self.cells[qi] {
+                EMPTY => self.add_lib(h, q),
+                v => {
+                    let hq = self.head[qi];
+                    self.remove_lib(hq, pi);
+                    if v == me {
+                        if hq != h {
+                            h = self.merge(h, hq);
+                        }
+                    } else if self.chains[hq as usize].libs == 0 {
+                        doomed |= 1 << i;
+                    }
+                }
             }
         }
-        for &q in topo.neighbours(p) {
-            if self.is(q, c) && self.head[q as usize] != self.head[p.idx()] {
-                self.merge(self.head[p.idx()], self.head[q as usize]);
-            }
-        }
+        doomed
     }
 
-    /// Merges two chains, relabelling the smaller one.
-    fn merge(&mut self, a: u16, b: u16) {
-        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+    /// Merges two chains, relabelling the smaller one; returns the head of the merged chain.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
+        let (big, small) = if self.chains[a as usize].size >= self.chains[b as usize].size {
             (a, b)
         } else {
             (b, a)
         };
         let (bi, si) = (big as usize, small as usize);
-        self.size[bi] += self.size[si];
-        self.libs[bi] += self.libs[si];
-        self.lib_sum[bi] += self.lib_sum[si];
-        self.lib_sq[bi] += self.lib_sq[si];
+        let sc = self.chains[si];
+        let bc = &mut self.chains[bi];
+        bc.size += sc.size;
+        bc.libs += sc.libs;
+        bc.lib_sum += sc.lib_sum;
+        bc.lib_sq += sc.lib_sq;
         let mut s = small;
         loop {
             self.head[s as usize] = big;
@@ -383,6 +463,7 @@ impl ChainBoard {
             }
         }
         self.next.swap(bi, si);
+        big
     }
 
     /// Removes the chain through `p`, returning how many stones it had.
@@ -392,29 +473,28 @@ impl ChainBoard {
             None => return 0,
         };
         let start = self.head[p.idx()];
-        let n = self.size[start as usize] as u32;
+        let n = self.chains[start as usize].size as u32;
+        let filled = Nbrs::filled(c);
         let mut s = start;
         loop {
-            self.cells[s as usize] = EMPTY;
+            let si = s as usize;
+            self.cells[si] = EMPTY;
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
-            s = self.next[s as usize];
+            for &q in topo.neighbours(Point(s)) {
+                let qi = q as usize;
+                self.nbrs[qi] = self.nbrs[qi].wrapping_sub(filled);
+                // Stones of the chain itself not yet emptied gain nothing: it is going.
+                if self.cells[qi] != EMPTY && self.head[qi] != start {
+                    self.add_lib(self.head[qi], s);
+                }
+            }
+            s = self.next[si];
             if s == start {
                 break;
             }
         }
         self.stones_on_board[c.idx()] -= n as u16;
-        loop {
-            for &q in topo.neighbours(Point(s)) {
-                if self.cells[q as usize] != EMPTY {
-                    self.add_lib(self.head[q as usize], s);
-                }
-            }
-            s = self.next[s as usize];
-            if s == start {
-                break;
-            }
-        }
         n
     }
 
@@ -422,20 +502,44 @@ impl ChainBoard {
     /// no liberty it is removed too (suicide): callers that forbid suicide check first.
     #[inline]
     pub fn play(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
-        self.play_group(topo, &[p], c)
+        let doomed = self.place(topo, p, c);
+        let mut placed = Placed::default();
+        if doomed != 0 {
+            let enemy = c.opponent() as u8 + 1;
+            for (i, &q) in topo.neighbours(p).iter().enumerate() {
+                if doomed & (1 << i) != 0 && self.cells[q as usize] == enemy {
+                    placed.single_capture = Some(Point(q));
+                    placed.captured += self.remove_chain(topo, Point(q));
+                }
+            }
+            if placed.captured != 1 {
+                placed.single_capture = None;
+            }
+        }
+        if self.chain_of(p.0).libs == 0 {
+            placed.suicided = self.remove_chain(topo, p);
+        }
+        placed
     }
 
     /// Places stones of several points (a TriGo move) and then captures: enemy chains first, then any of
-    /// the mover's chains still without liberty (suicide; callers that forbid it check first).
+    /// the mover's chains still without liberty (suicide; callers that forbid it check first). One
+    /// point is [`ChainBoard::play`].
     pub fn play_group(&mut self, topo: &Topology, points: &[Point], c: Colour) -> Placed {
+        if let [p] = points {
+            return self.play(topo, *p, c);
+        }
+        // Placing only takes liberties, so a chain flagged when it lost its last one is still without
+        // when all are placed; with none flagged there is nothing to capture.
+        let mut doomed = false;
         for &p in points {
-            self.put(topo, p, c);
+            doomed |= self.place(topo, p, c) != 0;
         }
         let mut placed = Placed::default();
         let enemy = c.opponent();
-        for &p in points {
+        for &p in points.iter().filter(|_| doomed) {
             for &q in topo.neighbours(p) {
-                if self.is(q, enemy) && self.libs[self.head[q as usize] as usize] == 0 {
+                if self.is(q, enemy) && self.chain_of(q).libs == 0 {
                     let n = self.remove_chain(topo, Point(q));
                     placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
                     placed.captured += n;
@@ -446,7 +550,7 @@ impl ChainBoard {
             placed.single_capture = None;
         }
         for &p in points {
-            if self.is(p.0, c) && self.libs[self.head[p.idx()] as usize] == 0 {
+            if self.is(p.0, c) && self.chain_of(p.0).libs == 0 {
                 placed.suicided += self.remove_chain(topo, p);
             }
         }
@@ -459,39 +563,42 @@ impl ChainBoard {
         let enemy = c.opponent();
         topo.neighbours(p)
             .iter()
-            .any(|&q| self.is(q, enemy) && self.atari_point(Point(q)) == Some(p))
+            .any(|&q| self.is(q, enemy) && self.chain_of(q).only_liberty_is(p.0))
     }
 
-    /// Would a `c` stone on empty `p` be left without liberty after its captures (suicide)?
+    /// Would a `c` stone on empty `p` be left without liberty after its captures (suicide)? An empty
+    /// neighbour says no at once, from the packed counts; otherwise every own neighbour's chain must
+    /// be in atari on `p` and no enemy neighbour's.
     #[inline]
     pub fn is_suicide(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let enemy = c.opponent();
-        for &q in topo.neighbours(p) {
-            match self.cells[q as usize] {
-                EMPTY => return false,
-                v if v == c as u8 + 1 => {
-                    if self.atari_point(Point(q)) != Some(p) {
-                        return false;
-                    }
-                }
-                _ => {
-                    debug_assert!(self.is(q, enemy));
-                    if self.atari_point(Point(q)) == Some(p) {
-                        return false;
-                    }
-                }
-            }
+        if self.nbrs[p.idx()] & Nbrs::MASK != 0 {
+            return false;
         }
-        true
+        let me = c as u8 + 1;
+        topo.neighbours(p).iter().all(|&q| {
+            let last = self.chain_of(q).only_liberty_is(p.0);
+            (self.cells[q as usize] == me) == last
+        })
+    }
+
+    /// How many neighbours of `p` are empty, from the packed counts (one load).
+    #[inline]
+    pub fn empty_neighbours(&self, p: Point) -> u32 {
+        (self.nbrs[p.idx()] & Nbrs::MASK) as u32
+    }
+
+    /// True when every neighbour of `p` is a `c` stone (one load and a mask).
+    #[inline]
+    pub fn surrounded_by(&self, p: Point, c: Colour) -> bool {
+        self.nbrs[p.idx()] & Nbrs::not_all(c) == 0
     }
 
     /// True when empty `p` is an own single-point eye: every neighbour is a `c` stone and, on square
     /// grids, the eye is not false (at most one enemy diagonal in the middle, none on the edge).
     #[inline]
     pub fn is_own_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        topo.neighbours(p).iter().all(|&q| self.is(q, c)) && self.eye_is_not_false(topo, p, c)
+        self.surrounded_by(p, c) && self.eye_is_not_false(topo, p, c)
     }
-
     /// The diagonal half of [`ChainBoard::is_own_eye`], kept out of line so that the usual, cheap
     /// refusal (a neighbour that is not own) inlines into playout loops.
     #[inline(never)]
@@ -549,6 +656,16 @@ impl ChainBoard {
         let mut hash = 0;
         let mut counts = [0u16; 2];
         for p in topo.points() {
+            let mut nbrs = 0u16;
+            for &q in topo.neighbours(p) {
+                nbrs += match self.get(Point(q)) {
+                    None => Nbrs::EMPTY,
+                    Some(c) => Nbrs::one(c),
+                };
+            }
+            if nbrs != self.nbrs[p.idx()] {
+                return Err(format!("neighbour counts of {} out of date", topo.name(p)));
+            }
             match self.get(p) {
                 None => {
                     let i = self.empty_at[p.idx()] as usize;
@@ -560,7 +677,7 @@ impl ChainBoard {
                     hash ^= topo.key(p, c);
                     counts[c.idx()] += 1;
                     let h = self.head[p.idx()] as usize;
-                    let (mut n, mut sum, mut sq, mut size) = (0u16, 0u32, 0u64, 0u16);
+                    let (mut n, mut sum, mut sq, mut size) = (0u16, 0u32, 0u32, 0u16);
                     for s in self.chain_stones(p) {
                         size += 1;
                         if self.head[s.idx()] as usize != h || self.get(s) != Some(c) {
@@ -570,13 +687,17 @@ impl ChainBoard {
                             if self.cells[q as usize] == EMPTY {
                                 n += 1;
                                 sum += q as u32;
-                                sq += (q as u64) * (q as u64);
+                                sq += (q as u32) * (q as u32);
                             }
                         }
                     }
-                    if (n, sum, sq, size)
-                        != (self.libs[h], self.lib_sum[h], self.lib_sq[h], self.size[h])
-                    {
+                    let recount = Chain {
+                        size,
+                        libs: n,
+                        lib_sum: sum,
+                        lib_sq: sq,
+                    };
+                    if recount != self.chains[h] {
                         return Err(format!("chain data of {} out of date", topo.name(p)));
                     }
                     if n == 0 {

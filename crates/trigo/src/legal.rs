@@ -22,19 +22,24 @@ struct Local {
     joined: bool,
 }
 
-fn local(board: &ChainBoard, topo: &Topology, s: Point, p: Point, q: Point, c: Colour) -> Local {
+/// [`Local`] for `s`, one of the pair `p`, `q`; `adjacent` says whether the two touch.
+fn local(
+    board: &ChainBoard,
+    topo: &Topology,
+    s: Point,
+    (p, q, adjacent): (Point, Point, bool),
+    c: Colour,
+) -> Local {
     let nbrs = topo.neighbours(s);
     let alive = Local {
         alive: true,
         tight: false,
         joined: false,
     };
-    // Cheap early accept, no chain looked at: an empty neighbour off the pair is a liberty whatever
-    // else happens.
-    if nbrs
-        .iter()
-        .any(|&r| r != p.0 && r != q.0 && board.get(Point(r)).is_none())
-    {
+    // Cheap early accept, from the packed neighbour counts alone: an empty neighbour off the pair (the
+    // other placed point is the only empty neighbour on it, when they touch) is a liberty whatever else
+    // happens.
+    if board.empty_neighbours(s) > u32::from(adjacent) {
         return alive;
     }
     let (mut tight, mut joined) = (false, false);
@@ -75,8 +80,8 @@ pub fn pair_suicide(
     q: Point,
     c: Colour,
 ) -> Option<Point> {
-    let lp = local(board, topo, p, p, q, c);
     let adjacent = topo.neighbours(p).contains(&q.0);
+    let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.
         (true, true, _) => return None,
@@ -84,7 +89,7 @@ pub fn pair_suicide(
         (false, false, false) => return Some(p),
         _ => {}
     }
-    let lq = local(board, topo, q, p, q, c);
+    let lq = local(board, topo, q, (p, q, adjacent), c);
     if lp.alive && lq.alive {
         return None;
     }
@@ -133,11 +138,10 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 /// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
 /// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    let enemy = Some(c.opponent());
     let nbrs = topo.neighbours(s);
-    // The colour test first (cheap and usually decisive), then each enemy chain once (neighbours in a
-    // row often share one).
-    if !nbrs.iter().all(|&r| board.get(Point(r)) == enemy) {
+    // The colour test first (one load of the packed counts, usually decisive), then each enemy chain
+    // once (neighbours in a row often share one).
+    if !board.surrounded_by(s, c.opponent()) {
         return false;
     }
     let mut last = None;
