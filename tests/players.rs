@@ -163,7 +163,9 @@ fn gnu_go_plays_a_refereed_game_over_gtp() {
     let Some(gnugo) = gnugo() else {
         panic!("GNU Go is missing: apt-get install gnugo (.ci/test installs it)");
     };
-    let engine = format!("gtp:{gnugo} --mode gtp --level 0");
+    // GNU Go plays the ruleset's rules (area scoring, positional superko), so that none of its
+    // moves is refused as a superko repetition it was never told about.
+    let engine = format!("gtp:{gnugo} --mode gtp --level 0 --chinese-rules --positional-superko");
     let (v, _) = run_match(&[
         "go",
         "--ruleset",

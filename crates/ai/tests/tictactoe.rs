@@ -239,10 +239,6 @@ impl Game for TicTacToe {
             .fold(0u64, |h, c| h * 3 + c.map_or(0, |c| c.idx() as u64 + 1));
         cells * 4 + self.to_move.idx() as u64 * 2 + u64::from(self.resigned.is_some())
     }
-
-    fn render(&self, _colour: bool) -> String {
-        stones_core::board_text::board_rows(&self.topo, |p| self.stone(p)).join("\n")
-    }
 }
 
 /// Step 5 — what the search needs: a move is one step, played on the fast path.

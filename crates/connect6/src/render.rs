@@ -4,22 +4,15 @@
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
-use stones_core::paint::MARK;
-use stones_core::text_render::{self, Brackets, GridLayout, TextDecorations};
+use stones_core::text_render::{self, game_decorations, GridLayout};
 use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Connect6, colour: bool) -> String {
-    let stone = |p| game.stone(p);
-    let last = Brackets::ROUND.in_paint(MARK);
-    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
-    deco.layout = GridLayout {
-        pitch: 3,
-        number_width: 2,
-        ..GridLayout::default()
-    };
+    let mut deco = game_decorations(game);
+    deco.layout = GridLayout::ROWS;
     if game.history().last() == Some(&Connect6Move::Resign) {
         deco.legend.push("last move: resign".into());
     }
-    text_render::render(game.topology(), stone, &deco, colour)
+    text_render::render(game.topology(), |p| game.stone(p), &deco, colour)
 }

@@ -202,8 +202,13 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// A Zobrist hash of the whole state that matters for legality (stones, side to move, …).
     fn hash(&self) -> u64;
 
-    /// A text picture of the board, with coordinates; `colour` adds ANSI colours.
-    fn render(&self, colour: bool) -> String;
+    /// A text picture of the board, with coordinates; `colour` adds ANSI colours. The default is the
+    /// shared renderer's picture of the stones and of [`Game::decorations`] (last move, winning row,
+    /// dead stones): see [`crate::text_render::game_decorations`].
+    fn render(&self, colour: bool) -> String {
+        let deco = crate::text_render::game_decorations(self);
+        crate::text_render::render(self.topology(), |p| self.stone(p), &deco, colour)
+    }
 
     /// What the SVG picture ([`crate::svg::render_svg`]) shows besides the stones: last move, dead
     /// stones, territory, enclosures, a winning row, star points. The default shows none of it.

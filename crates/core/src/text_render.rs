@@ -137,6 +137,36 @@ impl Default for GridLayout {
     }
 }
 
+impl GridLayout {
+    /// Three columns a point and two-digit row numbers (` 9  .  . [X][X]`), where each point has its
+    /// own bracket columns: the n-in-a-row games (Gomoku, Connect6), whose winning rows are framed.
+    pub const ROWS: GridLayout = GridLayout {
+        pitch: 3,
+        number_width: 2,
+        indent: 0,
+        shear: 0,
+    };
+
+    /// The usual layout of a shape: the default, sheared one column a row for the rhombus.
+    pub fn for_shape(shape: Shape) -> GridLayout {
+        let shear = usize::from(matches!(shape, Shape::Rhombus { .. }));
+        GridLayout {
+            shear,
+            ..GridLayout::default()
+        }
+    }
+}
+
+/// The decorations every game's picture starts from: the facts of its SVG decorations
+/// ([`TextDecorations::from_svg`], the last move in `( )` painted [`paint::MARK`]) on its shape's
+/// usual layout. [`crate::Game::render`]'s default draws exactly these.
+pub fn game_decorations<G: crate::Game>(game: &G) -> TextDecorations {
+    let last = Brackets::ROUND.in_paint(paint::MARK);
+    let mut deco = TextDecorations::from_svg(&game.decorations(), |p| game.stone(p), last);
+    deco.layout = GridLayout::for_shape(game.topology().shape());
+    deco
+}
+
 /// What a game adds to the bare picture of its stones. The default adds nothing: a game gets a
 /// correct picture with coordinates without filling any of it.
 #[derive(Clone, Debug, Default, PartialEq)]

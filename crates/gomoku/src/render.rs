@@ -5,21 +5,15 @@
 
 use crate::game::Gomoku;
 use crate::moves::Move;
-use stones_core::paint::{EMPTY, MARK};
-use stones_core::text_render::{self, Brackets, Glyph, GridLayout, TextDecorations};
+use stones_core::paint::EMPTY;
+use stones_core::text_render::{self, game_decorations, Glyph, GridLayout};
 use stones_core::Game;
 
 /// Draws `game`; with `colour`, stones, marks and the winning row get ANSI colours.
 pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     let topo = game.topology();
-    let stone = |p| game.stone(p);
-    let last = Brackets::ROUND.in_paint(MARK);
-    let mut deco = TextDecorations::from_svg(&game.decorations(), stone, last);
-    deco.layout = GridLayout {
-        pitch: 3,
-        number_width: 2,
-        ..GridLayout::default()
-    };
+    let mut deco = game_decorations(game);
+    deco.layout = GridLayout::ROWS;
     let blocked = topo.points().filter(|&p| game.is_blocked(p));
     deco.glyphs
         .extend(blocked.map(|p| (p, Glyph::new('#', EMPTY))));
@@ -31,7 +25,7 @@ pub(crate) fn render(game: &Gomoku, colour: bool) -> String {
     };
     deco.legend
         .extend(no_stone.map(|m| format!("last move: {m}")));
-    text_render::render(topo, stone, &deco, colour)
+    text_render::render(topo, |p| game.stone(p), &deco, colour)
 }
 
 #[cfg(test)]
