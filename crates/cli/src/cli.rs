@@ -43,7 +43,7 @@ pub enum Command {
     List,
     /// Play a game at the terminal: people, the search, random play or external engines.
     Play {
-        /// The game: go, dots, gomoku or trigo; or a saved game, case file or SGF record to play
+        /// The game (`stones list` names them); or a saved game, case file or SGF record to play
         /// on from its end (PATH.case, PATH.sgf).
         game: Option<String>,
         /// A saved game, case file or SGF record to play on from its end.
@@ -89,7 +89,7 @@ pub enum Command {
     },
     /// Referee games between two players and report wins, score with its 95% interval, and Elo.
     Match {
-        /// The game: go, dots, gomoku or trigo.
+        /// The game (`stones list` names them).
         game: String,
         /// The first player (Black in the first game).
         #[arg(long)]

@@ -268,7 +268,7 @@ pub fn write_json(
     std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Saves game `g` as a case file (every game) and an SGF record (Go, Dots, Gomoku).
+/// Saves game `g` as a case file (every game) and an SGF record (the games with an SGF form).
 fn save_game(
     dir: &Path,
     g: usize,

@@ -124,9 +124,11 @@ impl Games {
         };
         let name = text("game", "")?;
         if name.is_empty() {
-            return Err(ApiError::bad(
-                "\"game\" is missing: expected one of go, dots, gomoku, trigo",
-            ));
+            let names: Vec<&str> = GameKind::iter().map(GameKind::name).collect();
+            return Err(ApiError::bad(format!(
+                "\"game\" is missing: expected one of {}",
+                names.join(", ")
+            )));
         }
         let kind = GameKind::parse(&name).map_err(ApiError::bad)?;
         let ruleset = text("ruleset", kind.builtin_rulesets()[0].name)?;
