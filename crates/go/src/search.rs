@@ -218,14 +218,21 @@ impl SearchGame for GoGame {
     }
 
     /// Captures and escapes look good, self-ataris and lone first-line stones bad, replies next to
-    /// the last move a little good; a pass is bad while the opponent has not passed.
+    /// the last move a little good; a pass is bad while the opponent has not passed, and after its pass
+    /// good only when the board as it stands (every stone alive) wins: ending a game that is still
+    /// open on an estimate of the dead stones loses it to a referee that counts as it stands.
     fn prior(&self, _pending: &[GoMove], step: GoMove) -> (f32, f32) {
         let board = self.board();
         let topo = self.topology();
         let me = self.to_move();
         let p = match step {
             GoMove::Play(p) => p,
-            _ if self.last_move() == Some(GoMove::Pass) => return (0.5, 0.0),
+            _ if self.last_move() == Some(GoMove::Pass) => {
+                return match self.score().winner() {
+                    Some(w) if w == me => (0.9, 20.0),
+                    _ => (0.1, 40.0),
+                };
+            }
             _ => return (0.1, 40.0),
         };
         let neighbours = || topo.neighbours(p).iter().map(|&q| Point(q));
