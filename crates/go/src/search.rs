@@ -6,6 +6,8 @@ use crate::game::{GoGame, GoMove};
 use crate::rules::Scoring;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology, Trail};
 
+mod patterns;
+
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
 /// (the eyes a playout leaves). Exact on the boards playouts end with; an estimate elsewhere.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,7 +64,8 @@ pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
 
 impl GoGame {
     /// The playout policy: take a chain the last move left in atari, else save an own chain the last
-    /// move put in atari (when extending gains liberties), else [`GoGame::playout_move`].
+    /// move put in atari (when extending gains liberties), else (19 times in 20) a point beside the
+    /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris.
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
         let board = self.board();
         let topo = self.topology();
@@ -73,13 +76,14 @@ impl GoGame {
                     return GoMove::Play(p);
                 }
             }
-            // Half the time, a reply next to the last move (its eight neighbours).
-            if rng.below(2) == 0 {
+            // Nearly always, a reply next to the last move that makes one of Mogo's shapes.
+            if rng.below(20) != 0 {
                 let mut near = [Point(0); 8];
                 let mut n = 0;
                 let around = topo.neighbours(last).iter().map(|&q| Point(q));
                 for p in around.chain(topo.diagonals(last)) {
                     if board.get(p).is_none()
+                        && patterns::matches(board, topo, p)
                         && self.ko_point() != Some(p)
                         && !board.is_own_eye(topo, p, me)
                         && !board.is_suicide(topo, p, me)
@@ -214,14 +218,21 @@ impl SearchGame for GoGame {
     }
 
     /// Captures and escapes look good, self-ataris and lone first-line stones bad, replies next to
-    /// the last move a little good; a pass is bad while the opponent has not passed.
+    /// the last move a little good; a pass is bad while the opponent has not passed, and after its pass
+    /// good only when the board as it stands (every stone alive) wins: ending a game that is still
+    /// open on an estimate of the dead stones loses it to a referee that counts as it stands.
     fn prior(&self, _pending: &[GoMove], step: GoMove) -> (f32, f32) {
         let board = self.board();
         let topo = self.topology();
         let me = self.to_move();
         let p = match step {
             GoMove::Play(p) => p,
-            _ if self.last_move() == Some(GoMove::Pass) => return (0.5, 0.0),
+            _ if self.last_move() == Some(GoMove::Pass) => {
+                return match self.score().winner() {
+                    Some(w) if w == me => (0.9, 20.0),
+                    _ => (0.1, 40.0),
+                };
+            }
             _ => return (0.1, 40.0),
         };
         let neighbours = || topo.neighbours(p).iter().map(|&q| Point(q));

@@ -1,0 +1,205 @@
+//! Mogo's 3×3 patterns (Gelly et al., "Modification of UCT with Patterns in Monte-Carlo Go", 2006,
+//! in the wording of Michi's list): shapes around an empty point that make a good local reply —
+//! hane, cuts, and the edge moves that block or chase. A table over every 3×3 neighbourhood says
+//! whether one matches; it holds all rotations, reflections and both colourings, so a lookup needs
+//! neither a symmetry nor the colour to move.
+
+use crate::board::ChainBoard;
+use std::sync::OnceLock;
+use stones_core::{Colour, Point, Topology};
+
+/// The patterns, rows top to bottom, the move in the middle. `X`/`O`: a stone of one colour / the
+/// other; `.`: empty; ` `: off the board; `?`: anything; `x`: not `X`; `o`: not `O`.
+const SOURCE: [[&str; 3]; 13] = [
+    ["XOX", "...", "???"], // hane: enclosing hane
+    ["XO.", "...", "?.?"], // hane: non-cutting hane
+    ["XO?", "X..", "x.?"], // hane: magari
+    [".O.", "X..", "..."], // katatsuke or diagonal attachment
+    ["XO?", "O.o", "?o?"], // cut: unprotected cut
+    ["XO?", "O.X", "???"], // cut: peeped cut
+    ["?X?", "O.O", "ooo"], // cut: de
+    ["OX?", "o.O", "???"], // cut: keima
+    ["X.?", "O.?", "   "], // edge: chase
+    ["OX?", "X.O", "   "], // edge: block a cut
+    ["?X?", "x.O", "   "], // edge: block a connection
+    ["?XO", "x.x", "   "], // edge: sagari
+    ["?OX", "X.O", "   "], // edge: cut
+];
+
+/// A cell's state in a neighbourhood code.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const OFF: u8 = 3;
+
+/// The eight cells around a point, row by row, as `(dx, dy)`.
+const CELLS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// One bit per neighbourhood code (2 bits a cell, 8 cells): set when some pattern matches.
+fn table() -> &'static [u64; 1024] {
+    static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut bits = Box::new([0u64; 1024]);
+        for pattern in SOURCE {
+            let grid: Vec<u8> = pattern.iter().flat_map(|row| row.bytes()).collect();
+            for variant in symmetries(&grid) {
+                expand(&variant, 0, 0, &mut bits);
+            }
+        }
+        bits
+    })
+}
+
+/// The 16 variants of a 3×3 grid: 8 rotations and reflections, each in both colourings.
+fn symmetries(grid: &[u8]) -> Vec<Vec<u8>> {
+    let at = |g: &[u8], r: usize, c: usize| g[3 * r + c];
+    let rotate = |g: &[u8]| -> Vec<u8> { (0..9).map(|i| at(g, 2 - i % 3, i / 3)).collect() };
+    let flip = |g: &[u8]| -> Vec<u8> { (0..9).map(|i| at(g, i / 3, 2 - i % 3)).collect() };
+    let swap = |g: &[u8]| -> Vec<u8> {
+        g.iter()
+            .map(|&b| match b {
+                b'X' => b'O',
+                b'O' => b'X',
+                b'x' => b'o',
+                b'o' => b'x',
+                b => b,
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut g = grid.to_vec();
+    for _ in 0..4 {
+        for h in [g.clone(), flip(&g)] {
+            out.push(swap(&h));
+            out.push(h);
+        }
+        g = rotate(&g);
+    }
+    out
+}
+
+/// Sets the bit of every code the grid's cells from `cell` on allow, `code` holding the cells before.
+fn expand(grid: &[u8], cell: usize, code: usize, bits: &mut [u64; 1024]) {
+    if cell == 8 {
+        bits[code >> 6] |= 1 << (code & 63);
+        return;
+    }
+    // The grid's nine cells without the middle one, in the order of `CELLS`.
+    let symbol = grid[if cell < 4 { cell } else { cell + 1 }];
+    let allowed: &[u8] = match symbol {
+        b'X' => &[BLACK],
+        b'O' => &[WHITE],
+        b'.' => &[EMPTY],
+        b' ' => &[OFF],
+        b'x' => &[EMPTY, WHITE, OFF],
+        b'o' => &[EMPTY, BLACK, OFF],
+        _ => &[EMPTY, BLACK, WHITE, OFF],
+    };
+    for &s in allowed {
+        expand(grid, cell + 1, code | (s as usize) << (2 * cell), bits);
+    }
+}
+
+/// The neighbourhood code of `p`: its eight cells' states, two bits each in the order of `CELLS`.
+pub fn code(board: &ChainBoard, topo: &Topology, p: Point) -> usize {
+    let (x, y) = topo.xy(p);
+    let mut code = 0;
+    for (k, &(dx, dy)) in CELLS.iter().enumerate() {
+        let s = match topo.at(x as i32 + dx, y as i32 + dy) {
+            None => OFF,
+            Some(q) => match board.get(q) {
+                None => EMPTY,
+                Some(Colour::Black) => BLACK,
+                Some(Colour::White) => WHITE,
+            },
+        };
+        code |= (s as usize) << (2 * k);
+    }
+    code
+}
+
+/// Whether a Mogo pattern matches around the empty point `p`.
+pub fn matches(board: &ChainBoard, topo: &Topology, p: Point) -> bool {
+    let c = code(board, topo, p);
+    table()[c >> 6] >> (c & 63) & 1 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stones_core::Adjacency;
+
+    /// A board from rows of `X`, `O` and `.`, top row first.
+    fn board(rows: &[&str]) -> (ChainBoard, Topology) {
+        let topo = Topology::square(
+            rows[0].len() as u16,
+            rows.len() as u16,
+            Adjacency::Orthogonal,
+        );
+        let mut b = ChainBoard::new(&topo);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.bytes().enumerate() {
+                let p = topo.at(x as i32, y as i32).unwrap();
+                match ch {
+                    b'X' => b.put(&topo, p, Colour::Black),
+                    b'O' => b.put(&topo, p, Colour::White),
+                    _ => {}
+                }
+            }
+        }
+        (b, topo)
+    }
+
+    fn at(topo: &Topology, x: i32, y: i32) -> Point {
+        topo.at(x, y).unwrap()
+    }
+
+    #[test]
+    fn a_hane_matches_in_every_orientation_and_colouring() {
+        let shapes = [
+            [".....", ".XOX.", ".....", ".....", "....."],
+            [".....", ".OXO.", ".....", ".....", "....."],
+            [".....", ".....", ".....", ".XOX.", "....."],
+            [".....", "..X..", "..O..", "..X..", "....."],
+        ];
+        let points = [(2, 2), (2, 2), (2, 2), (1, 2)];
+        for (rows, (x, y)) in shapes.iter().zip(points) {
+            let (b, topo) = board(rows);
+            assert!(matches(&b, &topo, at(&topo, x, y)), "{rows:?} at {x},{y}");
+        }
+    }
+
+    #[test]
+    fn an_empty_neighbourhood_or_a_lone_stone_does_not_match() {
+        let (b, topo) = board(&[".....", ".....", ".....", ".....", "....."]);
+        assert!(!matches(&b, &topo, at(&topo, 2, 2)));
+        let (b, topo) = board(&[".....", ".X...", ".....", ".....", "....."]);
+        assert!(!matches(&b, &topo, at(&topo, 2, 2)));
+    }
+
+    #[test]
+    fn edge_patterns_need_the_edge() {
+        // The chase "X.? / O.? / edge": on the first line below O, beside X's diagonal.
+        let (b, topo) = board(&[".....", ".....", ".....", ".X...", ".O..."]);
+        assert!(matches(&b, &topo, at(&topo, 2, 4)));
+        // A lone stone beside an edge point is no pattern.
+        let (b, topo) = board(&[".....", ".....", ".....", ".....", ".O..."]);
+        assert!(!matches(&b, &topo, at(&topo, 2, 4)));
+    }
+
+    #[test]
+    fn an_unprotected_cut_matches() {
+        // Unprotected cut: X at top-left, O above and left, the point diagonal to X.
+        let (b, topo) = board(&[".....", ".XO..", ".O...", ".....", "....."]);
+        assert!(matches(&b, &topo, at(&topo, 2, 2)));
+    }
+}
