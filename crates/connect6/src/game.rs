@@ -10,8 +10,8 @@ use stones_core::row_board::{RowBoard, Win};
 use stones_core::rows::Goal;
 use stones_core::turn;
 use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet, RulesError,
-    SetupError, Status, Topology,
+    Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point, Rng, RuleSet,
+    RulesError, SetupError, Status, Topology,
 };
 
 /// Six or more in a row wins.
@@ -220,16 +220,8 @@ impl Game for Connect6 {
     }
 
     fn check(&self, mv: Connect6Move) -> Result<(), Connect6Illegal> {
-        if self.end != End::No {
-            return Err(Connect6Illegal::GameOver);
-        }
-        let topo = self.topology();
-        if let Some(p) = mv.points().find(|p| p.idx() >= topo.len()) {
-            return Err(Connect6Illegal::OffBoard(p.0));
-        }
-        if let Some(p) = mv.points().find(|&p| !self.board.is_empty(p)) {
-            return Err(Connect6Illegal::Occupied(topo.name(p)));
-        }
+        let (topo, taken) = (self.topology(), |p| !self.board.is_empty(p));
+        PlaceRefused::check(self.end != End::No, topo, mv.points(), taken)?;
         match mv {
             Connect6Move::Two(p, q) if p == q => Err(Connect6Illegal::SamePoint(topo.name(p))),
             Connect6Move::Two(p, _) if self.stones_now() == 1 => {

@@ -23,7 +23,7 @@ pub mod turn;
 pub mod zobrist;
 
 pub use colour::Colour;
-pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
+pub use error::{CoordError, MoveSyntaxError, PlaceRefused, RulesError, SetupError};
 pub use game::{fmt_points, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
 pub use search::{SearchGame, Trail};

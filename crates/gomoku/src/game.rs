@@ -10,11 +10,11 @@ use crate::moves::{Illegal, Move};
 use crate::rules::{GomokuRules, Opening, Profile};
 use crate::shapes::{self, Foul, Stones, Verdict};
 use std::sync::Arc;
-use stones_core::Rng;
 use stones_core::{
     Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, SetupError,
     Status, Topology,
 };
+use stones_core::{PlaceRefused, Rng};
 
 /// How the game ended, if it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,9 +257,9 @@ impl Gomoku {
     fn illegal(&self, r: Refusal) -> Illegal {
         let topo = &self.layout.topo;
         match r {
-            Refusal::GameOver => Illegal::GameOver,
-            Refusal::OffBoard(i) => Illegal::OffBoard(i),
-            Refusal::Occupied(p) => Illegal::Occupied(topo.name(p)),
+            Refusal::GameOver => Illegal::Place(PlaceRefused::GameOver),
+            Refusal::OffBoard(i) => Illegal::Place(PlaceRefused::OffBoard(i)),
+            Refusal::Occupied(p) => Illegal::Place(PlaceRefused::Occupied(topo.name(p))),
             Refusal::Opening {
                 number,
                 distance: 0,
