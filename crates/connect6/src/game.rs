@@ -233,9 +233,7 @@ impl Game for Connect6 {
     }
 
     fn play(&mut self, mv: Connect6Move) -> Result<(), Connect6Illegal> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_unchecked)
     }
 
     fn undo(&mut self) -> bool {

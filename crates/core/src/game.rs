@@ -67,6 +67,18 @@ pub fn fmt_points(v: f64) -> String {
     }
 }
 
+/// [`Game::play`] for a game whose [`Game::check`] is complete: checks `mv`, then plays it with
+/// `unchecked` (the game's path without checks); a refused move changes nothing.
+pub fn play_checked<G: Game>(
+    game: &mut G,
+    mv: G::Move,
+    unchecked: fn(&mut G, G::Move),
+) -> Result<(), G::Illegal> {
+    game.check(mv)?;
+    unchecked(game, mv);
+    Ok(())
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {

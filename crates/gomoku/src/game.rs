@@ -510,9 +510,7 @@ impl Game for Gomoku {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_unchecked)
     }
 
     fn undo(&mut self) -> bool {
