@@ -191,18 +191,11 @@ impl Game for Connect6 {
     }
 
     fn status(&self) -> Status {
-        let won = |c: Colour, how: &str| Outcome {
-            winner: Some(c),
-            result: format!("{}+{how}", c.letter()),
-        };
         match self.end {
             End::No => Status::Ongoing,
-            End::Six((c, ..)) => Status::Over(won(c, "6")),
-            End::FullBoard => Status::Over(Outcome {
-                winner: None,
-                result: "Draw (board full)".into(),
-            }),
-            End::Resigned(loser) => Status::Over(won(loser.opponent(), "R")),
+            End::Six((c, ..)) => Status::Over(Outcome::win(c, "6")),
+            End::FullBoard => Status::Over(Outcome::draw("board full")),
+            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
         }
     }
 

@@ -467,23 +467,13 @@ impl Game for Gomoku {
     }
 
     fn status(&self) -> Status {
-        let draw = |why: &str| Outcome {
-            winner: None,
-            result: format!("Draw ({why})"),
-        };
         match self.end {
             End::No => Status::Ongoing,
-            End::Five { winner, .. } => Status::Over(Outcome {
-                winner: Some(winner),
-                result: format!("{}+5", winner.letter()),
-            }),
-            End::FullBoard => Status::Over(draw("board full")),
-            End::TwoPasses => Status::Over(draw("two passes in a row")),
+            End::Five { winner, .. } => Status::Over(Outcome::win(winner, "5")),
+            End::FullBoard => Status::Over(Outcome::draw("board full")),
+            End::TwoPasses => Status::Over(Outcome::draw("two passes in a row")),
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::TimedOut(loser) => Status::Over(Outcome {
-                winner: Some(loser.opponent()),
-                result: format!("{}+T", loser.opponent().letter()),
-            }),
+            End::TimedOut(loser) => Status::Over(Outcome::win(loser.opponent(), "T")),
         }
     }
 

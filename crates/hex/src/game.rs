@@ -168,10 +168,7 @@ impl Game for HexGame {
         match self.end {
             End::No => Status::Ongoing,
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::Connected(c) => {
-                let (winner, result) = (Some(c), format!("{}+", c.letter()));
-                Status::Over(Outcome { winner, result })
-            }
+            End::Connected(c) => Status::Over(Outcome::win(c, "")),
         }
     }
 
