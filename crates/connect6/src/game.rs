@@ -169,15 +169,11 @@ impl Game for Connect6 {
 
     /// Any stones but a winning row for both; Black's one-stone first move follows only an empty board
     /// with Black to move.
-    fn set_position(
-        &mut self,
-        stones: &[Option<Colour>],
-        to_move: Colour,
-    ) -> Result<(), SetupError> {
+    fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
         let win = self.board.set(stones, [SIX; 2])?;
         self.history.clear();
-        self.to_move = to_move;
-        self.opens = self.board.empties as usize == stones.len() && to_move == Colour::Black;
+        self.to_move = to;
+        self.opens = self.board.empties as usize == stones.len() && to == Colour::Black;
         self.end = match win {
             Some(win) => End::Six(win),
             None if self.board.empties == 0 => End::FullBoard,
