@@ -10,8 +10,8 @@ use stones_core::row_board::{RowBoard, Win};
 use stones_core::rows::Goal;
 use stones_core::turn;
 use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, Rng, RuleSet, RulesError,
-    SetupError, Status, Topology,
+    Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point, Rng, RuleSet,
+    RulesError, SetupError, Status, Topology,
 };
 
 /// Six or more in a row wins.
@@ -169,15 +169,11 @@ impl Game for Connect6 {
 
     /// Any stones but a winning row for both; Black's one-stone first move follows only an empty board
     /// with Black to move.
-    fn set_position(
-        &mut self,
-        stones: &[Option<Colour>],
-        to_move: Colour,
-    ) -> Result<(), SetupError> {
+    fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
         let win = self.board.set(stones, [SIX; 2])?;
         self.history.clear();
-        self.to_move = to_move;
-        self.opens = self.board.empties as usize == stones.len() && to_move == Colour::Black;
+        self.to_move = to;
+        self.opens = self.board.empties as usize == stones.len() && to == Colour::Black;
         self.end = match win {
             Some(win) => End::Six(win),
             None if self.board.empties == 0 => End::FullBoard,
@@ -191,18 +187,11 @@ impl Game for Connect6 {
     }
 
     fn status(&self) -> Status {
-        let won = |c: Colour, how: &str| Outcome {
-            winner: Some(c),
-            result: format!("{}+{how}", c.letter()),
-        };
         match self.end {
             End::No => Status::Ongoing,
-            End::Six((c, ..)) => Status::Over(won(c, "6")),
-            End::FullBoard => Status::Over(Outcome {
-                winner: None,
-                result: "Draw (board full)".into(),
-            }),
-            End::Resigned(loser) => Status::Over(won(loser.opponent(), "R")),
+            End::Six((c, ..)) => Status::Over(Outcome::win(c, "6")),
+            End::FullBoard => Status::Over(Outcome::draw("board full")),
+            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
         }
     }
 
@@ -220,16 +209,8 @@ impl Game for Connect6 {
     }
 
     fn check(&self, mv: Connect6Move) -> Result<(), Connect6Illegal> {
-        if self.end != End::No {
-            return Err(Connect6Illegal::GameOver);
-        }
-        let topo = self.topology();
-        if let Some(p) = mv.points().find(|p| p.idx() >= topo.len()) {
-            return Err(Connect6Illegal::OffBoard(p.0));
-        }
-        if let Some(p) = mv.points().find(|&p| !self.board.is_empty(p)) {
-            return Err(Connect6Illegal::Occupied(topo.name(p)));
-        }
+        let (topo, taken) = (self.topology(), |p| !self.board.is_empty(p));
+        PlaceRefused::check(self.end != End::No, topo, mv.points(), taken)?;
         match mv {
             Connect6Move::Two(p, q) if p == q => Err(Connect6Illegal::SamePoint(topo.name(p))),
             Connect6Move::Two(p, _) if self.stones_now() == 1 => {
@@ -241,9 +222,7 @@ impl Game for Connect6 {
     }
 
     fn play(&mut self, mv: Connect6Move) -> Result<(), Connect6Illegal> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_unchecked)
     }
 
     fn undo(&mut self) -> bool {

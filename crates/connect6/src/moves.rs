@@ -10,7 +10,7 @@
 //! no pass; `resign` gives up.
 
 use stones_core::turn::{self, Placements};
-use stones_core::{MoveSyntaxError, Point, Topology};
+use stones_core::{MoveSyntaxError, PlaceRefused, Point, Topology};
 use thiserror::Error;
 
 /// Stones per turn: one on Black's first move, two on every move after.
@@ -36,7 +36,7 @@ impl Connect6Move {
     }
 
     /// The points the move puts stones on.
-    pub fn points(self) -> impl Iterator<Item = Point> {
+    pub fn points(self) -> impl Iterator<Item = Point> + Clone {
         let (a, b) = match self {
             Connect6Move::One(p) => (Some(p), None),
             Connect6Move::Two(p, q) => (Some(p), Some(q)),
@@ -49,12 +49,9 @@ impl Connect6Move {
 /// Why a Connect6 move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Connect6Illegal {
-    #[error("the game is over")]
-    GameOver,
-    #[error("point #{0} is not on this board")]
-    OffBoard(u16),
-    #[error("occupied: {0} already has a stone")]
-    Occupied(String),
+    /// Game over, off the board, or occupied: the refusals of every placement game.
+    #[error(transparent)]
+    Place(#[from] PlaceRefused),
     #[error("same point twice: both stones on {0}; the two stones of a move go on two different empty points")]
     SamePoint(String),
     #[error("one stone: only Black's first move (or the board's last empty point) places a single stone; now place two, such as C3+D4")]

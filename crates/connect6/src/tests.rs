@@ -2,7 +2,7 @@
 
 use crate::{sgf, Connect6, Connect6Illegal, Connect6Move, Connect6Rules};
 use stones_core::board_text::parse_board;
-use stones_core::{BoardSize, Colour, Game, Point, RuleSet, SearchGame, Status};
+use stones_core::{BoardSize, Colour, Game, PlaceRefused, Point, RuleSet, SearchGame, Status};
 
 fn new(size: u16) -> Connect6 {
     Connect6::new(Connect6Rules {
@@ -80,10 +80,13 @@ fn one_stone_first_then_two_a_move() {
     );
     assert_eq!(
         play(&mut g, "A1K10"),
-        Err(Connect6Illegal::Occupied("K10".into()))
+        Err(Connect6Illegal::Place(PlaceRefused::Occupied("K10".into())))
     );
     let off = Connect6Move::Two(Point(0), Point(361));
-    assert_eq!(g.check(off), Err(Connect6Illegal::OffBoard(361)));
+    assert_eq!(
+        g.check(off),
+        Err(Connect6Illegal::Place(PlaceRefused::OffBoard(361)))
+    );
     play(&mut g, "L11+M12").unwrap();
     assert_eq!(g.to_move(), Colour::Black);
     assert_eq!(
@@ -143,7 +146,10 @@ fn a_pair_makes_six_with_either_stone_for_the_mover() {
             .map(|&p| g.topology().name(p))
             .collect();
         assert_eq!(names.join(" "), row, "{pair}");
-        assert_eq!(play(&mut g, "A5B5"), Err(Connect6Illegal::GameOver));
+        assert_eq!(
+            play(&mut g, "A5B5"),
+            Err(Connect6Illegal::Place(PlaceRefused::GameOver))
+        );
     }
     // White's gap: its first stone (E1) makes six with the stones on both sides.
     let mut g = setup(ROW, Colour::White);
@@ -200,7 +206,7 @@ o o x x . .
     assert_eq!(g.stones_now(), 1);
     assert_eq!(
         play(&mut g, "F1E1"),
-        Err(Connect6Illegal::Occupied("E1".into()))
+        Err(Connect6Illegal::Place(PlaceRefused::Occupied("E1".into())))
     );
     let mut legal = Vec::new();
     g.legal_moves(&mut legal);

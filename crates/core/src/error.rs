@@ -55,3 +55,39 @@ impl RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad setup: {0}")]
 pub struct SetupError(pub String);
+
+/// The refusals every placement game shares (Gomoku, Hex, Connect6 wrap it in their own refusals).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlaceRefused {
+    /// The game has ended; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// A point index that is not on this board.
+    #[error("point #{0} is not on this board")]
+    OffBoard(u16),
+    /// The point (named) already holds a stone.
+    #[error("occupied: {0} already has a stone")]
+    Occupied(String),
+}
+
+impl PlaceRefused {
+    /// Why stones on `points` are refused, in this order: the game is `over`, a point is past the
+    /// board `topo`, a point is `taken` (asked only of points on the board).
+    pub fn check(
+        over: bool,
+        topo: &crate::Topology,
+        points: impl IntoIterator<Item = crate::Point> + Clone,
+        taken: impl Fn(crate::Point) -> bool,
+    ) -> Result<(), PlaceRefused> {
+        if over {
+            return Err(PlaceRefused::GameOver);
+        }
+        if let Some(p) = points.clone().into_iter().find(|p| p.idx() >= topo.len()) {
+            return Err(PlaceRefused::OffBoard(p.0));
+        }
+        match points.into_iter().find(|&p| taken(p)) {
+            Some(p) => Err(PlaceRefused::Occupied(topo.name(p))),
+            None => Ok(()),
+        }
+    }
+}

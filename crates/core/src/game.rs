@@ -67,6 +67,18 @@ pub fn fmt_points(v: f64) -> String {
     }
 }
 
+/// [`Game::play`] for a game whose [`Game::check`] is complete: checks `mv`, then plays it with
+/// `unchecked` (the game's path without checks); a refused move changes nothing.
+pub fn play_checked<G: Game>(
+    game: &mut G,
+    mv: G::Move,
+    unchecked: fn(&mut G, G::Move),
+) -> Result<(), G::Illegal> {
+    game.check(mv)?;
+    unchecked(game, mv);
+    Ok(())
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -77,13 +89,25 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// A win for `winner`, written `B+` and then `how` (`B+R`, `W+6`, `B+` alone for a bare win).
+    pub fn win(winner: Colour, how: &str) -> Outcome {
+        let result = format!("{}+{how}", winner.letter());
+        let winner = Some(winner);
+        Outcome { winner, result }
+    }
+
+    /// A draw, written `Draw (why)`.
+    pub fn draw(why: &str) -> Outcome {
+        let result = format!("Draw ({why})");
+        Outcome {
+            winner: None,
+            result,
+        }
+    }
+
     /// A win by resignation of `loser`.
     pub fn resignation(loser: Colour) -> Outcome {
-        let winner = loser.opponent();
-        Outcome {
-            winner: Some(winner),
-            result: format!("{}+R", winner.letter()),
-        }
+        Outcome::win(loser.opponent(), "R")
     }
 
     /// The outcome a final score gives.

@@ -23,8 +23,8 @@ pub mod turn;
 pub mod zobrist;
 
 pub use colour::Colour;
-pub use error::{CoordError, MoveSyntaxError, RulesError, SetupError};
-pub use game::{fmt_points, Game, Outcome, Score, Status};
+pub use error::{CoordError, MoveSyntaxError, PlaceRefused, RulesError, SetupError};
+pub use game::{fmt_points, play_checked, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
 pub use search::{SearchGame, Trail};
 pub use svg::{Decorations, Look, Mark};

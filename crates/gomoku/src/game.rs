@@ -10,11 +10,11 @@ use crate::moves::{Illegal, Move};
 use crate::rules::{GomokuRules, Opening, Profile};
 use crate::shapes::{self, Foul, Stones, Verdict};
 use std::sync::Arc;
-use stones_core::Rng;
 use stones_core::{
     Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, SetupError,
     Status, Topology,
 };
+use stones_core::{PlaceRefused, Rng};
 
 /// How the game ended, if it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,9 +257,9 @@ impl Gomoku {
     fn illegal(&self, r: Refusal) -> Illegal {
         let topo = &self.layout.topo;
         match r {
-            Refusal::GameOver => Illegal::GameOver,
-            Refusal::OffBoard(i) => Illegal::OffBoard(i),
-            Refusal::Occupied(p) => Illegal::Occupied(topo.name(p)),
+            Refusal::GameOver => Illegal::Place(PlaceRefused::GameOver),
+            Refusal::OffBoard(i) => Illegal::Place(PlaceRefused::OffBoard(i)),
+            Refusal::Occupied(p) => Illegal::Place(PlaceRefused::Occupied(topo.name(p))),
             Refusal::Opening {
                 number,
                 distance: 0,
@@ -467,23 +467,13 @@ impl Game for Gomoku {
     }
 
     fn status(&self) -> Status {
-        let draw = |why: &str| Outcome {
-            winner: None,
-            result: format!("Draw ({why})"),
-        };
         match self.end {
             End::No => Status::Ongoing,
-            End::Five { winner, .. } => Status::Over(Outcome {
-                winner: Some(winner),
-                result: format!("{}+5", winner.letter()),
-            }),
-            End::FullBoard => Status::Over(draw("board full")),
-            End::TwoPasses => Status::Over(draw("two passes in a row")),
+            End::Five { winner, .. } => Status::Over(Outcome::win(winner, "5")),
+            End::FullBoard => Status::Over(Outcome::draw("board full")),
+            End::TwoPasses => Status::Over(Outcome::draw("two passes in a row")),
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::TimedOut(loser) => Status::Over(Outcome {
-                winner: Some(loser.opponent()),
-                result: format!("{}+T", loser.opponent().letter()),
-            }),
+            End::TimedOut(loser) => Status::Over(Outcome::win(loser.opponent(), "T")),
         }
     }
 
@@ -510,9 +500,7 @@ impl Game for Gomoku {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_unchecked)
     }
 
     fn undo(&mut self) -> bool {

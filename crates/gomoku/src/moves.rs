@@ -2,7 +2,7 @@
 
 use crate::shapes::Foul;
 use std::fmt;
-use stones_core::{Colour, Point};
+use stones_core::{Colour, PlaceRefused, Point};
 
 /// A gomoku move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,12 +21,8 @@ pub enum Move {
 /// Why a move was refused. The Display text names the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Illegal {
-    /// The game has ended; nothing more can be played.
-    GameOver,
-    /// A point index that is not on this board.
-    OffBoard(u16),
-    /// The point (named) already holds a stone.
-    Occupied(String),
+    /// Game over, off the board, or occupied: the refusals of every placement game.
+    Place(PlaceRefused),
     /// Opening rule for move `number`: the stone must be on the centre point (`centre` names it or them).
     NotOnCentre { number: u32, centre: String },
     /// Opening rule for move `number`: the stone must be inside (or outside) the central `square`
@@ -45,9 +41,7 @@ pub enum Illegal {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::GameOver => f.write_str("the game is over"),
-            Illegal::OffBoard(i) => write!(f, "point #{i} is not on this board"),
-            Illegal::Occupied(name) => write!(f, "occupied: {name} already has a stone"),
+            Illegal::Place(refused) => refused.fmt(f),
             Illegal::NotOnCentre { number, centre } => {
                 write!(f, "move {number} must be on {centre}")
             }

@@ -1,7 +1,7 @@
 //! The engine through its public API: setups, hashes, rendering, move text, forbidden points, errors.
 
 use stones_core::board_text::parse_board;
-use stones_core::{BoardSize, Colour, Game, Point, Status};
+use stones_core::{BoardSize, Colour, Game, PlaceRefused, Point, Status};
 use stones_gomoku::{Foul, Gomoku, GomokuRules, Illegal, Move, Opening, Overline};
 
 fn game(rules: &str, size: u16) -> Gomoku {
@@ -55,7 +55,10 @@ fn a_game_on_the_default_board() {
         .collect();
     assert_eq!(row, ["A1", "B1", "C1", "D1", "E1"]);
     assert_eq!(g.score().black, 1.0);
-    assert_eq!(g.check(Move::Pass), Err(Illegal::GameOver));
+    assert_eq!(
+        g.check(Move::Pass),
+        Err(Illegal::Place(PlaceRefused::GameOver))
+    );
     assert!(g.undo());
     assert_eq!(g.status(), Status::Ongoing);
     assert_eq!(g.winning_row(), None);
@@ -167,7 +170,7 @@ fn move_text_round_trips() {
     assert_eq!(g.move_text(Move::Timeout), "timeout");
     assert_eq!(
         g.check(Move::Place(Point(5000))),
-        Err(Illegal::OffBoard(5000))
+        Err(Illegal::Place(PlaceRefused::OffBoard(5000)))
     );
     assert_eq!(g.stone(Point(5000)), None);
 }

@@ -2,8 +2,9 @@
 
 use crate::{HexRules, Illegal, Move};
 use std::sync::Arc;
+use stones_core::RuleSet;
 use stones_core::{sgf::Node, RulesError, Score, SearchGame, SetupError, Status, Topology};
-use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet};
+use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point};
 
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const MAX_CELLS: usize = 26 * 26;
@@ -167,10 +168,7 @@ impl Game for HexGame {
         match self.end {
             End::No => Status::Ongoing,
             End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::Connected(c) => {
-                let (winner, result) = (Some(c), format!("{}+", c.letter()));
-                Status::Over(Outcome { winner, result })
-            }
+            End::Connected(c) => Status::Over(Outcome::win(c, "")),
         }
     }
 
@@ -184,11 +182,13 @@ impl Game for HexGame {
     }
 
     fn check(&self, mv: Move) -> Result<(), Illegal> {
-        let taken = |p: Point| Illegal::Occupied(self.topo.name(p));
+        let place = match mv {
+            Move::Place(p) => Some(p),
+            _ => None,
+        };
+        let taken = |p: Point| self.cells[p.idx()] != EMPTY;
+        PlaceRefused::check(self.end != End::No, &self.topo, place, taken)?;
         match mv {
-            _ if self.end != End::No => Err(Illegal::GameOver),
-            Move::Place(p) if p.idx() >= self.cells.len() => Err(Illegal::OffBoard(p.0)),
-            Move::Place(p) if self.cells[p.idx()] != EMPTY => Err(taken(p)),
             Move::Swap if !self.rules.swap => Err(Illegal::SwapOff),
             Move::Swap if !self.swap_allowed() => Err(Illegal::SwapNotNow),
             _ => Ok(()),
@@ -196,9 +196,7 @@ impl Game for HexGame {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_unchecked)
     }
 
     fn undo(&mut self) -> bool {

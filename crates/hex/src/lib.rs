@@ -10,7 +10,7 @@ mod search;
 
 pub use game::HexGame;
 pub use rules::{HexRules, SIZE_RANGE};
-use stones_core::Point;
+use stones_core::{PlaceRefused, Point};
 
 /// A Hex move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,12 +26,9 @@ pub enum Move {
 /// Why a move was refused; the text names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
-    #[error("the game is over")]
-    GameOver,
-    #[error("point #{0} is not on this board")]
-    OffBoard(u16),
-    #[error("occupied: {0} already has a stone")]
-    Occupied(String),
+    /// Game over, off the board, or occupied: the refusals of every placement game.
+    #[error(transparent)]
+    Place(#[from] PlaceRefused),
     #[error("no swap: the swap rule is off in this ruleset (swap = false)")]
     SwapOff,
     #[error("swap is only White's first move, while Black's first stone is alone on the board")]

@@ -1,6 +1,6 @@
 //! The rules of Hex, each checked against a case that breaks when the rule does.
 
-use stones_core::{Colour, Game, Point, Rng, RuleSet, SearchGame, Status, Trail};
+use stones_core::{Colour, Game, PlaceRefused, Point, Rng, RuleSet, SearchGame, Status, Trail};
 use stones_hex::{HexGame, HexRules, Illegal, Move};
 
 fn game(set: &[&str]) -> HexGame {
@@ -249,16 +249,22 @@ fn refusals_name_the_rule() {
     play(&mut g, "b2");
     assert_eq!(
         g.play(g.parse_move("B2").unwrap()),
-        Err(Illegal::Occupied("b2".into()))
+        Err(Illegal::Place(PlaceRefused::Occupied("b2".into())))
     );
-    assert_eq!(g.check(Move::Place(Point(9))), Err(Illegal::OffBoard(9)));
+    assert_eq!(
+        g.check(Move::Place(Point(9))),
+        Err(Illegal::Place(PlaceRefused::OffBoard(9)))
+    );
     for bad in ["d1", "a4", "a0", "pass", "11", ""] {
         assert!(g.parse_move(bad).is_err(), "{bad}");
     }
     assert!(g.parse_move("pass").unwrap_err().why.contains("no pass"));
     play(&mut g, "resign");
     assert!(matches!(g.status(), Status::Over(o) if o.result == "B+R"));
-    assert_eq!(g.check(Move::Place(Point(0))), Err(Illegal::GameOver));
+    assert_eq!(
+        g.check(Move::Place(Point(0))),
+        Err(Illegal::Place(PlaceRefused::GameOver))
+    );
     assert!(g.undo());
     assert_eq!(g.status(), Status::Ongoing);
 }
