@@ -30,7 +30,12 @@ pub fn with_stones<G: Game>(mut game: G, black: &str, white: &str, to_move: Colo
 
 /// The move a seeded one-thread search picks with `playouts`, and whether it is proven.
 pub fn best<G: SearchGame>(game: &G, playouts: u64) -> (String, bool) {
-    let opts = SearchOptions::parse(&format!("playouts={playouts},seed=1")).unwrap();
+    best_with_seed(game, playouts, 1)
+}
+
+/// [`best`] with the search's seed given.
+pub fn best_with_seed<G: SearchGame>(game: &G, playouts: u64, seed: u64) -> (String, bool) {
+    let opts = SearchOptions::parse(&format!("playouts={playouts},seed={seed}")).unwrap();
     let thought = Mcts::new(opts).think(game, |_| {});
     (game.move_text(thought.mv.expect("a move")), thought.proven)
 }
