@@ -79,7 +79,7 @@ pub struct Placed {
 ///
 /// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
 /// empty list follow from the history of the board, not from the position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
     /// 0 empty, 1 Black, 2 White.
@@ -106,6 +106,40 @@ impl PartialEq for ChainBoard {
 }
 
 impl Eq for ChainBoard {}
+
+impl Clone for ChainBoard {
+    fn clone(&self) -> ChainBoard {
+        let mut b = ChainBoard {
+            cells: [EMPTY; MAX_POINTS],
+            nbrs: [0; MAX_POINTS],
+            head: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            chains: [Chain::default(); MAX_POINTS],
+            empties: [0; MAX_POINTS],
+            empty_at: [0; MAX_POINTS],
+            ..*self
+        };
+        b.clone_from(self);
+        b
+    }
+
+    /// Copies only the first `len` entries of each per-point array: nothing reads past the board's
+    /// points, so refreshing a 9 × 9 copy (a playout's start) moves 81 entries of each, not 625.
+    fn clone_from(&mut self, src: &ChainBoard) {
+        let n = src.len();
+        self.len = src.len;
+        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.nbrs[..n].copy_from_slice(&src.nbrs[..n]);
+        self.head[..n].copy_from_slice(&src.head[..n]);
+        self.next[..n].copy_from_slice(&src.next[..n]);
+        self.chains[..n].copy_from_slice(&src.chains[..n]);
+        self.empties[..n].copy_from_slice(&src.empties[..n]);
+        self.empty_at[..n].copy_from_slice(&src.empty_at[..n]);
+        self.n_empty = src.n_empty;
+        self.stones_on_board = src.stones_on_board;
+        self.hash = src.hash;
+    }
+}
 
 impl ChainBoard {
     /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points, each with at most six

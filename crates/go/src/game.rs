@@ -46,11 +46,29 @@ pub enum GoIllegal {
 }
 
 /// Where a game stands: the board, the dead marks and the small state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 struct Position {
     board: ChainBoard,
     dead: [bool; MAX_POINTS],
     st: State,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            dead: self.dead,
+            st: self.st,
+        }
+    }
+
+    /// Refreshes the board and the dead marks of its points only (see `ChainBoard::clone_from`).
+    fn clone_from(&mut self, src: &Position) {
+        let n = src.board.len();
+        self.board.clone_from(&src.board);
+        self.dead[..n].copy_from_slice(&src.dead[..n]);
+        self.st = src.st;
+    }
 }
 
 /// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
@@ -116,7 +134,7 @@ impl Position {
 }
 
 /// A game of Go under a [`GoRules`] ruleset.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GoGame {
     topo: Arc<Topology>,
     rules: GoRules,
@@ -124,6 +142,32 @@ pub struct GoGame {
     undo: UndoLog<State>,
     /// Every position so far: stone hash and the player to move (for superko).
     seen: Vec<(u64, Colour)>,
+}
+
+impl Clone for GoGame {
+    fn clone(&self) -> GoGame {
+        GoGame {
+            topo: Arc::clone(&self.topo),
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            undo: self.undo.clone(),
+            seen: self.seen.clone(),
+        }
+    }
+
+    /// Refreshes a copy in place: the board copies only its own points and the logs keep their
+    /// buffers, so a playout from a refreshed copy allocates nothing.
+    fn clone_from(&mut self, src: &GoGame) {
+        if !Arc::ptr_eq(&self.topo, &src.topo) {
+            self.topo = Arc::clone(&src.topo);
+        }
+        if self.rules != src.rules {
+            self.rules.clone_from(&src.rules);
+        }
+        self.pos.clone_from(&src.pos);
+        self.undo.clone_from(&src.undo);
+        self.seen.clone_from(&src.seen);
+    }
 }
 
 impl PartialEq for GoGame {

@@ -74,9 +74,22 @@ struct Entry<S> {
 }
 
 /// The undo records of a game, oldest first, one per move played with `Game::play`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct UndoLog<S> {
     entries: Vec<Entry<S>>,
+}
+
+impl<S: Clone> Clone for UndoLog<S> {
+    fn clone(&self) -> Self {
+        UndoLog {
+            entries: self.entries.clone(),
+        }
+    }
+
+    /// Keeps this log's buffer.
+    fn clone_from(&mut self, src: &Self) {
+        self.entries.clone_from(&src.entries);
+    }
 }
 
 impl<S> Default for UndoLog<S> {

@@ -97,3 +97,31 @@ fn last_emptied_lists_the_stones_play_group_removed_captures_first() {
     }
     assert!(checked > 50, "{checked}");
 }
+
+/// `clone_from` copies only the source's points: a big board refreshed from a small one (stale
+/// entries past the small board's points) must be the small board, and stay it under play.
+#[test]
+fn clone_from_a_smaller_board_plays_like_the_original() {
+    let mut rng = Rng::new(41);
+    let big_topo = Topology::square(19, 19, Adjacency::Orthogonal);
+    let mut copy = random_board(&big_topo, &mut rng, 300);
+    for round in 0..40 {
+        let topo = Topology::square(3 + round % 7, 3 + round % 5, Adjacency::Orthogonal);
+        let mut b = random_board(&topo, &mut rng, 10 + round as usize % 30);
+        copy.clone_from(&b);
+        assert_eq!(copy, b);
+        copy.check_invariants(&topo).unwrap();
+        for _ in 0..60 {
+            if b.empty_count() == 0 {
+                break;
+            }
+            let i = rng.below(b.empty_count());
+            let (p, q) = (b.nth_empty(i), copy.nth_empty(i));
+            assert_eq!(p, q, "empty lists differ");
+            let c = Colour::BOTH[rng.below(2)];
+            assert_eq!(b.play(&topo, p, c), copy.play(&topo, p, c));
+            assert_eq!((b.hash(), &b), (copy.hash(), &copy));
+        }
+        copy.check_invariants(&topo).unwrap();
+    }
+}
