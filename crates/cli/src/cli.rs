@@ -114,7 +114,8 @@ pub enum Command {
         max_moves: Option<usize>,
         #[command(flatten)]
         rules: RulesArgs,
-        /// Write every game into this folder (a case file each; SGF for Go, Dots and Gomoku too).
+        /// Write every game into this folder (a case file each, and an SGF record for the games that
+        /// have one).
         #[arg(long, value_name = "DIR")]
         save: Option<std::path::PathBuf>,
         /// Write the games and the summary as JSON.

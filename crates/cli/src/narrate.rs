@@ -3,6 +3,7 @@
 //! its breakdown.
 
 use crate::text_game::{AnyGame, TextGame};
+use stones_core::talk::draw_said;
 use stones_core::{fmt_points, Colour, Score, Status};
 
 /// What a move just played (`mv`, by `mover`) did, beyond putting its stone: one short clause each
@@ -46,15 +47,7 @@ pub fn result_text(game: &AnyGame, status: &Status) -> Option<String> {
                 breakdown(game)
             )
         }
-        (None, _) => {
-            let why = result.strip_prefix("Draw").unwrap_or(&result).trim();
-            let draw = if why.is_empty() {
-                "a draw".to_string()
-            } else {
-                format!("a draw {why}")
-            };
-            format!("{draw}\n{}", breakdown(game))
-        }
+        (None, _) => format!("{}\n{}", draw_said(&result), breakdown(game)),
         _ => result.clone(),
     };
     Some(text)

@@ -31,17 +31,16 @@ pub fn pass_said(mover: Colour, done: u32, end: u32, ongoing: bool) -> String {
 pub fn row_outcome_words(outcome: &Outcome, mark: &str, row: &str) -> Option<String> {
     match (outcome.winner, outcome.result.split_once('+')) {
         (Some(w), Some((_, m))) if m == mark => Some(format!("{} wins with {row}", w.title())),
-        (None, _) => {
-            let why = outcome
-                .result
-                .strip_prefix("Draw")
-                .unwrap_or(&outcome.result);
-            Some(match why.trim() {
-                "" => "a draw".to_string(),
-                why => format!("a draw {why}"),
-            })
-        }
+        (None, _) => Some(draw_said(&outcome.result)),
         _ => None,
+    }
+}
+
+/// A drawn result in words: `Draw` is `a draw`, `Draw (board full)` is `a draw (board full)`.
+pub fn draw_said(result: &str) -> String {
+    match result.strip_prefix("Draw").unwrap_or(result).trim() {
+        "" => "a draw".to_string(),
+        why => format!("a draw {why}"),
     }
 }
 

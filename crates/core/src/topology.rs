@@ -46,6 +46,19 @@ pub enum Shape {
     Rhombus { width: u16, height: u16 },
 }
 
+/// The steps `(dx, dy)` to the eight points around a point on a square grid, row by row from the
+/// top left: the neighbours of [`Adjacency::King`], in this order.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// Marker for "no point" in neighbour tables.
 pub const NO_POINT: u16 = u16::MAX;
 
@@ -85,16 +98,7 @@ impl Topology {
         };
         let dirs: &[(i32, i32)] = match adjacency {
             Adjacency::Orthogonal => &[(0, -1), (-1, 0), (1, 0), (0, 1)],
-            Adjacency::King => &[
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ],
+            Adjacency::King => &KING_STEPS,
         };
         Self::build(shape, width, height, |_, _| true, dirs)
     }

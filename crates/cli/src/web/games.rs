@@ -54,6 +54,8 @@ pub struct Session {
     touched: Instant,
     /// The legal points and actions of the current position (computed once per change).
     legal: (Vec<String>, Vec<String>, bool),
+    /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
+    has_sgf: bool,
 }
 
 /// The state of a game as the API sends it: the fields of `stones replay --json` and more.
@@ -200,6 +202,7 @@ impl Games {
                 break id;
             }
         };
+        let has_sgf = game.sgf_text(None, "").is_some();
         let mut session = Session {
             id: id.clone(),
             game,
@@ -215,6 +218,7 @@ impl Games {
             computer_error: None,
             touched: Instant::now(),
             legal: Default::default(),
+            has_sgf,
         };
         session.refresh();
         let session = Arc::new(Mutex::new(session));
@@ -350,7 +354,7 @@ impl Session {
         );
         t.svg.clear();
         let mut downloads = vec!["case"];
-        if self.game.sgf_text(None, "").is_some() {
+        if self.has_sgf {
             downloads.push("sgf");
         }
         let state = State {

@@ -33,16 +33,7 @@ const WHITE: u8 = 2;
 const OFF: u8 = 3;
 
 /// The eight cells around a point, row by row, as `(dx, dy)`.
-const CELLS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+const CELLS: [(i32, i32); 8] = stones_core::topology::KING_STEPS;
 
 /// One bit per neighbourhood code (2 bits a cell, 8 cells): set when some pattern matches.
 fn table() -> &'static [u64; 1024] {
