@@ -5,7 +5,7 @@ use crate::options::SearchOptions;
 use crate::tree::{node_bytes, Node, Tree};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use stones_core::{Rng, SearchGame, Status};
+use stones_core::{Presearch, Rng, SearchGame, Status};
 
 /// What the search found for one move.
 #[derive(Clone, Debug)]
@@ -78,7 +78,20 @@ impl<G: SearchGame> Mcts<G> {
         if !matches!(game.status(), Status::Ongoing) {
             return self.nothing(start);
         }
+        let only = match game.presearch(self.options.time.map(|t| start + t / 3)) {
+            Presearch::Win(mv) => return self.forced(mv, true, start),
+            Presearch::Only(steps) => match game.complete(&steps) {
+                Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),
+                _ => Some(steps),
+            },
+            Presearch::Search => None,
+        };
         self.prepare(game);
+        if let Some(steps) = only.filter(|s| !s.is_empty()) {
+            for tree in &mut self.trees {
+                tree.restrict_root(game, &steps);
+            }
+        }
         let reused = self.trees.iter().map(|t| t.root_visits() as u64).sum();
         let budget = match (self.options.playouts, self.options.time) {
             (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),
@@ -153,6 +166,17 @@ impl<G: SearchGame> Mcts<G> {
             self.trees.push(Tree::new(game, Rng::new(seed), max_nodes));
         }
         self.searches += 1;
+    }
+
+    /// The move the game's solver chose without a search (`won`: it proved a win).
+    fn forced(&self, mv: G::Move, won: bool, start: Instant) -> Thought<G::Move> {
+        Thought {
+            mv: Some(mv),
+            win_rate: if won { 1.0 } else { 0.5 },
+            pv: vec![mv],
+            proven: won,
+            ..self.nothing(start)
+        }
     }
 
     fn nothing(&self, start: Instant) -> Thought<G::Move> {

@@ -156,6 +156,31 @@ impl<G: SearchGame> Tree<G> {
         self.nodes = out;
     }
 
+    /// Searches only `steps` at the root (the game's [`SearchGame::presearch`] said the others lose):
+    /// the other children are marked proven losses when the root already has every one of `steps`,
+    /// else the tree starts again with exactly `steps` under its root.
+    pub fn restrict_root(&mut self, game: &G, steps: &[G::Step]) {
+        let root = &self.nodes[0];
+        let children = root.first as usize..(root.first + root.count) as usize;
+        let has = |s: &G::Step| self.nodes[children.clone()].iter().any(|c| c.step == Some(*s));
+        if root.expanded && steps.iter().all(has) {
+            for c in children {
+                let n = &mut self.nodes[c];
+                if n.proven != 1 && !n.step.is_some_and(|s| steps.contains(&s)) {
+                    n.proven = -1;
+                }
+            }
+            return;
+        }
+        let player = self.nodes[0].player;
+        self.nodes.truncate(1);
+        self.nodes[0] = Node::new(None, player);
+        self.pending.clear();
+        self.steps.clear();
+        self.steps.extend_from_slice(steps);
+        self.add_children(0, game);
+    }
+
     /// Visits the root has (after a reroot, those it kept from the last search).
     pub fn root_visits(&self) -> u32 {
         self.nodes[0].visits
@@ -281,6 +306,11 @@ impl<G: SearchGame> Tree<G> {
     /// the arena is full.
     fn expand(&mut self, node: usize, game: &G) -> bool {
         game.steps(&self.pending, &mut self.steps);
+        self.add_children(node, game)
+    }
+
+    /// Makes `self.steps` the children of `node` (position `game`); false when the arena is full.
+    fn add_children(&mut self, node: usize, game: &G) -> bool {
         let needed = self.nodes.len() + self.steps.len();
         if needed > self.max_nodes {
             return false;

@@ -26,7 +26,7 @@ pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, PlaceRefused, RulesError, SetupError};
 pub use game::{fmt_points, play_checked, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
-pub use search::{SearchGame, Trail};
+pub use search::{Presearch, SearchGame, Trail};
 pub use svg::{Decorations, Look, Mark};
 pub use topology::{
     column_label, column_label_row, parse_column, Adjacency, Point, Shape, Topology,

@@ -8,6 +8,20 @@ use crate::colour::Colour;
 use crate::game::{Game, Status};
 use crate::topology::Point;
 use crate::zobrist::Rng;
+use std::time::Instant;
+
+/// What a game's own solver says before the tree search starts ([`SearchGame::presearch`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Presearch<M, S> {
+    /// Nothing to add: search as usual.
+    Search,
+    /// A proven win starts with this move: play it without searching.
+    Win(M),
+    /// Only these first steps need searching: every other one is a proven loss (a threat the
+    /// opponent wins by force after it) or cannot help. A single step whose turn it completes is
+    /// played at once.
+    Only(Vec<S>),
+}
 
 /// Who played first on each point during one playout, for AMAF statistics. A game's
 /// [`SearchGame::rollout`] records its moves here; a game that records nothing (the default) gets
@@ -111,6 +125,14 @@ pub trait SearchGame: Game + Send + Sync {
     /// worth `value` (0 = loss, 1 = win for the mover). The default knows nothing.
     fn prior(&self, _pending: &[Self::Step], _step: Self::Step) -> (f32, f32) {
         (0.5, 0.0)
+    }
+
+    /// A solver's word before the search: a proven win to play at once, or the only first steps worth
+    /// searching (say, the defences against the opponent's forced win). It may think until
+    /// `deadline` (`None`: the search has no clock, so the game bounds the work itself, the same way
+    /// every time). The default says nothing.
+    fn presearch(&self, _deadline: Option<Instant>) -> Presearch<Self::Move, Self::Step> {
+        Presearch::Search
     }
 
     /// How many AMAF visits weigh as much as one real visit (RAVE's equivalence parameter); 0 turns

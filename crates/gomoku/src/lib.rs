@@ -18,6 +18,7 @@ mod search;
 pub mod sgf;
 mod shapes;
 mod talk;
+mod threats;
 
 pub use game::Gomoku;
 pub use moves::{Illegal, Move};

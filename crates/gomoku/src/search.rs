@@ -5,7 +5,12 @@ use crate::game::{End, Gomoku};
 use crate::layout::{self, EMPTY};
 use crate::moves::Move;
 use crate::player;
-use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
+use crate::threats;
+use std::time::Instant;
+use stones_core::{Colour, Game, Point, Presearch, Rng, SearchGame, Trail};
+
+/// The most moves a tree node lists in a quiet position (no four, no open three to answer).
+const WIDTH: usize = 12;
 
 impl Gomoku {
     /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
@@ -18,7 +23,7 @@ impl Gomoku {
     }
 
     /// Whether the side to move may put a stone on `p` now.
-    fn may_place(&self, p: Point) -> bool {
+    pub(crate) fn may_place(&self, p: Point) -> bool {
         self.refusal_at(p, self.move_number()).is_ok()
     }
 
@@ -30,7 +35,8 @@ impl Gomoku {
     }
 
     /// The playout policy: a five through the mover's last stone, else a block of the opponent's five
-    /// through its last stone, else a uniformly random legal move.
+    /// through its last stone, else (three times in four) a random legal point within two lines of
+    /// one of the last two stones, else a uniformly random legal move.
     fn policy_move(&self, rng: &mut Rng) -> Option<Move> {
         let me = self.to_move;
         let history = self.history();
@@ -45,7 +51,59 @@ impl Gomoku {
             .and_then(|p| self.five_point_near(p, me))
             .or_else(|| last_place(1).and_then(|p| self.five_point_near(p, me.opponent())))
             .map(Move::Place)
+            .or_else(|| {
+                let back = 1 + rng.below(2);
+                (rng.below(4) != 0)
+                    .then(|| last_place(back).and_then(|p| self.point_near(p, rng)))
+                    .flatten()
+                    .map(Move::Place)
+            })
             .or_else(|| self.random_move(rng))
+    }
+
+    /// A random legal empty point within two lines of `p` (a few tries; `None` when they all miss).
+    fn point_near(&self, p: Point, rng: &mut Rng) -> Option<Point> {
+        let topo = &self.layout.topo;
+        let (x, y) = topo.xy(p);
+        (0..6).find_map(|_| {
+            let dx = rng.below(5) as i32 - 2;
+            let dy = rng.below(5) as i32 - 2;
+            topo.at(x as i32 + dx, y as i32 + dy)
+                .filter(|&q| self.cells[self.layout.pad(q)] == EMPTY && self.may_place(q))
+        })
+    }
+
+    /// Narrows `out` (legal placements near the stones) to what is worth a tree node: the moves that
+    /// make an open or double four if any; else, when the opponent has such a point, the points
+    /// that take it and the moves that make a four; else the [`WIDTH`] best by [`player::value`].
+    fn keep_best(&self, out: &mut Vec<Move>) {
+        let me = self.to_move;
+        let point = |m: &Move| match *m {
+            Move::Place(p) => p,
+            _ => unreachable!("only placements are narrowed"),
+        };
+        let tiers: Vec<i64> = out.iter().map(|m| player::tier(self, point(m), me)).collect();
+        let top = tiers.iter().copied().max().unwrap_or(0);
+        if top >= 3 {
+            let mut k = 0;
+            out.retain(|_| {
+                k += 1;
+                tiers[k - 1] >= 3
+            });
+            return;
+        }
+        if top == 2 {
+            let mut k = 0;
+            out.retain(|m| {
+                k += 1;
+                tiers[k - 1] == 2 || self.made(point(m), me).fours > 0
+            });
+            return;
+        }
+        if out.len() > WIDTH {
+            out.sort_by_cached_key(|m| std::cmp::Reverse(player::value(self, point(m), me)));
+            out.truncate(WIDTH);
+        }
     }
 
     /// Every legal empty point where `c` would win now.
@@ -60,9 +118,11 @@ impl Gomoku {
 impl SearchGame for Gomoku {
     type Step = Move;
 
-    /// A winning point if there is one; else the points that block the opponent's fives; else the
-    /// legal points within two lines of a stone (the centre on an empty board, else any legal point);
-    /// pass only when no stone can be placed.
+    /// A winning point if there is one; else the points that block the opponent's fives; else a
+    /// move that makes an open or double four if there is one; else, when the opponent has such a
+    /// point, the points that take it and the moves that make a four; else the [`WIDTH`] legal points
+    /// within two lines of a stone that [`player::value`] likes best (the centre on an empty board,
+    /// else any legal point); pass only when no stone can be placed.
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
         out.clear();
         if self.end != End::No {
@@ -85,10 +145,14 @@ impl SearchGame for Gomoku {
         let near = |p: Point| self.layout.near_stone(&self.cells, p, 2);
         out.extend(
             topo.points()
-                .filter(|&p| near(p) && self.may_place(p))
+                .filter(|&p| self.stone(p).is_none() && near(p) && self.may_place(p))
                 .map(Move::Place),
         );
-        if out.is_empty() && topo.points().all(|p| self.stone(p).is_none()) {
+        if !out.is_empty() {
+            self.keep_best(out);
+            return;
+        }
+        if topo.points().all(|p| self.stone(p).is_none()) {
             let centre: Vec<Point> = self.layout.centre_points().collect();
             out.extend(
                 centre
@@ -113,9 +177,16 @@ impl SearchGame for Gomoku {
         pending.first().copied()
     }
 
+    /// The threat solver's word ([`threats::presearch`]): a win by fours (and threes) at once, or
+    /// only the moves that stop the opponent's.
+    fn presearch(&self, deadline: Option<Instant>) -> Presearch<Move, Move> {
+        threats::presearch(self, deadline)
+    }
+
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the
-    /// opponent's, counts as won; otherwise the open windows through the point, own and the
-    /// opponent's, make it look better the more they hold.
+    /// opponent's, counts as won; a four or a three (own, or the opponent's point taken) looks good;
+    /// otherwise the open windows through the point, own and the opponent's, make it look better the
+    /// more they hold.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
         let Move::Place(p) = step else {
             return (0.5, 0.0);
@@ -126,7 +197,7 @@ impl SearchGame for Gomoku {
             2 => (0.9, 40.0),
             _ => {
                 let w = player::window_value(self, p, me) as f32;
-                (0.3 + 0.6 * w / (w + 400.0), 20.0)
+                (0.3 + 0.6 * w / (w + 400.0), 30.0)
             }
         }
     }

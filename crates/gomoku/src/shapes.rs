@@ -302,6 +302,16 @@ pub(crate) fn made(layout: &Layout, stones: Stones<'_>, at: usize, profile: Prof
     m
 }
 
+/// Lines on which an `own` stone on `at` makes a three: one more stone there would make a straight
+/// four through `at` (no recursion: whether that stone would be forbidden is not judged).
+pub(crate) fn threes(layout: &Layout, stones: Stones<'_>, at: usize, profile: Profile) -> u32 {
+    stones
+        .lines(layout, at)
+        .iter()
+        .filter(|l| three_completions(l, profile).1 > 0)
+        .count() as u32
+}
+
 /// For an `own` stone on padded index `i`: per number of `own` stones (the new one included, 1 to 5), how many
 /// five-cell windows through `i` hold that many and no opponent stone or edge. Windows next to another
 /// `own` stone are left out when an overline would not win (their five would be six).

@@ -1,0 +1,709 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (victory by continuous threats:
+//! fours and threes), for either colour, under the game's rules (exactly five or five or more, renju's
+//! forbidden points for Black).
+//!
+//! The attacker's moves are threats only. After a four the defender has one reply, the point that
+//! stops the five. After a three (a move that leaves a point where the attacker would make a straight
+//! four or a double four) the defender may answer on any empty point near the threat (the lines through
+//! the three's stone and through each winning point) or with a four of its own; a reply that leaves a
+//! winning point is no defence, and a three never wins when the defender has a VCF of its own. Any
+//! other reply loses: the attacker then makes a straight four, which wins unless the defender has a
+//! five at once. A proof is therefore a real forced win; a search that runs out of nodes or time finds
+//! nothing (it never guesses).
+//!
+//! The solver works on its own copy of the board (one allocation per solve, none per node but the small
+//! candidate lists), and remembers positions it has refuted so that move orders are not searched twice.
+
+use crate::game::Gomoku;
+use crate::layout::{self, Layout, EDGE, EMPTY};
+use crate::moves::Move;
+use crate::rules::Profile;
+use crate::shapes::{self, Made, Stones, Verdict};
+use std::collections::HashSet;
+use std::time::Instant;
+use stones_core::{Colour, Game, Point, Presearch};
+
+/// How far along a line a four's or a three's points may lie from the stone that made it.
+const REACH: isize = 4;
+
+/// Five points of one colour: how many (0, 1, or 2 meaning "two or more") and the first.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fives {
+    n: u8,
+    first: usize,
+}
+
+/// A threat-space solver on a copy of one position.
+pub(crate) struct Solver<'a> {
+    layout: &'a Layout,
+    cells: Vec<u8>,
+    profiles: [Profile; 2],
+    /// The padded cells of each colour's stones (the solver's stones last).
+    stones: [Vec<usize>; 2],
+    /// A mark per cell, for collecting candidates without duplicates.
+    stamp: Vec<u32>,
+    mark: u32,
+    hash: u64,
+    /// Refuted (position, search kind and depth) keys.
+    refuted: HashSet<u64>,
+    /// Stones the solver has put since the root.
+    ply: usize,
+    /// The attacker's first move of the last proof.
+    first: Option<usize>,
+    /// Nodes searched, and the most allowed.
+    pub nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver on `game`'s position that searches at most `limit` nodes, and stops at `deadline`.
+    pub fn new(game: &'a Gomoku, limit: u64, deadline: Option<Instant>) -> Solver<'a> {
+        let layout = game.layout();
+        let cells = game.cells().to_vec();
+        let mut stones = [Vec::new(), Vec::new()];
+        let mut hash = 0;
+        for p in layout.topo.points() {
+            let i = layout.pad(p);
+            for c in Colour::BOTH {
+                if cells[i] == layout::cell(c) {
+                    stones[c.idx()].push(i);
+                    hash ^= layout.topo.key(p, c);
+                }
+            }
+        }
+        Solver {
+            layout,
+            stamp: vec![0; cells.len()],
+            cells,
+            profiles: [game.profile(Colour::Black), game.profile(Colour::White)],
+            stones,
+            mark: 0,
+            hash,
+            refuted: HashSet::new(),
+            ply: 0,
+            first: None,
+            nodes: 0,
+            limit,
+            deadline,
+        }
+    }
+
+    /// Whether the node or time budget is spent.
+    fn spent(&self) -> bool {
+        self.nodes >= self.limit || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the budget ran out during the last search (its "no" then means "not found").
+    pub fn exhausted(&self) -> bool {
+        self.nodes >= self.limit || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn put(&mut self, i: usize, c: Colour) {
+        self.cells[i] = layout::cell(c);
+        self.stones[c.idx()].push(i);
+        self.hash ^= self.layout.topo.key(self.layout.point(i), c);
+        self.ply += 1;
+    }
+
+    fn take(&mut self, i: usize, c: Colour) {
+        self.cells[i] = EMPTY;
+        let popped = self.stones[c.idx()].pop();
+        debug_assert_eq!(popped, Some(i));
+        self.hash ^= self.layout.topo.key(self.layout.point(i), c);
+        self.ply -= 1;
+    }
+
+    /// Puts a stone for the duration of `f` (for callers outside the solver's own recursion).
+    pub fn with_stone<T>(&mut self, p: Point, c: Colour, f: impl FnOnce(&mut Self) -> T) -> T {
+        let i = self.layout.pad(p);
+        self.put(i, c);
+        let saved = self.ply;
+        self.ply = 0;
+        let out = f(self);
+        self.ply = saved;
+        self.take(i, c);
+        out
+    }
+
+    fn made(&self, i: usize, c: Colour) -> Made {
+        let stones = Stones::new(&self.cells, layout::cell(c));
+        shapes::made(self.layout, stones, i, self.profiles[c.idx()])
+    }
+
+    fn threes(&self, i: usize, c: Colour) -> u32 {
+        let stones = Stones::new(&self.cells, layout::cell(c));
+        shapes::threes(self.layout, stones, i, self.profiles[c.idx()])
+    }
+
+    /// Whether `c` may put a stone on the empty cell `i` (renju's forbidden points).
+    fn legal(&self, i: usize, c: Colour) -> bool {
+        let profile = self.profiles[c.idx()];
+        self.cells[i] == EMPTY
+            && (!profile.has_fouls() || {
+                let stones = Stones::new(&self.cells, layout::cell(c));
+                !matches!(
+                    shapes::judge(self.layout, stones, i, profile),
+                    Verdict::Foul(_)
+                )
+            })
+    }
+
+    /// Whether a stone of `c` on the empty cell `i` makes a five.
+    fn is_five(&self, i: usize, c: Colour) -> bool {
+        let goal = self.profiles[c.idx()].goal();
+        self.layout
+            .winning_line(&self.cells, i, layout::cell(c), goal)
+            .is_some()
+    }
+
+    /// Calls `f` on each empty cell within `reach` of `i` along its four lines, not past the edge.
+    fn around(&self, i: usize, reach: isize, mut f: impl FnMut(usize)) {
+        for &d in &self.layout.dirs {
+            for sign in [1, -1] {
+                let mut j = i;
+                for _ in 0..reach {
+                    j = j.wrapping_add_signed(sign * d);
+                    match self.cells[j] {
+                        EDGE => break,
+                        EMPTY => f(j),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// The points where `c` would make a five, on the lines through the stone on `i`.
+    fn fives_near(&self, i: usize, c: Colour) -> Fives {
+        let mut out = Fives::default();
+        self.around(i, REACH, |j| {
+            if out.n < 2 && self.is_five(j, c) {
+                if out.n == 0 {
+                    out.first = j;
+                }
+                out.n += 1;
+            }
+        });
+        out
+    }
+
+    /// The points where `c` would make a five, anywhere on the board.
+    fn fives_all(&self, c: Colour) -> Fives {
+        let mut out = Fives::default();
+        for &s in &self.stones[c.idx()] {
+            self.around(s, REACH, |j| {
+                if out.n < 2 && (out.n == 0 || j != out.first) && self.is_five(j, c) {
+                    if out.n == 0 {
+                        out.first = j;
+                    }
+                    out.n += 1;
+                }
+            });
+            if out.n >= 2 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Whether a stone of `c` on `i` wins by force at once: a five, a straight four or two fours.
+    fn winning_point(&self, i: usize, c: Colour) -> bool {
+        let m = self.made(i, c);
+        (m.five || m.straight_fours > 0 || m.fours >= 2) && self.legal(i, c)
+    }
+
+    /// The empty cells near `c`'s stones where `c` makes a four (`threes` also: a three), best first
+    /// (more fours and threes made at once first).
+    fn threat_moves(&mut self, c: Colour, threes: bool) -> Vec<usize> {
+        self.mark += 1;
+        let mark = self.mark;
+        let mut out: Vec<(u32, usize)> = Vec::new();
+        let own = layout::cell(c);
+        for k in 0..self.stones[c.idx()].len() {
+            let s = self.stones[c.idx()][k];
+            for &d in &self.layout.dirs {
+                for sign in [1, -1] {
+                    let mut j = s;
+                    for _ in 0..REACH {
+                        j = j.wrapping_add_signed(sign * d);
+                        let cell = self.cells[j];
+                        if cell == EMPTY {
+                            if self.stamp[j] == mark {
+                                continue;
+                            }
+                            self.stamp[j] = mark;
+                            let m = self.made(j, c);
+                            let t = if threes { self.threes(j, c) } else { 0 };
+                            if (m.fours > 0 || t > 0) && !m.five && self.legal(j, c) {
+                                out.push((4 * m.fours + t, j));
+                            }
+                        } else if cell != own {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.into_iter().map(|(_, j)| j).collect()
+    }
+
+    fn key(&self, kind: u64, depth: u32) -> u64 {
+        self.hash ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) << 56
+    }
+
+    /// `a` to move: whether it wins by continuous fours. `theirs` are the defender's five points.
+    fn vcf(&mut self, a: Colour, theirs: Fives) -> bool {
+        self.nodes += 1;
+        if self.spent() || theirs.n >= 2 {
+            return false;
+        }
+        let key = self.key(1 + a.idx() as u64, 0);
+        if self.refuted.contains(&key) {
+            return false;
+        }
+        let d = a.opponent();
+        let candidates = if theirs.n == 1 {
+            let f = theirs.first;
+            if !self.legal(f, a) || self.made(f, a).fours == 0 {
+                return false;
+            }
+            vec![f]
+        } else {
+            self.threat_moves(a, false)
+        };
+        for q in candidates {
+            self.put(q, a);
+            let mine = self.fives_near(q, a);
+            let won = match mine.n {
+                0 => false,
+                1 => {
+                    let f = mine.first;
+                    !self.legal(f, d) || {
+                        self.put(f, d);
+                        let next = self.fives_near(f, d);
+                        let won = self.vcf(a, next);
+                        self.take(f, d);
+                        won
+                    }
+                }
+                _ => true,
+            };
+            self.take(q, a);
+            if won {
+                if self.ply == 0 {
+                    self.first = Some(q);
+                }
+                return true;
+            }
+            if self.spent() {
+                return false;
+            }
+        }
+        self.refuted.insert(key);
+        false
+    }
+
+    /// `a` to move: whether it wins by fours and at most `depth` threes. `theirs` are the defender's
+    /// five points.
+    fn vct(&mut self, a: Colour, theirs: Fives, depth: u32) -> bool {
+        if self.vcf(a, theirs) {
+            return true;
+        }
+        self.nodes += 1;
+        if depth == 0 || theirs.n >= 2 || self.spent() {
+            return false;
+        }
+        let key = self.key(3 + a.idx() as u64, depth);
+        if self.refuted.contains(&key) {
+            return false;
+        }
+        let d = a.opponent();
+        let candidates = if theirs.n == 1 {
+            let f = theirs.first;
+            if !self.legal(f, a) {
+                return false;
+            }
+            vec![f]
+        } else {
+            self.threat_moves(a, true)
+        };
+        for q in candidates {
+            self.put(q, a);
+            let mine = self.fives_near(q, a);
+            let won = match mine.n {
+                0 => self.defended(a, &[q], depth - 1) == Some(false),
+                1 => {
+                    let f = mine.first;
+                    !self.legal(f, d) || {
+                        self.put(f, d);
+                        let next = self.fives_near(f, d);
+                        let won = self.vct(a, next, depth);
+                        self.take(f, d);
+                        won
+                    }
+                }
+                _ => true,
+            };
+            self.take(q, a);
+            if won {
+                if self.ply == 0 {
+                    self.first = Some(q);
+                }
+                return true;
+            }
+            if self.spent() {
+                return false;
+            }
+        }
+        self.refuted.insert(key);
+        false
+    }
+
+    /// The defender to move after `a`'s threat made by the stones `threats` (which leave `a` no five
+    /// point): `Some(false)` when every reply loses to a VCT of `depth` threes, `Some(true)` when
+    /// some reply holds, `None` when the stones make no threat at all.
+    fn defended(&mut self, a: Colour, threats: &[usize], depth: u32) -> Option<bool> {
+        self.nodes += 1;
+        let d = a.opponent();
+        let mut wins = Vec::new();
+        for &t in threats {
+            self.around(t, REACH, |j| {
+                if !wins.contains(&j) && self.winning_point(j, a) {
+                    wins.push(j);
+                }
+            });
+        }
+        if wins.is_empty() {
+            return None;
+        }
+        if self.spent() {
+            return Some(true);
+        }
+        // A counter-attack by fours refutes the threat.
+        let none = Fives::default();
+        let saved = (self.ply, self.first);
+        self.ply = usize::MAX / 2;
+        let counter = self.vcf(d, none);
+        (self.ply, self.first) = saved;
+        if counter {
+            return Some(true);
+        }
+        // Replies: every empty cell on the lines through the threat's stones and its winning points.
+        self.mark += 1;
+        let mark = self.mark;
+        let mut replies = Vec::new();
+        let mut collect = |s: &mut Self, i: usize, reach: isize| {
+            let mut found = Vec::new();
+            s.around(i, reach, |j| found.push(j));
+            for j in found {
+                if s.stamp[j] != mark {
+                    s.stamp[j] = mark;
+                    replies.push(j);
+                }
+            }
+        };
+        for &t in threats {
+            collect(self, t, REACH + 1);
+        }
+        for &w in &wins {
+            collect(self, w, REACH);
+        }
+        // The defender's fours anywhere also answer (they force a block first).
+        for f in self.threat_moves(d, false) {
+            if self.stamp[f] != mark {
+                replies.push(f);
+            }
+        }
+        for r in replies {
+            if !self.legal(r, d) {
+                continue;
+            }
+            self.put(r, d);
+            let theirs = self.fives_near(r, d);
+            let holds = match theirs.n {
+                0 => {
+                    let still = threats.iter().any(|&t| {
+                            let mut any = false;
+                            self.around(t, REACH, |j| any = any || self.winning_point(j, a));
+                            any
+                        });
+                    !still && !self.vct(a, theirs, depth)
+                }
+                1 => {
+                    // A four: `a` must block it, and the threat stands (with the block added).
+                    let g = theirs.first;
+                    if !self.legal(g, a) {
+                        true
+                    } else {
+                        self.put(g, a);
+                        let holds = if self.is_five_made(g, a) {
+                            false
+                        } else {
+                            let mut more = threats.to_vec();
+                            more.push(g);
+                            // No threat left: the defender, to move, holds.
+                            self.defended(a, &more, depth) != Some(false)
+                        };
+                        self.take(g, a);
+                        holds
+                    }
+                }
+                _ => true,
+            };
+            self.take(r, d);
+            if holds || self.spent() {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the stone of `c` on `i` (already put) is part of a five.
+    fn is_five_made(&self, i: usize, c: Colour) -> bool {
+        self.is_five(i, c)
+    }
+
+    /// `a` to move (or as if it were): the first move of a win by continuous fours.
+    pub fn vcf_move(&mut self, a: Colour) -> Option<Point> {
+        self.first = None;
+        let theirs = self.fives_all(a.opponent());
+        if let Some(p) = self.five_now(a) {
+            return Some(p);
+        }
+        let saved = self.ply;
+        self.ply = 0;
+        let won = self.vcf(a, theirs);
+        self.ply = saved;
+        won.then(|| self.first.map(|i| self.layout.point(i))).flatten()
+    }
+
+    /// `a` to move (or as if it were): the first move of a win by fours and at most `depth` threes.
+    pub fn vct_move(&mut self, a: Colour, depth: u32) -> Option<Point> {
+        self.first = None;
+        let theirs = self.fives_all(a.opponent());
+        if let Some(p) = self.five_now(a) {
+            return Some(p);
+        }
+        let saved = self.ply;
+        self.ply = 0;
+        let won = self.vct(a, theirs, depth);
+        self.ply = saved;
+        won.then(|| self.first.map(|i| self.layout.point(i))).flatten()
+    }
+
+    /// A point where `a` makes a five now.
+    fn five_now(&self, a: Colour) -> Option<Point> {
+        let f = self.fives_all(a);
+        (f.n > 0 && self.legal(f.first, a)).then(|| self.layout.point(f.first))
+    }
+}
+
+/// Nodes one solve may search when the search has no clock.
+const NODES: u64 = 20_000;
+/// Threes a VCT may use.
+const VCT_DEPTH: u32 = 3;
+
+impl Solver<'_> {
+    /// Gives the next search `nodes` more nodes.
+    fn budget(&mut self, nodes: u64) {
+        self.limit = self.nodes + nodes;
+    }
+}
+
+/// What Gomoku's threat solver tells the search before it starts (see [`Presearch`]): a win by
+/// fours, or by fours and threes, is played at once; when the opponent threatens one (it would win by
+/// force if it were its move), only the moves after which it no longer does are searched.
+pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<Move, Move> {
+    use crate::game::End;
+    if game.end() != End::No {
+        return Presearch::Search;
+    }
+    let me = game.to_move;
+    let opp = me.opponent();
+    let mut s = Solver::new(game, NODES, deadline);
+    if let Some(p) = s.vcf_move(me) {
+        return Presearch::Win(Move::Place(p));
+    }
+    let theirs = s.fives_all(opp);
+    if theirs.n > 0 {
+        // The blocks are the only moves (the search's steps list them).
+        return Presearch::Search;
+    }
+    s.budget(NODES);
+    if let Some(p) = s.vct_move(me, VCT_DEPTH) {
+        return Presearch::Win(Move::Place(p));
+    }
+    // The opponent's threat, as if it were its move: by fours first, else by threes too.
+    let depth = {
+        s.budget(NODES);
+        if s.vcf_move(opp).is_some() {
+            0
+        } else {
+            s.budget(NODES);
+            if s.vct_move(opp, VCT_DEPTH - 1).is_some() {
+                VCT_DEPTH - 1
+            } else {
+                return Presearch::Search;
+            }
+        }
+    };
+    let candidates = defence_candidates(game, &mut s, opp);
+    let mut safe = Vec::new();
+    for p in candidates {
+        if !game.may_place(p) {
+            continue;
+        }
+        s.budget(NODES / 4);
+        let refuted = s.with_stone(p, me, |s| {
+            let won = if depth == 0 {
+                s.vcf_move(opp).is_some()
+            } else {
+                s.vct_move(opp, depth).is_some()
+            };
+            // A search cut short proves nothing: the move stays.
+            won && !s.exhausted()
+        });
+        if !refuted {
+            safe.push(Move::Place(p));
+        }
+    }
+    if safe.is_empty() {
+        Presearch::Search
+    } else {
+        Presearch::Only(safe)
+    }
+}
+
+/// The moves that may stop the opponent's threat: every empty point within two lines of a stone,
+/// and the points where either side makes a four or a three.
+fn defence_candidates(game: &Gomoku, s: &mut Solver<'_>, opp: Colour) -> Vec<Point> {
+    let layout = game.layout();
+    let mut out: Vec<Point> = layout
+        .topo
+        .points()
+        .filter(|&p| game.stone(p).is_none() && layout.near_stone(game.cells(), p, 2))
+        .collect();
+    for c in [opp, opp.opponent()] {
+        for i in s.threat_moves(c, true) {
+            let p = layout.point(i);
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GomokuRules;
+
+    /// A 15x15 game under builtin `rules` with Black's and White's stones on the named points.
+    fn game(rules: &str, black: &str, white: &str, to_move: Colour) -> Gomoku {
+        let mut g = Gomoku::new(GomokuRules::builtin(rules).unwrap()).unwrap();
+        let topo = g.topology().clone();
+        let mut stones = vec![None; topo.len()];
+        for (names, c) in [(black, Colour::Black), (white, Colour::White)] {
+            for name in names.split_whitespace() {
+                stones[topo.parse_point(name).unwrap().idx()] = Some(c);
+            }
+        }
+        g.set_position(&stones, to_move).unwrap();
+        g
+    }
+
+    fn name(g: &Gomoku, p: Option<Point>) -> String {
+        p.map(|p| g.topology().name(p)).unwrap_or_default()
+    }
+
+    fn vcf(g: &Gomoku, c: Colour) -> String {
+        name(g, Solver::new(g, NODES, None).vcf_move(c))
+    }
+
+    fn vct(g: &Gomoku, c: Colour) -> String {
+        name(g, Solver::new(g, NODES, None).vct_move(c, VCT_DEPTH))
+    }
+
+    // Black's F8-H8 is closed at E8; J10 J11 stand open in column J.
+    const VCF_BLACK: &str = "F8 G8 H8 J10 J11";
+    const VCF_WHITE: &str = "E8 A1 A3 C1 O15";
+
+    #[test]
+    fn finds_a_win_by_fours() {
+        // J8 makes the four F8-J8 (White must take K8), then J9 makes J8-J11 open at J7 and J12.
+        let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
+        assert_eq!(vcf(&g, Colour::Black), "J8");
+        assert_eq!(
+            presearch(&g, None),
+            Presearch::Win(Move::Place(g.topology().parse_point("J8").unwrap()))
+        );
+        // White has nothing of the kind.
+        assert_eq!(vcf(&g, Colour::White), "");
+    }
+
+    #[test]
+    fn no_win_by_fours_when_the_last_four_is_closed() {
+        // With J12 White's, J8 J9 makes a four with one end: White blocks J7 and Black has no more.
+        let g = game(
+            "standard",
+            VCF_BLACK,
+            &format!("{VCF_WHITE} J12"),
+            Colour::Black,
+        );
+        assert_eq!(vcf(&g, Colour::Black), "");
+    }
+
+    #[test]
+    fn an_overline_is_no_five_under_exactly_five() {
+        // J8 joins F8-H8 and K8-L8 into six: a win in freestyle, nothing under the standard rules,
+        // where the row has no four at all (E8 and M8 are White's).
+        let (b, w) = ("F8 G8 H8 K8 L8", "E8 M8 A1 C1 O15");
+        let g = game("freestyle", b, w, Colour::Black);
+        assert_eq!(vcf(&g, Colour::Black), "J8");
+        let g = game("standard", b, w, Colour::Black);
+        assert_eq!(vcf(&g, Colour::Black), "");
+        assert_eq!(vct(&g, Colour::Black), "");
+    }
+
+    #[test]
+    fn finds_a_double_three() {
+        // K8 makes the open three H8-K8 and the split three K8 . K10 K11 at once; no four wins.
+        let g = game(
+            "standard",
+            "H8 J8 K10 K11",
+            "A1 C1 O15 A15",
+            Colour::Black,
+        );
+        assert_eq!(vcf(&g, Colour::Black), "");
+        let first = vct(&g, Colour::Black);
+        assert!(!first.is_empty(), "no VCT found");
+        // Whatever it starts with, White has no answer: check by the solver from White's side too.
+        let mut g2 = g.clone();
+        let p = g.topology().parse_point(&first).unwrap();
+        g2.play(Move::Place(p)).unwrap();
+        assert_eq!(vcf(&g2, Colour::White), "");
+    }
+
+    #[test]
+    fn defends_against_the_opponents_win_by_fours() {
+        // The first position with the colours swapped and Black to move: White threatens J8, K8 …;
+        // only moves after which White has no VCF are searched, and they include J8.
+        let g = game("standard", VCF_WHITE, VCF_BLACK, Colour::Black);
+        assert_eq!(vcf(&g, Colour::White), "J8");
+        let Presearch::Only(moves) = presearch(&g, None) else {
+            panic!("no defence list");
+        };
+        let names: Vec<String> = moves.iter().map(|&m| g.move_text(m)).collect();
+        assert!(names.contains(&"J8".to_string()), "{names:?}");
+        // B2 (beside Black's own stones far away) does nothing against the threat.
+        assert!(!names.contains(&"B2".to_string()), "{names:?}");
+        for m in moves {
+            let mut after = g.clone();
+            after.play(m).unwrap();
+            assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(m));
+        }
+    }
+}
