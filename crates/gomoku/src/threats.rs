@@ -207,8 +207,90 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// The most `c` stones (a stone of `c` on `i` included) in a five-cell window through `i` that
+    /// holds no other stone and no edge: a quick bound (a four needs 4, a three 3) that spares most
+    /// empty cells the full shape test.
+    fn potential(&self, i: usize, c: Colour) -> u32 {
+        let own = layout::cell(c);
+        let mut best = 0;
+        for &d in &self.layout.dirs {
+            // Offsets -4..=4: 1 own, 0 empty, 2 anything else (the edge ends the walk).
+            let mut line = [2u8; 9];
+            line[4] = 1;
+            for sign in [1isize, -1] {
+                let mut j = i;
+                for k in 1..=4isize {
+                    j = j.wrapping_add_signed(sign * d);
+                    let v = self.cells[j];
+                    if v == EDGE {
+                        break;
+                    }
+                    line[(4 + sign * k) as usize] = match v {
+                        EMPTY => 0,
+                        v if v == own => 1,
+                        _ => 2,
+                    };
+                }
+            }
+            // Sliding sums over the five windows; a four is as much as any caller asks.
+            let mut blocks = line[..5].iter().filter(|&&v| v == 2).count();
+            let mut own: u32 = line[..5].iter().filter(|&&v| v == 1).count() as u32;
+            for start in 0..5 {
+                if start > 0 {
+                    let (out, inn) = (line[start - 1], line[start + 4]);
+                    blocks = blocks + (inn == 2) as usize - (out == 2) as usize;
+                    own = own + (inn == 1) as u32 - (out == 1) as u32;
+                }
+                if blocks == 0 && own > best {
+                    best = own;
+                    if best >= 4 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A quick bound for a three: some line through `i` has six cells, both ends empty, whose four
+    /// inner cells hold `i`, no other stone and at least two more `c` stones (the shape a straight
+    /// four grows from). The full test ([`shapes::threes`]) runs only where this holds.
+    fn may_be_three(&self, i: usize, c: Colour) -> bool {
+        let own = layout::cell(c);
+        self.layout.dirs.iter().any(|&d| {
+            // Offsets -5..=5: 1 own, 0 empty, 2 anything else.
+            let mut line = [2u8; 11];
+            line[5] = 1;
+            for sign in [1isize, -1] {
+                let mut j = i;
+                for k in 1..=5isize {
+                    j = j.wrapping_add_signed(sign * d);
+                    let v = self.cells[j];
+                    if v == EDGE {
+                        break;
+                    }
+                    line[(5 + sign * k) as usize] = match v {
+                        EMPTY => 0,
+                        v if v == own => 1,
+                        _ => 2,
+                    };
+                }
+            }
+            (1..=4).any(|s| {
+                let inner = &line[s + 1..s + 5];
+                line[s] == 0
+                    && line[s + 5] == 0
+                    && !inner.contains(&2)
+                    && inner.iter().filter(|&&v| v == 1).count() >= 3
+            })
+        })
+    }
+
     /// Whether a stone of `c` on `i` wins by force at once: a five, a straight four or two fours.
     fn winning_point(&self, i: usize, c: Colour) -> bool {
+        if self.potential(i, c) < 4 {
+            return false;
+        }
         let m = self.made(i, c);
         (m.five || m.straight_fours > 0 || m.fours >= 2) && self.legal(i, c)
     }
@@ -233,8 +315,16 @@ impl<'a> Solver<'a> {
                                 continue;
                             }
                             self.stamp[j] = mark;
+                            let bound = self.potential(j, c);
+                            if bound < 3 || (bound < 4 && !threes) {
+                                continue;
+                            }
                             let m = self.made(j, c);
-                            let t = if threes { self.threes(j, c) } else { 0 };
+                            let t = if threes && m.fours == 0 && self.may_be_three(j, c) {
+                                self.threes(j, c)
+                            } else {
+                                0
+                            };
                             if (m.fours > 0 || t > 0) && !m.five && self.legal(j, c) {
                                 out.push((4 * m.fours + t, j));
                             }
@@ -424,11 +514,10 @@ impl<'a> Solver<'a> {
             let theirs = self.fives_near(r, d);
             let holds = match theirs.n {
                 0 => {
-                    let still = threats.iter().any(|&t| {
-                            let mut any = false;
-                            self.around(t, REACH, |j| any = any || self.winning_point(j, a));
-                            any
-                        });
+                    // The reply can only take winning points away, never make new ones.
+                    let still = wins
+                        .iter()
+                        .any(|&w| self.cells[w] == EMPTY && self.winning_point(w, a));
                     !still && !self.vct(a, theirs, depth)
                 }
                 1 => {
@@ -506,9 +595,10 @@ const NODES: u64 = 20_000;
 const VCT_DEPTH: u32 = 3;
 
 impl Solver<'_> {
-    /// Gives the next search `nodes` more nodes.
-    fn budget(&mut self, nodes: u64) {
+    /// Gives the next search `nodes` more nodes and time until `deadline`.
+    fn budget(&mut self, nodes: u64, deadline: Option<Instant>) {
         self.limit = self.nodes + nodes;
+        self.deadline = deadline;
     }
 }
 
@@ -522,6 +612,13 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     }
     let me = game.to_move;
     let opp = me.opponent();
+    // Stages share the time: a part for each side's VCT, the rest for checking the defences.
+    let stage = |share: f64| {
+        deadline.map(|d| {
+            let now = Instant::now();
+            now + d.saturating_duration_since(now).mul_f64(share)
+        })
+    };
     let mut s = Solver::new(game, NODES, deadline);
     if let Some(p) = s.vcf_move(me) {
         return Presearch::Win(Move::Place(p));
@@ -531,31 +628,37 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         // The blocks are the only moves (the search's steps list them).
         return Presearch::Search;
     }
-    s.budget(NODES);
+    s.budget(NODES, deadline);
+    let threat_by_fours = s.vcf_move(opp).is_some();
+    s.budget(NODES, stage(0.3));
     if let Some(p) = s.vct_move(me, VCT_DEPTH) {
         return Presearch::Win(Move::Place(p));
     }
-    // The opponent's threat, as if it were its move: by fours first, else by threes too.
-    let depth = {
-        s.budget(NODES);
-        if s.vcf_move(opp).is_some() {
-            0
+    // The opponent's threat, as if it were its move: by fours, else by threes too.
+    let before = s.nodes;
+    let depth = if threat_by_fours {
+        s.budget(NODES, deadline);
+        s.vcf_move(opp);
+        0
+    } else {
+        s.budget(NODES, stage(0.4));
+        if s.vct_move(opp, VCT_DEPTH).is_some() {
+            VCT_DEPTH
         } else {
-            s.budget(NODES);
-            if s.vct_move(opp, VCT_DEPTH - 1).is_some() {
-                VCT_DEPTH - 1
-            } else {
-                return Presearch::Search;
-            }
+            return Presearch::Search;
         }
     };
+    // After a move that does not touch the threat, the opponent's win is found again in about as
+    // many nodes: a move whose search needs far more is taken for a defence.
+    let per_move = (4 * (s.nodes - before)).clamp(300, NODES / 4);
+    s.budget(NODES, deadline);
     let candidates = defence_candidates(game, &mut s, opp);
     let mut safe = Vec::new();
     for p in candidates {
         if !game.may_place(p) {
             continue;
         }
-        s.budget(NODES / 4);
+        s.budget(per_move, deadline);
         let refuted = s.with_stone(p, me, |s| {
             let won = if depth == 0 {
                 s.vcf_move(opp).is_some()
