@@ -162,7 +162,11 @@ impl<G: SearchGame> Tree<G> {
     pub fn restrict_root(&mut self, game: &G, steps: &[G::Step]) {
         let root = &self.nodes[0];
         let children = root.first as usize..(root.first + root.count) as usize;
-        let has = |s: &G::Step| self.nodes[children.clone()].iter().any(|c| c.step == Some(*s));
+        let has = |s: &G::Step| {
+            self.nodes[children.clone()]
+                .iter()
+                .any(|c| c.step == Some(*s))
+        };
         if root.expanded && steps.iter().all(has) {
             for c in children {
                 let n = &mut self.nodes[c];

@@ -3,6 +3,8 @@
 //! - [`Gomoku`] implements [`stones_core::Game`] under [`GomokuRules`]: the seed's `standard` rules
 //!   (exactly five wins, opening restrictions), `freestyle` and `renju` (forbidden shapes for Black).
 //! - [`player`] is a simple one-ply player (win, block, extend) that never plays an illegal move.
+//! - The search's knowledge (`search.rs`): a threat-space solver (`threats.rs`: VCF and VCT for both
+//!   sides) before the tree search, tactical candidate moves and shape priors in the tree.
 //! - [`gomocup::run_brain`] speaks the Piskvork/Gomocup brain protocol with that player.
 //! - [`bench::random_games`] measures random games per second for `stones bench gomoku`.
 

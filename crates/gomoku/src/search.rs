@@ -82,7 +82,10 @@ impl Gomoku {
             Move::Place(p) => p,
             _ => unreachable!("only placements are narrowed"),
         };
-        let tiers: Vec<i64> = out.iter().map(|m| player::tier(self, point(m), me)).collect();
+        let tiers: Vec<i64> = out
+            .iter()
+            .map(|m| player::tier(self, point(m), me))
+            .collect();
         let top = tiers.iter().copied().max().unwrap_or(0);
         if top >= 3 {
             let mut k = 0;

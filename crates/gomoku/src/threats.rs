@@ -565,7 +565,8 @@ impl<'a> Solver<'a> {
         self.ply = 0;
         let won = self.vcf(a, theirs);
         self.ply = saved;
-        won.then(|| self.first.map(|i| self.layout.point(i))).flatten()
+        won.then(|| self.first.map(|i| self.layout.point(i)))
+            .flatten()
     }
 
     /// `a` to move (or as if it were): the first move of a win by fours and at most `depth` threes.
@@ -579,7 +580,8 @@ impl<'a> Solver<'a> {
         self.ply = 0;
         let won = self.vct(a, theirs, depth);
         self.ply = saved;
-        won.then(|| self.first.map(|i| self.layout.point(i))).flatten()
+        won.then(|| self.first.map(|i| self.layout.point(i)))
+            .flatten()
     }
 
     /// A point where `a` makes a five now.
@@ -774,12 +776,7 @@ mod tests {
     #[test]
     fn finds_a_double_three() {
         // K8 makes the open three H8-K8 and the split three K8 . K10 K11 at once; no four wins.
-        let g = game(
-            "standard",
-            "H8 J8 K10 K11",
-            "A1 C1 O15 A15",
-            Colour::Black,
-        );
+        let g = game("standard", "H8 J8 K10 K11", "A1 C1 O15 A15", Colour::Black);
         assert_eq!(vcf(&g, Colour::Black), "");
         let first = vct(&g, Colour::Black);
         assert!(!first.is_empty(), "no VCT found");
