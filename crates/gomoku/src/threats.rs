@@ -335,7 +335,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.sort_by_key(|b| std::cmp::Reverse(b.0));
         out.into_iter().map(|(_, j)| j).collect()
     }
 
@@ -527,7 +527,7 @@ impl<'a> Solver<'a> {
                         true
                     } else {
                         self.put(g, a);
-                        let holds = if self.is_five_made(g, a) {
+                        let holds = if self.is_five(g, a) {
                             false
                         } else {
                             let mut more = threats.to_vec();
@@ -547,11 +547,6 @@ impl<'a> Solver<'a> {
             }
         }
         Some(false)
-    }
-
-    /// Whether the stone of `c` on `i` (already put) is part of a five.
-    fn is_five_made(&self, i: usize, c: Colour) -> bool {
-        self.is_five(i, c)
     }
 
     /// `a` to move (or as if it were): the first move of a win by continuous fours.
