@@ -586,8 +586,11 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// Nodes one solve may search when the search has no clock.
+/// Nodes one solve may search (its clock stops it first when it has one).
 const NODES: u64 = 20_000;
+/// Nodes one solve may search when the search has no clock (a playout budget): small, so that a
+/// search of a few hundred playouts stays quick.
+const NODES_UNTIMED: u64 = 500;
 /// Threes a VCT may use.
 const VCT_DEPTH: u32 = 3;
 
@@ -616,7 +619,12 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
             now + d.saturating_duration_since(now).mul_f64(share)
         })
     };
-    let mut s = Solver::new(game, NODES, deadline);
+    let nodes = if deadline.is_some() {
+        NODES
+    } else {
+        NODES_UNTIMED
+    };
+    let mut s = Solver::new(game, nodes, deadline);
     if let Some(p) = s.vcf_move(me) {
         return Presearch::Win(Move::Place(p));
     }
@@ -625,20 +633,20 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         // The blocks are the only moves (the search's steps list them).
         return Presearch::Search;
     }
-    s.budget(NODES, deadline);
+    s.budget(nodes, deadline);
     let threat_by_fours = s.vcf_move(opp).is_some();
-    s.budget(NODES, stage(0.3));
+    s.budget(nodes, stage(0.3));
     if let Some(p) = s.vct_move(me, VCT_DEPTH) {
         return Presearch::Win(Move::Place(p));
     }
     // The opponent's threat, as if it were its move: by fours, else by threes too.
     let before = s.nodes;
     let depth = if threat_by_fours {
-        s.budget(NODES, deadline);
+        s.budget(nodes, deadline);
         s.vcf_move(opp);
         0
     } else {
-        s.budget(NODES, stage(0.4));
+        s.budget(nodes, stage(0.4));
         if s.vct_move(opp, VCT_DEPTH).is_some() {
             VCT_DEPTH
         } else {
@@ -647,12 +655,19 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     };
     // After a move that does not touch the threat, the opponent's win is found again in about as
     // many nodes: a move whose search needs far more is taken for a defence.
-    let per_move = (4 * (s.nodes - before)).clamp(300, NODES / 4);
-    s.budget(NODES, deadline);
+    let per_move = (4 * (s.nodes - before)).clamp(300.min(nodes / 4), nodes / 4);
+    // All the checks together stay within a few solves (the clock, when there is one, first).
+    let cap = s.nodes + 4 * nodes;
+    s.budget(nodes, deadline);
     let candidates = defence_candidates(game, &mut s, opp);
     let mut safe = Vec::new();
     for p in candidates {
         if !game.may_place(p) {
+            continue;
+        }
+        if s.nodes >= cap {
+            // Out of budget: the moves left unchecked stay.
+            safe.push(Move::Place(p));
             continue;
         }
         s.budget(per_move, deadline);
