@@ -590,7 +590,7 @@ impl<'a> Solver<'a> {
 const NODES: u64 = 20_000;
 /// Nodes one solve may search when the search has no clock (a playout budget): small, so that a
 /// search of a few hundred playouts stays quick.
-const NODES_UNTIMED: u64 = 500;
+const NODES_UNTIMED: u64 = 200;
 /// Threes a VCT may use.
 const VCT_DEPTH: u32 = 3;
 
@@ -657,7 +657,7 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     // many nodes: a move whose search needs far more is taken for a defence.
     let per_move = (4 * (s.nodes - before)).clamp(300.min(nodes / 4), nodes / 4);
     // All the checks together stay within a few solves (the clock, when there is one, first).
-    let cap = s.nodes + 4 * nodes;
+    let cap = s.nodes + 2 * nodes;
     s.budget(nodes, deadline);
     let candidates = defence_candidates(game, &mut s, opp);
     let mut safe = Vec::new();
