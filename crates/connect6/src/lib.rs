@@ -24,7 +24,6 @@
 
 mod game;
 pub mod moves;
-mod render;
 mod rules;
 mod search;
 pub mod sgf;

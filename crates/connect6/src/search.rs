@@ -4,9 +4,9 @@
 //! stones and none of ours: its next two stones would win there); else a point within two lines of a
 //! stone. Playouts take a six when one stone makes it and block the opponent's one-stone sixes.
 
-use crate::game::{Connect6, End, SIX};
+use crate::game::{Connect6, SIX};
 use crate::moves::Connect6Move;
-use stones_core::{Point, Rng, SearchGame, Trail};
+use stones_core::{placement, Point, Rng, SearchGame, Trail};
 
 impl Connect6 {
     /// The playout's stone: a six next to the mover's stones of its last move (`mine`) or this one
@@ -18,6 +18,23 @@ impl Connect6 {
         let six = |p: Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);
         (stones(2).chain(also).chain(stones(1)).find_map(six)).or_else(|| b.random_empty(rng, None))
     }
+
+    /// Places the playout's stones of a turn ([`Connect6::policy_stone`], a pair's second once the
+    /// first is down) and names the move; `None` once the game is over or no point is found.
+    fn policy_turn(&mut self, rng: &mut Rng) -> Option<Connect6Move> {
+        if self.end.is_over() {
+            return None;
+        }
+        let pair = self.stones_now() == 2;
+        let p = self.policy_stone(rng, None)?;
+        self.place(p);
+        if !pair {
+            return Some(Connect6Move::One(p));
+        }
+        let q = self.policy_stone(rng, Some(p))?;
+        self.place(q);
+        Some(Connect6Move::two(p, q))
+    }
 }
 
 impl SearchGame for Connect6 {
@@ -28,12 +45,12 @@ impl SearchGame for Connect6 {
     /// empty points within two lines of a stone (the centre on an empty board, else any).
     fn steps(&self, pending: &[Connect6Move], out: &mut Vec<Connect6Move>) {
         out.clear();
-        if self.end != End::No {
+        if self.end.is_over() {
             return;
         }
-        let mut b = self.board.clone();
+        let (mut b, me) = (self.board.clone(), self.turns.to_move);
         for p in pending.iter().flat_map(|m| m.points()) {
-            b.put(p, self.to_move, SIX);
+            b.put(p, me, SIX);
         }
         let left = self.stones_now().saturating_sub(pending.len()).max(1);
         let add = |out: &mut Vec<Connect6Move>, p: Point| {
@@ -42,10 +59,10 @@ impl SearchGame for Connect6 {
             }
         };
         b.grid
-            .window_points(&b.cells, 6, self.to_move, 6 - left, |p| add(out, p));
+            .window_points(&b.cells, 6, me, 6 - left, |p| add(out, p));
         if out.is_empty() {
-            let them = self.to_move.opponent();
-            b.grid.window_points(&b.cells, 6, them, 4, |p| add(out, p));
+            b.grid
+                .window_points(&b.cells, 6, me.opponent(), 4, |p| add(out, p));
         }
         let (w, h) = b.grid.topo.bounding_box();
         let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
@@ -74,42 +91,15 @@ impl SearchGame for Connect6 {
     /// A copy with room for the rest of the game's moves, so that its rollouts allocate nothing.
     fn search_copy(&self) -> Self {
         let mut copy = self.clone();
-        copy.reserve_moves();
+        copy.turns.reserve(self.board.empties as usize / 2 + 2);
         copy
     }
 
-    fn play_fast(&mut self, mv: Connect6Move) {
-        self.play_unchecked(mv);
-    }
+    stones_core::placement_steps!(Connect6Move::One);
 
-    fn step_point(step: Connect6Move) -> Option<Point> {
-        match step {
-            Connect6Move::One(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Plays [`Connect6::policy_stone`] stone by stone until the game ends or `cap` moves. Stones stay
-    /// where they are put, so the final board is the exact trail: nothing to record.
+    /// Plays [`Connect6::policy_turn`] until the game ends or `cap` moves. Stones stay where they are
+    /// put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        let mut n = 0;
-        while n < cap && self.end == End::No {
-            let pair = self.stones_now() == 2;
-            let Some(p) = self.policy_stone(rng, None) else {
-                break;
-            };
-            self.place(p);
-            let mv = match pair.then(|| self.policy_stone(rng, Some(p))) {
-                Some(Some(q)) => {
-                    self.place(q);
-                    Connect6Move::two(p, q)
-                }
-                Some(None) => break,
-                None => Connect6Move::One(p),
-            };
-            self.end_turn(mv);
-            n += 1;
-        }
-        n
+        placement::play_out(self, cap, |g| g.policy_turn(rng), Connect6::end_turn)
     }
 }
