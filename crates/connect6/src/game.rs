@@ -30,8 +30,6 @@ pub struct Connect6 {
     pub(crate) board: RowBoard,
     /// The side to move and the moves played since the setup.
     pub(crate) turns: Turns<Connect6Move>,
-    /// The position set up (or the start) was an empty board with Black to move.
-    opens: bool,
     pub(crate) end: End,
 }
 
@@ -41,9 +39,9 @@ impl Connect6 {
         self.turns.history()
     }
 
-    /// Whether the next move is Black's one-stone first move.
+    /// Whether the next move is Black's one-stone first move: the board is empty, Black to move.
     pub fn is_opening(&self) -> bool {
-        self.opens && self.history().is_empty()
+        self.board.empties as usize == self.board.grid.len() && self.turns.to_move == Colour::Black
     }
 
     /// Stones the next move places: one on Black's first move or on the last empty point, else two.
@@ -140,7 +138,6 @@ impl Game for Connect6 {
             turns: Turns::new(board.grid.len() / 2 + 2),
             board,
             rules,
-            opens: true,
             end: End::No,
         })
     }
@@ -150,14 +147,8 @@ impl Game for Connect6 {
     /// Any stones but a winning row for both; Black's one-stone first move follows only an empty board
     /// with Black to move.
     fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
-        let win = self.board.set(stones, [SIX; 2])?;
+        self.end = self.board.set(stones, [SIX; 2])?;
         self.turns.restart(to);
-        self.opens = self.board.empties as usize == stones.len() && to == Colour::Black;
-        self.end = match win {
-            Some((c, p, line)) => End::Won(c, (p, line)),
-            None if self.board.empties == 0 => End::Drawn("board full"),
-            None => End::No,
-        };
         Ok(())
     }
 
@@ -218,10 +209,7 @@ impl Game for Connect6 {
     }
 
     fn hash(&self) -> u64 {
-        match self.turns.to_move {
-            Colour::Black => self.board.hash,
-            Colour::White => self.board.hash ^ self.topology().side_key(),
-        }
+        self.board.hash ^ self.turns.side_key(self.topology())
     }
 
     /// The shared picture, three columns a point as Gomoku draws: the last move's stones in `( )`,

@@ -88,13 +88,6 @@ impl SearchGame for Connect6 {
         }
     }
 
-    /// A copy with room for the rest of the game's moves, so that its rollouts allocate nothing.
-    fn search_copy(&self) -> Self {
-        let mut copy = self.clone();
-        copy.turns.reserve(self.board.empties as usize / 2 + 2);
-        copy
-    }
-
     stones_core::placement_steps!(Connect6Move::One);
 
     /// Plays [`Connect6::policy_turn`] until the game ends or `cap` moves. Stones stay where they are

@@ -4,10 +4,13 @@
 //! pictures, and the text picture with the last move in words when it put no stone.
 
 use crate::colour::Colour;
+use crate::error::SetupError;
 use crate::game::{Game, Outcome, Status};
+use crate::rules::BoardSize;
+use crate::sgf_record;
 use crate::svg::Decorations;
 use crate::text_render::{self, game_decorations, TextDecorations};
-use crate::topology::Point;
+use crate::topology::{Point, Topology};
 
 /// How a placement game ended, if it has. `W` is what a win keeps besides the winner: the winning
 /// row's point and line in the n-in-a-row games (to draw it), nothing (`()`) in Hex.
@@ -53,9 +56,28 @@ impl<W> End<W> {
     }
 }
 
+/// How a set-up position of an n-in-a-row game stands, from the winning row found on it for each
+/// colour, Black's first (a point of it and its line, as [`crate::rows::Grid::scan`] gives them):
+/// won by the one row, else drawn when the board is `full`, else going on. A board where both
+/// colours have a row is refused: no game reaches it.
+pub fn setup_end(
+    rows: [Option<(Point, u8)>; 2],
+    full: bool,
+) -> Result<End<(Point, u8)>, SetupError> {
+    match rows {
+        [Some(_), Some(_)] => Err(SetupError(
+            "both Black and White have a winning row: the game cannot have reached this".into(),
+        )),
+        [Some(row), None] => Ok(End::Won(Colour::Black, row)),
+        [None, Some(row)] => Ok(End::Won(Colour::White, row)),
+        [None, None] if full => Ok(End::Drawn("board full")),
+        [None, None] => Ok(End::No),
+    }
+}
+
 /// Whose turn it is and the moves played since the setup, in a game where every move passes the
-/// turn.
-#[derive(Clone, Debug, PartialEq)]
+/// turn. A clone keeps the room of the original, so that a search's copy plays without allocating.
+#[derive(Debug, PartialEq)]
 pub struct Turns<M> {
     /// The side to move.
     pub to_move: Colour,
@@ -103,9 +125,24 @@ impl<M: Copy> Turns<M> {
         self.to_move = to_move;
     }
 
-    /// Makes room for `more` moves, so that playing them allocates nothing (a clone has no room).
-    pub fn reserve(&mut self, more: usize) {
-        self.moves.reserve(more);
+    /// The Zobrist term of the side to move on `topo`: none for Black, the side key for White.
+    #[inline]
+    pub fn side_key(&self, topo: &Topology) -> u64 {
+        match self.to_move {
+            Colour::Black => 0,
+            Colour::White => topo.side_key(),
+        }
+    }
+}
+
+impl<M: Clone> Clone for Turns<M> {
+    fn clone(&self) -> Self {
+        let mut moves = Vec::with_capacity(self.moves.capacity());
+        moves.extend_from_slice(&self.moves);
+        Turns {
+            to_move: self.to_move,
+            moves,
+        }
     }
 }
 
@@ -138,6 +175,22 @@ pub fn decorations(last: impl IntoIterator<Item = Point>, row: Option<Vec<Point>
         highlight: row.unwrap_or_default(),
         ..Decorations::default()
     }
+}
+
+/// A placement game's SGF record in the shape of [`sgf_record`]: the root with `first` (such as
+/// `GM[11]`), the `size`, the `rule` and the result, then a node for each of `values`, the moves'
+/// values from the first of the `played` moves on.
+pub fn record<G: Game>(
+    game: &G,
+    first: &[(&str, &str)],
+    size: BoardSize,
+    rule: &str,
+    played: usize,
+    values: impl IntoIterator<Item = String>,
+) -> String {
+    let mut nodes = vec![sgf_record::root(first, size, rule, &game.status())];
+    nodes.extend(sgf_record::move_nodes(game.to_move(), played, values));
+    crate::sgf::write(&nodes)
 }
 
 /// The text picture of a placement game: the shared one ([`game_decorations`]) changed by `adjust`
@@ -235,8 +288,21 @@ mod tests {
             (Colour::Black, &[7, 8][..], Some(8))
         );
         assert_eq!((t.take_back(), t.to_move), (Some(8), Colour::White));
+        assert_eq!(t.clone().moves.capacity(), t.moves.capacity());
         t.restart(Colour::White);
         assert!(t.history().is_empty() && t.to_move == Colour::White);
+        let topo = Topology::square(3, 3, crate::Adjacency::Orthogonal);
+        assert_eq!(t.side_key(&topo), topo.side_key());
+        t.played(1);
+        assert_eq!(t.side_key(&topo), 0);
+        let row = Some((Point(0), 1));
+        assert_eq!(
+            setup_end([None, row], false),
+            Ok(End::Won(Colour::White, (Point(0), 1)))
+        );
+        assert_eq!(setup_end([None, None], true), Ok(End::Drawn("board full")));
+        assert_eq!(setup_end([None, None], false), Ok(End::No));
+        assert!(setup_end([row, row], false).is_err());
         let mut left = 3;
         let n = play_out(&mut left, 10, |l| (*l > 0).then_some(1), |l, k| *l -= k);
         assert_eq!((n, left), (3, 0));

@@ -5,6 +5,7 @@
 
 use crate::colour::Colour;
 use crate::error::SetupError;
+use crate::placement::{self, End};
 use crate::rows::{self, Goal, Grid, BLACK, EMPTY, WHITE};
 use crate::rules::BoardSize;
 use crate::topology::Point;
@@ -79,13 +80,14 @@ impl RowBoard {
         self.grid.row(&self.cells, at, line, rows::cell(c))
     }
 
-    /// Replaces the stones with `stones` (one entry per point) and returns the winning row on it,
-    /// if any, under each colour's goal (Black's first); refuses a board where both colours have won.
+    /// Replaces the stones with `stones` (one entry per point) and returns how the position stands
+    /// under each colour's goal (Black's first; see [`placement::setup_end`]): won by a row on it,
+    /// drawn when full, else going on. Refuses a board where both colours have won.
     pub fn set(
         &mut self,
         stones: &[Option<Colour>],
         goals: [Goal; 2],
-    ) -> Result<Option<Win>, SetupError> {
+    ) -> Result<End<(Point, u8)>, SetupError> {
         let n = self.grid.len();
         if stones.len() != n {
             return Err(SetupError(format!(
@@ -104,18 +106,9 @@ impl RowBoard {
                 next.put(p, c, goals[c.idx()]);
             }
         }
-        let win =
-            match next.grid.scan(&next.cells, goals) {
-                [Some(_), Some(_)] => return Err(SetupError(
-                    "both Black and White have a winning row: the game cannot have reached this"
-                        .to_string(),
-                )),
-                [Some((at, line)), None] => Some((Colour::Black, at, line)),
-                [None, Some((at, line))] => Some((Colour::White, at, line)),
-                [None, None] => None,
-            };
+        let end = placement::setup_end(next.grid.scan(&next.cells, goals), next.empties == 0)?;
         *self = next;
-        Ok(win)
+        Ok(end)
     }
 
     /// The empty points, in index order.
@@ -184,7 +177,7 @@ mod tests {
         let mut again = won.clone();
         let stones: Vec<_> = won.grid.topo.points().map(|q| won.stone(q)).collect();
         assert_eq!(
-            again.set(&stones, [SIX; 2]).unwrap().map(|w| w.0),
+            again.set(&stones, [SIX; 2]).unwrap().winner(),
             Some(Colour::Black)
         );
         let both = ROWS.replacen("x x x x . x", "x x x x x x", 1).replacen(
