@@ -61,10 +61,7 @@ impl Connect6 {
 
     /// The stones of the winning row, from one end to the other, once a six has been made.
     pub fn winning_row(&self) -> Option<Vec<Point>> {
-        match self.end {
-            End::Won(c, (p, line)) => Some(self.board.row((c, p, line))),
-            _ => None,
-        }
+        self.board.winning_row(self.end)
     }
 
     /// Puts a stone of the side to move on the empty point `p`; the first six ends the game.
@@ -130,9 +127,7 @@ impl Game for Connect6 {
     }
 
     fn new(rules: Connect6Rules) -> Result<Self, RulesError> {
-        rules
-            .validate()
-            .map_err(|m| RulesError::new(Connect6Rules::GAME, m))?;
+        let rules = rules.checked()?;
         let board = RowBoard::new(rules.size);
         Ok(Connect6 {
             turns: Turns::new(board.grid.len() / 2 + 2),

@@ -80,6 +80,14 @@ impl RowBoard {
         self.grid.row(&self.cells, at, line, rows::cell(c))
     }
 
+    /// The stones of the winning row of a game that has ended as `end`, if a row won it.
+    pub fn winning_row(&self, end: End<(Point, u8)>) -> Option<Vec<Point>> {
+        match end {
+            End::Won(c, (at, line)) => Some(self.row((c, at, line))),
+            _ => None,
+        }
+    }
+
     /// Replaces the stones with `stones` (one entry per point) and returns how the position stands
     /// under each colour's goal (Black's first; see [`placement::setup_end`]): won by a row on it,
     /// drawn when full, else going on. Refuses a board where both colours have won.
@@ -171,6 +179,13 @@ mod tests {
             .collect();
         assert_eq!(names, ["A6", "B6", "C6", "D6", "E6", "F6"]);
         assert_eq!(b.stone(p), Some(Colour::Black));
+        assert_eq!(
+            b.winning_row(End::Won(Colour::Black, (p, 0)))
+                .unwrap()
+                .len(),
+            6
+        );
+        assert_eq!(b.winning_row(End::Resigned(Colour::Black)), None);
         b.take(p, Colour::Black);
         assert_eq!(b, before);
         let won = board(&ROWS.replacen("x x x x . x", "x x x x x x", 1));
