@@ -5,7 +5,7 @@ use crate::game::{End, Gomoku};
 use crate::layout::{self, EMPTY};
 use crate::moves::Move;
 use crate::player;
-use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
+use stones_core::{placement, Colour, Game, Point, Rng, SearchGame, Trail};
 
 impl Gomoku {
     /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
@@ -131,28 +131,12 @@ impl SearchGame for Gomoku {
         }
     }
 
-    fn play_fast(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: Move) -> Option<Point> {
-        match step {
-            Move::Place(p) => Some(p),
-            _ => None,
-        }
-    }
+    stones_core::placement_steps!(Move::Place);
 
     /// Plays [`Gomoku::policy_move`] until the game ends or `cap` moves.
     /// Stones stay where they are put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        let mut n = 0;
-        while n < cap && self.end == End::No {
-            let Some(mv) = self.policy_move(rng) else {
-                break;
-            };
-            self.play_unchecked(mv);
-            n += 1;
-        }
-        n
+        let pick = |g: &mut Gomoku| (g.end == End::No).then(|| g.policy_move(rng)).flatten();
+        placement::play_out(self, cap, pick, Self::play_unchecked)
     }
 }
