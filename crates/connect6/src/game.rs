@@ -15,10 +15,7 @@ use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefu
 use stones_core::{RuleSet, RulesError, SetupError, Status};
 
 /// Six or more in a row wins.
-pub(crate) const SIX: Goal = Goal {
-    n: 6,
-    overline_wins: true,
-};
+pub(crate) const SIX: Goal = Goal::or_more(6);
 
 /// How the game ended, if it has: a six keeps a point of its row and its line.
 pub(crate) type End = placement::End<(Point, u8)>;
@@ -182,11 +179,10 @@ impl Game for Connect6 {
     }
 
     fn undo(&mut self) -> bool {
-        let Some(mv) = self.turns.take_back() else {
+        let Some((mv, c)) = self.turns.take_back() else {
             return false;
         };
-        mv.points()
-            .for_each(|p| self.board.take(p, self.turns.to_move));
+        mv.points().for_each(|p| self.board.take(p, c));
         self.end = End::No;
         true
     }

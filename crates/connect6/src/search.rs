@@ -12,7 +12,7 @@ impl Connect6 {
     /// The playout's stone: a six next to the mover's stones of its last move (`mine`) or this one
     /// (`also`), else a block of a six next to the opponent's last move, else a random empty point.
     fn policy_stone(&self, rng: &mut Rng, also: Option<Point>) -> Option<Point> {
-        let back = |k: usize| self.history().iter().rev().nth(k - 1).copied();
+        let back = |k: usize| self.turns.back(k);
         let stones = |k: usize| back(k).into_iter().flat_map(Connect6Move::points);
         let b = &self.board;
         let six = |p: Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);

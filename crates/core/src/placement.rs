@@ -112,11 +112,18 @@ impl<M: Copy> Turns<M> {
         self.to_move = self.to_move.opponent();
     }
 
-    /// Takes back the last move, whose player is to move again; `None` when there is none.
-    pub fn take_back(&mut self) -> Option<M> {
+    /// The `k`-th last move (1: the last), if that many have been played since the setup.
+    #[inline]
+    pub fn back(&self, k: usize) -> Option<M> {
+        self.moves.iter().rev().nth(k.checked_sub(1)?).copied()
+    }
+
+    /// Takes back the last move and names its player, who is to move again; `None` when there is
+    /// none.
+    pub fn take_back(&mut self) -> Option<(M, Colour)> {
         let mv = self.moves.pop()?;
         self.to_move = self.to_move.opponent();
-        Some(mv)
+        Some((mv, self.to_move))
     }
 
     /// A new start (a setup): no moves, `to_move` to play.
@@ -287,7 +294,11 @@ mod tests {
             (t.to_move, t.history(), t.last()),
             (Colour::Black, &[7, 8][..], Some(8))
         );
-        assert_eq!((t.take_back(), t.to_move), (Some(8), Colour::White));
+        assert_eq!(
+            (t.back(1), t.back(2), t.back(3), t.back(0)),
+            (Some(8), Some(7), None, None)
+        );
+        assert_eq!(t.take_back(), Some((8, Colour::White)));
         assert_eq!(t.clone().moves.capacity(), t.moves.capacity());
         t.restart(Colour::White);
         assert!(t.history().is_empty() && t.to_move == Colour::White);

@@ -143,10 +143,7 @@ mod tests {
     use super::*;
     use crate::board_text::parse_board;
 
-    const SIX: Goal = Goal {
-        n: 6,
-        overline_wins: true,
-    };
+    const SIX: Goal = Goal::or_more(6);
 
     fn board(rows: &str) -> RowBoard {
         let mut b = RowBoard::new(BoardSize::square(7));

@@ -43,6 +43,14 @@ pub struct Goal {
 }
 
 impl Goal {
+    /// `n` or more in a row wins (Connect6's six or more; freestyle gomoku's five or more).
+    pub const fn or_more(n: u32) -> Goal {
+        Goal {
+            n,
+            overline_wins: true,
+        }
+    }
+
     /// Whether a row of `len` stones wins.
     #[inline]
     pub fn wins(self, len: u32) -> bool {

@@ -178,12 +178,12 @@ impl Game for HexGame {
     }
 
     fn undo(&mut self) -> bool {
-        let Some(mv) = self.turns.take_back() else {
+        let Some((mv, c)) = self.turns.take_back() else {
             return false;
         };
         self.end = End::No;
         match mv {
-            Move::Place(p) => self.set(p, self.turns.to_move, false),
+            Move::Place(p) => self.set(p, c, false),
             Move::Swap => self.swap_stone(Colour::White),
             Move::Resign => {}
         }
