@@ -58,24 +58,19 @@ impl SearchGame for Connect6 {
                 out.push(Connect6Move::One(p));
             }
         };
-        b.grid
-            .window_points(&b.cells, 6, me, 6 - left, |p| add(out, p));
-        if out.is_empty() {
-            b.grid
-                .window_points(&b.cells, 6, me.opponent(), 4, |p| add(out, p));
-        }
-        let (w, h) = b.grid.topo.bounding_box();
-        let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
-        let near = |p: &Point| b.grid.near_stone(&b.cells, *p, 2);
-        // The first of these filters that lets some empty point through gives the steps.
-        for pick in [
-            &near as &dyn Fn(&Point) -> bool,
-            &|p| Some(*p) == centre,
-            &|_| true,
-        ] {
+        // Stones that make a six this turn, else blocks of the opponent's next two stones' sixes.
+        for (c, need) in [(me, 6 - left), (me.opponent(), 4)] {
             if out.is_empty() {
-                out.extend(b.empty_points().filter(pick).map(Connect6Move::One));
+                b.grid.window_points(&b.cells, 6, c, need, |p| add(out, p));
             }
+        }
+        if out.is_empty() {
+            let (w, h) = b.grid.topo.bounding_box();
+            let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
+            let quiet = b
+                .grid
+                .quiet_points(&b.cells, 2, centre.as_slice(), |_| true);
+            out.extend(quiet.into_iter().map(Connect6Move::One));
         }
     }
 

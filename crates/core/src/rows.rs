@@ -209,6 +209,30 @@ impl Grid {
         })
     }
 
+    /// The points a search tries when nothing is urgent, among the empty points `ok` accepts, in index
+    /// order: those within `r` lines of a stone; on a board without stones, the `centre` points;
+    /// when that leaves none, all of them (the quiet steps of the n-in-a-row games).
+    pub fn quiet_points(
+        &self,
+        cells: &[u8],
+        r: i32,
+        centre: &[Point],
+        ok: impl Fn(Point) -> bool,
+    ) -> Vec<Point> {
+        let open = |p: &Point| cells[self.pad(*p)] == EMPTY && ok(*p);
+        let near = |p: &Point| open(p) && self.near_stone(cells, *p, r);
+        let mut points: Vec<Point> = self.topo.points().filter(near).collect();
+        let no_stone =
+            || (self.topo.points()).all(|p| !matches!(cells[self.pad(p)], BLACK | WHITE));
+        if points.is_empty() && no_stone() {
+            points.extend(centre.iter().filter(|p| open(p)));
+        }
+        if points.is_empty() {
+            points.extend(self.topo.points().filter(open));
+        }
+        points
+    }
+
     /// Calls `f` on each empty point of every window of `n` cells in a line on the board that holds
     /// at least `need` `c` stones and no other stone (a point in several windows comes once a window).
     pub fn window_points(
@@ -322,6 +346,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn quiet_points_are_near_stones_else_the_centre_else_anywhere() {
+        let names = |g: &Grid, points: Vec<Point>| -> Vec<String> {
+            points.iter().map(|&p| g.topo.name(p)).collect()
+        };
+        let (g, cells) = board(&["A1"], BLACK);
+        let near = names(&g, g.quiet_points(&cells, 1, &[], |_| true));
+        assert_eq!(near, ["A2", "B2", "B1"]);
+        let not_b2 = |p| g.topo.name(p) != "B2";
+        assert_eq!(
+            names(&g, g.quiet_points(&cells, 1, &[], not_b2)),
+            ["A2", "B1"]
+        );
+        let e5 = g.topo.parse_point("E5").unwrap();
+        let (g, cells) = board(&[], BLACK);
+        assert_eq!(
+            names(&g, g.quiet_points(&cells, 2, &[e5], |_| true)),
+            ["E5"]
+        );
+        let all = g.quiet_points(&cells, 2, &[e5], |p| p != e5);
+        assert_eq!(all.len(), 80);
     }
 
     /// A 9x9 grid with `own` stones on the named points.
