@@ -53,15 +53,11 @@ impl SearchGame for Connect6 {
             b.put(p, me, SIX);
         }
         let left = self.stones_now().saturating_sub(pending.len()).max(1);
-        let add = |out: &mut Vec<Connect6Move>, p: Point| {
-            if !out.contains(&Connect6Move::One(p)) {
-                out.push(Connect6Move::One(p));
-            }
-        };
         // Stones that make a six this turn, else blocks of the opponent's next two stones' sixes.
         for (c, need) in [(me, 6 - left), (me.opponent(), 4)] {
             if out.is_empty() {
-                b.grid.window_points(&b.cells, 6, c, need, |p| add(out, p));
+                let points = b.grid.window_points(&b.cells, 6, c, need);
+                out.extend(points.into_iter().map(Connect6Move::One));
             }
         }
         if out.is_empty() {

@@ -224,16 +224,13 @@ mod tests {
             b.grid.winning_point_near(&b.cells, a6, SIX, 5, |q| q != e6),
             None
         );
-        let mut points = Vec::new();
-        b.grid.window_points(&b.cells, 6, Colour::Black, 4, |p| {
-            points.push(b.grid.topo.name(p))
-        });
-        assert_eq!(points, ["E6", "E6", "G6"]);
-        points.clear();
-        b.grid.window_points(&b.cells, 6, Colour::White, 4, |p| {
-            points.push(b.grid.topo.name(p))
-        });
-        assert_eq!(points, ["E1", "F1"]);
+        let names = |c| -> Vec<String> {
+            let points = b.grid.window_points(&b.cells, 6, c, 4);
+            points.iter().map(|&p| b.grid.topo.name(p)).collect()
+        };
+        // E6 is in two windows (A6-F6 and B6-G6) and comes once.
+        assert_eq!(names(Colour::Black), ["E6", "G6"]);
+        assert_eq!(names(Colour::White), ["E1", "F1"]);
         let mut rng = Rng::new(3);
         let pairs = ["x x o o x x o\n", "o o x x o o x\n"];
         let full: String = (0..7).map(|r| pairs[r % 2]).collect();

@@ -233,17 +233,11 @@ impl Grid {
         points
     }
 
-    /// Calls `f` on each empty point of every window of `n` cells in a line on the board that holds
-    /// at least `need` `c` stones and no other stone (a point in several windows comes once a window).
-    pub fn window_points(
-        &self,
-        cells: &[u8],
-        n: usize,
-        c: Colour,
-        need: usize,
-        mut f: impl FnMut(Point),
-    ) {
+    /// The empty points of the windows of `n` cells in a line on the board that hold at least `need`
+    /// `c` stones and no other stone, each once, in the order the windows are found.
+    pub fn window_points(&self, cells: &[u8], n: usize, c: Colour, need: usize) -> Vec<Point> {
         let own = cell(c);
+        let mut found = Vec::new();
         for p in self.topo.points() {
             let start = self.pad(p);
             for &d in &self.dirs {
@@ -254,12 +248,16 @@ impl Grid {
                     .count();
                 let mine = (0..len).filter(|&k| cells[at(k)] == own).count();
                 if len == n && mine >= need {
-                    (0..n)
-                        .filter(|&k| cells[at(k)] == EMPTY)
-                        .for_each(|k| f(self.point(at(k))));
+                    for k in (0..n).filter(|&k| cells[at(k)] == EMPTY) {
+                        let q = self.point(at(k));
+                        if !found.contains(&q) {
+                            found.push(q);
+                        }
+                    }
                 }
             }
         }
+        found
     }
 
     /// The first empty point within `reach` cells of the stone on `p`, along its four lines and not
