@@ -56,6 +56,15 @@ impl<W> End<W> {
     }
 }
 
+/// Refuses a setup that gives `given` points for a board of `points`, naming both.
+pub fn setup_size(given: usize, points: usize) -> Result<(), SetupError> {
+    if given == points {
+        return Ok(());
+    }
+    let why = format!("the setup gives {given} points but the board has {points}");
+    Err(SetupError(why))
+}
+
 /// How a set-up position of an n-in-a-row game stands, from the winning row found on it for each
 /// colour, Black's first (a point of it and its line, as [`crate::rows::Grid::scan`] gives them):
 /// won by the one row, else drawn when the board is `full`, else going on. A board where both
@@ -314,6 +323,9 @@ mod tests {
         assert_eq!(setup_end([None, None], true), Ok(End::Drawn("board full")));
         assert_eq!(setup_end([None, None], false), Ok(End::No));
         assert!(setup_end([row, row], false).is_err());
+        assert_eq!(setup_size(9, 9), Ok(()));
+        let e = setup_size(8, 9).unwrap_err().to_string();
+        assert_eq!(e, "bad setup: the setup gives 8 points but the board has 9");
         let mut left = 3;
         let n = play_out(&mut left, 10, |l| (*l > 0).then_some(1), |l, k| *l -= k);
         assert_eq!((n, left), (3, 0));

@@ -97,12 +97,7 @@ impl RowBoard {
         goals: [Goal; 2],
     ) -> Result<End<(Point, u8)>, SetupError> {
         let n = self.grid.len();
-        if stones.len() != n {
-            return Err(SetupError(format!(
-                "the setup gives {} points but the board has {n}",
-                stones.len()
-            )));
-        }
+        placement::setup_size(stones.len(), n)?;
         let mut next = RowBoard {
             grid: Arc::clone(&self.grid),
             cells: self.grid.empty_cells(),

@@ -393,13 +393,7 @@ impl Game for Gomoku {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        let n = self.layout.len();
-        if stones.len() != n {
-            return Err(SetupError(format!(
-                "the setup gives {} points but the board has {n}",
-                stones.len()
-            )));
-        }
+        placement::setup_size(stones.len(), self.layout.len())?;
         let mut next = self.clone();
         next.reset();
         for (p, colour) in self.layout.topo.points().zip(stones) {

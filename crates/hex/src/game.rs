@@ -130,11 +130,7 @@ impl Game for HexGame {
     stones_core::game_fields!(rules: rules, topology: topo, to_move: turns.to_move);
 
     fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
-        let (n, m) = (stones.len(), self.cells.len());
-        let why = format!("the setup gives {n} points but the board has {m}");
-        if n != m {
-            return Err(SetupError(why));
-        }
+        placement::setup_size(stones.len(), self.cells.len())?;
         *self = HexGame::new(self.rules.clone()).expect("rules already checked");
         let placed = stones.iter().enumerate();
         for (i, c) in placed.filter_map(|(i, &c)| Some((i, c?))) {
