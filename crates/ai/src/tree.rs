@@ -78,6 +78,8 @@ pub(crate) struct Tree<G: SearchGame> {
     steps: Vec<G::Step>,
     owner: Vec<Option<Colour>>,
     trail: Trail,
+    /// The playouts' game, refreshed from `root` with `clone_from` (no allocation per playout).
+    scratch: Option<G>,
 }
 
 /// Bytes one node takes in the arena.
@@ -104,6 +106,7 @@ impl<G: SearchGame> Tree<G> {
             steps: Vec::new(),
             owner: vec![None; points],
             trail: Trail::new(points),
+            scratch: None,
         }
     }
 
@@ -168,7 +171,13 @@ impl<G: SearchGame> Tree<G> {
 
     /// One playout: down the tree, a new leaf, the game's rollout, and the back-up.
     pub fn simulate(&mut self, opts: &SearchOptions) {
-        let mut game = self.root.search_copy();
+        let mut game = match self.scratch.take() {
+            Some(mut g) => {
+                g.clone_from(&self.root);
+                g
+            }
+            None => self.root.search_copy(),
+        };
         self.path.clear();
         self.path.push(0);
         self.pending.clear();
@@ -248,6 +257,7 @@ impl<G: SearchGame> Tree<G> {
         }
         self.back_up(&result);
         self.playouts += 1;
+        self.scratch = Some(game);
     }
 
     /// Finishes the turn under way with random steps, then plays the game out on its fast path.
