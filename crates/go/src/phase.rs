@@ -55,6 +55,27 @@ impl Phase {
         }
     }
 
+    /// Counts a pass in `passes` (the passes in a row); the `end`-th in a row stops play.
+    pub fn pass(&mut self, passes: &mut u8, end: u8, dead_stones: DeadStones) {
+        *passes += 1;
+        if *passes >= end {
+            *self = Phase::after_passes(dead_stones);
+        }
+    }
+
+    /// Back to play after the closing passes, `passes` restarting from 0; false, changing nothing,
+    /// when play is on or a player resigned. The caller clears the dead marks.
+    pub fn resume(&mut self, passes: &mut u8) -> bool {
+        match self {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                *self = Phase::Play;
+                *passes = 0;
+                true
+            }
+        }
+    }
+
     /// True once the game is over (resigned or counted).
     pub fn is_over(self) -> bool {
         matches!(self, Phase::Resigned(_) | Phase::Counted)
