@@ -3,10 +3,12 @@
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
+use crate::places::{Places, Stones};
 use crate::position::Position;
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use crate::undo::{StoneChange, UndoLog};
+use crate::words::{dead_point, word_move};
 use std::sync::Arc;
 use stones_core::{
     Adjacency, Colour, Decorations, Game, Mark, MoveSyntaxError, Point, RulesError, Score,
@@ -27,6 +29,15 @@ pub enum GoMove {
     Mark(Point),
     /// After play: the marking is agreed; count the game.
     Done,
+}
+
+impl Places for GoMove {
+    fn stones(self) -> Stones {
+        match self {
+            GoMove::Play(p) => Stones::one(p),
+            _ => Stones::NONE,
+        }
+    }
 }
 
 /// Why a Go move was refused.
@@ -646,12 +657,8 @@ impl Game for GoGame {
         let before = self.pos.st;
         let dead = matches!(mv, GoMove::Mark(_)).then(|| self.pos.dead);
         self.play_unchecked(mv);
-        let placed = match mv {
-            GoMove::Play(p) => &[p][..],
-            _ => &[],
-        };
         let (board, now) = (&self.pos.board, self.pos.st.captures);
-        let stones = StoneChange::of_move(board, before.to_move, placed, before.captures, now);
+        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
         self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
@@ -668,15 +675,12 @@ impl Game for GoGame {
 
     fn parse_move(&self, text: &str) -> Result<GoMove, MoveSyntaxError> {
         let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "pass" => return Ok(GoMove::Pass),
-            "resign" => return Ok(GoMove::Resign),
-            "done" => return Ok(GoMove::Done),
-            _ => {}
+        if let Some(mv) = word_move(t, [GoMove::Pass, GoMove::Resign, GoMove::Done]) {
+            return Ok(mv);
         }
-        let (mark, point) = match t.split_once(char::is_whitespace) {
-            Some((word, rest)) if word.eq_ignore_ascii_case("dead") => (true, rest.trim()),
-            _ => (self.pos.st.phase == Phase::Scoring, t),
+        let (mark, point) = match dead_point(t) {
+            Some(rest) => (true, rest.trim()),
+            None => (self.pos.st.phase == Phase::Scoring, t),
         };
         let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
             text: t.to_string(),
@@ -749,8 +753,8 @@ impl Game for GoGame {
             stars: stones_core::svg::star_points(topo),
             ..Decorations::default()
         };
-        if let Some(GoMove::Play(p)) = self.last_move() {
-            deco.last.push(p);
+        if let Some(mv) = self.last_move() {
+            deco.last.extend_from_slice(mv.stones().as_slice());
         }
         if let Some(k) = self.ko_point() {
             deco.marks.push((k, Mark::Ko));

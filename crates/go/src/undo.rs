@@ -7,6 +7,7 @@
 //! of a whole board per move.
 
 use crate::board::{ChainBoard, MAX_POINTS};
+use crate::places::Stones;
 use crate::position::Position;
 use stones_core::{Colour, Point, Topology};
 
@@ -46,11 +47,12 @@ impl StoneChange {
     pub fn of_move(
         board: &ChainBoard,
         mover: Colour,
-        placed: &[Point],
+        placed: Stones,
         before: [u32; 2],
         now: [u32; 2],
     ) -> Option<StoneChange> {
         let taken = |side: Colour| now[side.idx()] - before[side.idx()];
+        let placed = placed.as_slice();
         (!placed.is_empty()).then(|| {
             StoneChange::after(board, mover, placed, taken(mover), taken(mover.opponent()))
         })

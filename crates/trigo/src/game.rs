@@ -10,7 +10,9 @@ use stones_core::{
     Topology,
 };
 use stones_go::scoring::{self, Count};
-use stones_go::{ChainBoard, MoveClass, Phase, PhaseRefusal, Position, StoneChange, UndoLog};
+use stones_go::{
+    ChainBoard, MoveClass, Phase, PhaseRefusal, Places, Position, StoneChange, UndoLog,
+};
 use thiserror::Error;
 
 mod random;
@@ -410,13 +412,8 @@ impl Game for TrigoGame {
         let before = self.pos.st;
         let dead = matches!(mv, TrigoMove::Mark(_)).then(|| self.pos.dead);
         self.play_unchecked(mv);
-        let placed = match mv {
-            TrigoMove::One(p) => &[p][..],
-            TrigoMove::Two(p, q) => &[p, q][..],
-            _ => &[],
-        };
         let (board, now) = (&self.pos.board, self.pos.st.captures);
-        let stones = StoneChange::of_move(board, before.to_move, placed, before.captures, now);
+        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
         self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
@@ -455,12 +452,10 @@ impl Game for TrigoGame {
         let mut fresh = ChainBoard::filled(&self.topo, &start);
         let mut captures = [0u32; 2];
         for (c, mv) in self.history() {
-            let stones = match mv {
-                TrigoMove::One(p) => vec![p],
-                TrigoMove::Two(p, q) => vec![p, q],
-                _ => continue,
-            };
-            captures[c.idx()] += fresh.play_group(&self.topo, &stones, c).captured;
+            let stones = mv.stones();
+            if !stones.as_slice().is_empty() {
+                captures[c.idx()] += fresh.play_group(&self.topo, stones.as_slice(), c).captured;
+            }
         }
         let count = scoring::count(&fresh, &self.topo, &self.pos.dead);
         self.score_of(&count, captures)
@@ -497,10 +492,8 @@ impl Game for TrigoGame {
     /// The last move's stones, dead marks, and the count once play has stopped.
     fn decorations(&self) -> Decorations {
         let mut deco = Decorations::default();
-        match self.last_move() {
-            Some(TrigoMove::One(p)) => deco.last.push(p),
-            Some(TrigoMove::Two(p, q)) => deco.last.extend([p, q]),
-            _ => {}
+        if let Some(mv) = self.last_move() {
+            deco.last.extend_from_slice(mv.stones().as_slice());
         }
         self.pos.decorate(&self.topo, self.pos.st.phase, &mut deco);
         deco
