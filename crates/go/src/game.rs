@@ -640,8 +640,8 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                out.extend(Phase::marks(&self.pos.board, &self.topo).map(GoMove::Mark));
-                out.push(GoMove::Done);
+                let (board, topo) = (&self.pos.board, &self.topo);
+                Phase::marking_moves(board, topo, GoMove::Mark, GoMove::Done, out);
             }
             Phase::Resigned(_) | Phase::Counted => {}
         }

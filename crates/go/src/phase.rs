@@ -101,12 +101,17 @@ impl Phase {
         }
     }
 
-    /// The moves the dead-stone step offers: a mark on every stone, as points.
-    pub fn marks<'a>(
-        board: &'a ChainBoard,
-        topo: &'a Topology,
-    ) -> impl Iterator<Item = Point> + 'a {
-        board.stones(topo)
+    /// The moves the dead-stone step offers, added to `out`: a mark on every stone (`mark` makes the
+    /// game's move of a point), then `done`.
+    pub fn marking_moves<M>(
+        board: &ChainBoard,
+        topo: &Topology,
+        mark: fn(Point) -> M,
+        done: M,
+        out: &mut Vec<M>,
+    ) {
+        out.extend(board.stones(topo).map(mark));
+        out.push(done);
     }
 
     /// The status this phase gives; `score` is computed only for a counted game.

@@ -362,8 +362,8 @@ impl Game for TrigoGame {
                 out.push(TrigoMove::Pass);
             }
             Phase::Scoring => {
-                out.extend(Phase::marks(&self.pos.board, &self.topo).map(TrigoMove::Mark));
-                out.push(TrigoMove::Done);
+                let (board, topo) = (&self.pos.board, &self.topo);
+                Phase::marking_moves(board, topo, TrigoMove::Mark, TrigoMove::Done, out);
             }
             Phase::Resigned(_) | Phase::Counted => {}
         }
