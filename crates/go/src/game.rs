@@ -228,7 +228,7 @@ impl GoGame {
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, GoMove)> {
-        self.undo.moves(&self.pos.st, |st| (st.to_move, st.last))
+        self.undo.history(&self.pos.st, |st| (st.to_move, st.last))
     }
 
     /// The stones of the starting position (handicap or set-up stones), before any move.

@@ -184,7 +184,11 @@ impl<S> UndoLog<S> {
 
     /// Every recorded move with the player who made it, oldest first. `turn` reads a state's player
     /// to move and the last move played; `now` is the current state (after the last move).
-    pub fn moves<M>(&self, now: &S, turn: impl Fn(&S) -> (Colour, Option<M>)) -> Vec<(Colour, M)> {
+    pub fn history<M>(
+        &self,
+        now: &S,
+        turn: impl Fn(&S) -> (Colour, Option<M>),
+    ) -> Vec<(Colour, M)> {
         let after = self.states().skip(1).chain(std::iter::once(now));
         self.states()
             .zip(after)

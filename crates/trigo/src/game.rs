@@ -165,7 +165,7 @@ impl TrigoGame {
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, TrigoMove)> {
-        self.undo.moves(&self.pos.st, |st| (st.to_move, st.last))
+        self.undo.history(&self.pos.st, |st| (st.to_move, st.last))
     }
 
     /// The board count (territory, stones, dead) under the current dead-stone marks.
