@@ -138,6 +138,6 @@ fn history_names_each_move_with_its_player_in_canonical_form_and_forgets_undone_
     );
     assert!(g.undo());
     assert_eq!(g.history(), [(Colour::Black, one), (Colour::White, two)]);
-    g.set_position(&vec![None; 169], Colour::Black).unwrap();
+    g.set_position(&[None; 169], Colour::Black).unwrap();
     assert_eq!(g.history(), []);
 }
