@@ -81,12 +81,35 @@ fn start(board: ChainBoard, to_move: Colour) -> Position<State> {
 }
 
 /// A game of TriGo under a [`TrigoRules`] ruleset.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TrigoGame {
     topo: Arc<Topology>,
     rules: TrigoRules,
     pos: Position<State>,
     undo: UndoLog<State>,
+}
+
+impl Clone for TrigoGame {
+    fn clone(&self) -> TrigoGame {
+        TrigoGame {
+            topo: Arc::clone(&self.topo),
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            undo: self.undo.clone(),
+        }
+    }
+
+    /// Refreshes a copy of the same game in place (the board copies only its own points, the log
+    /// keeps its buffer), so a search's playout from a refreshed copy allocates nothing; a copy of
+    /// another board or ruleset starts over.
+    fn clone_from(&mut self, src: &TrigoGame) {
+        if !Arc::ptr_eq(&self.topo, &src.topo) || self.rules != src.rules {
+            *self = src.clone();
+            return;
+        }
+        self.pos.clone_from(&src.pos);
+        self.undo.clone_from(&src.undo);
+    }
 }
 
 impl PartialEq for TrigoGame {
