@@ -100,9 +100,9 @@ fn replayed(game: &str, set: &[&str], moves: &str) -> String {
         .create(None, &stones_cli::registry::parse_overrides(&sets).unwrap())
         .unwrap();
     let list: Vec<String> = moves.split(',').map(|m| m.trim().to_string()).collect();
-    let t = stones_cli::case::replay_moves(g, ruleset, &list, false);
+    let t = stones_cli::case::replay_moves(g, ruleset, &list, stones_cli::case::Pictures::Last);
     assert!(t.moves.iter().all(|m| m.reason.is_none()), "{:?}", t.moves);
-    t.svg
+    t.svg.expect("the final picture was asked for")
 }
 
 #[test]
@@ -199,7 +199,9 @@ fn readme_pictures_are_the_replays_of_their_cases() {
     let update = std::env::var_os("STONES_UPDATE_PICTURES").is_some();
     for game in ["go", "dots", "gomoku", "trigo", "hex"] {
         let case = dir.join(format!("{game}.case"));
-        let t = stones_cli::case::replay_case_file(&case).unwrap();
+        let t = stones_cli::case::replay_case_file_with(&case, stones_cli::case::Pictures::Last)
+            .unwrap();
+        let picture = t.svg.clone().expect("the final picture was asked for");
         assert!(
             t.moves.iter().all(|m| m.reason.is_none()),
             "{game}: {:?}",
@@ -207,11 +209,11 @@ fn readme_pictures_are_the_replays_of_their_cases() {
         );
         let svg = dir.join(format!("{game}.svg"));
         if update {
-            std::fs::write(&svg, &t.svg).unwrap();
+            std::fs::write(&svg, &picture).unwrap();
         }
         let committed = std::fs::read_to_string(&svg).unwrap_or_default();
         assert!(
-            committed == t.svg,
+            committed == picture,
             "{} is not the replay of {}: run STONES_UPDATE_PICTURES=1 cargo test --test svg",
             svg.display(),
             case.display()

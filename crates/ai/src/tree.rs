@@ -78,6 +78,8 @@ pub(crate) struct Tree<G: SearchGame> {
     steps: Vec<G::Step>,
     owner: Vec<Option<Colour>>,
     trail: Trail,
+    /// The playouts' game, refreshed from `root` with `clone_from` (no allocation per playout).
+    scratch: Option<G>,
 }
 
 /// Bytes one node takes in the arena.
@@ -104,6 +106,7 @@ impl<G: SearchGame> Tree<G> {
             steps: Vec::new(),
             owner: vec![None; points],
             trail: Trail::new(points),
+            scratch: None,
         }
     }
 
@@ -197,7 +200,13 @@ impl<G: SearchGame> Tree<G> {
 
     /// One playout: down the tree, a new leaf, the game's rollout, and the back-up.
     pub fn simulate(&mut self, opts: &SearchOptions) {
-        let mut game = self.root.search_copy();
+        let mut game = match self.scratch.take() {
+            Some(mut g) => {
+                g.clone_from(&self.root);
+                g
+            }
+            None => self.root.search_copy(),
+        };
         self.path.clear();
         self.path.push(0);
         self.pending.clear();
@@ -277,6 +286,7 @@ impl<G: SearchGame> Tree<G> {
         }
         self.back_up(&result);
         self.playouts += 1;
+        self.scratch = Some(game);
     }
 
     /// Finishes the turn under way with random steps, then plays the game out on its fast path.
@@ -348,10 +358,10 @@ impl<G: SearchGame> Tree<G> {
         let (first, count) = (n.first as usize, n.count as usize);
         let mut best = first;
         let mut best_value = f32::NEG_INFINITY;
-        // A random offset breaks ties among equal values without favouring low indices.
-        let offset = self.rng.below(count);
-        for k in 0..count {
-            let i = first + (k + offset) % count;
+        // A random offset breaks ties among equal values without favouring low indices (two ranges,
+        // not a remainder per child: this loop is the tree's hottest).
+        let offset = first + self.rng.below(count);
+        for i in (offset..first + count).chain(first..offset) {
             let c = &self.nodes[i];
             let value = match c.proven {
                 1 => return i,

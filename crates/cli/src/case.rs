@@ -140,34 +140,56 @@ pub struct Transcript {
     /// The starting board as drawn, when the case sets one up.
     #[serde(skip)]
     pub start_picture: Option<String>,
-    /// The final position as an SVG picture.
+    /// The final position as an SVG picture, when asked for (`replay --svg`).
     #[serde(skip)]
-    pub svg: String,
+    pub svg: Option<String>,
     /// When asked for: the SVG picture of the start, then one after each move record.
     #[serde(skip)]
     pub frames: Vec<String>,
 }
 
-/// The SVG pictures of a replay, kept only when asked for (`replay --svg-dir`).
+/// Which SVG pictures a replay draws: none, the final position only (`replay --svg`), or every
+/// step (`replay --svg-dir`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pictures {
+    #[default]
+    None,
+    Last,
+    Every,
+}
+
+/// The SVG pictures of a replay, drawn only as [`Pictures`] asks.
 #[derive(Debug, Default)]
-pub struct Frames(Option<Vec<String>>);
+pub struct Frames {
+    wanted: Pictures,
+    kept: Vec<String>,
+}
 
 impl Frames {
-    /// Keeps pictures when `wanted`.
-    pub fn new(wanted: bool) -> Frames {
-        Frames(wanted.then(Vec::new))
-    }
-
-    /// Adds a picture, made only when pictures are kept.
-    pub fn snap(&mut self, picture: impl FnOnce() -> String) {
-        if let Some(v) = &mut self.0 {
-            v.push(picture());
+    /// Draws the pictures `wanted`.
+    pub fn new(wanted: Pictures) -> Frames {
+        Frames {
+            wanted,
+            kept: Vec::new(),
         }
     }
 
-    /// The pictures kept.
-    pub fn into_vec(self) -> Vec<String> {
-        self.0.unwrap_or_default()
+    /// Adds a picture of a step, made only when every step is kept.
+    pub fn snap(&mut self, picture: impl FnOnce() -> String) {
+        if self.wanted == Pictures::Every {
+            self.kept.push(picture());
+        }
+    }
+
+    /// Puts what was drawn into `t`: the frames, and the final picture (the last frame, or `last`
+    /// drawn now) when one was asked for.
+    pub fn finish(self, t: &mut Transcript, last: impl FnOnce() -> String) {
+        t.svg = match self.wanted {
+            Pictures::None => None,
+            Pictures::Last => Some(last()),
+            Pictures::Every => self.kept.last().cloned(),
+        };
+        t.frames = self.kept;
     }
 }
 
@@ -197,11 +219,11 @@ pub fn read_case_file(path: &Path) -> Result<(CaseFile, Option<String>), String>
 /// Reads and replays a case file: a regular `.case` file of at most [`MAX_CASE_FILE`] bytes. Any
 /// other path is refused without being read, so no error quotes another file.
 pub fn replay_case_file(path: &Path) -> Result<Transcript, String> {
-    replay_case_file_with(path, false)
+    replay_case_file_with(path, Pictures::None)
 }
 
-/// [`replay_case_file`], keeping an SVG picture of every step when `frames` is true.
-pub fn replay_case_file_with(path: &Path, frames: bool) -> Result<Transcript, String> {
+/// [`replay_case_file`], drawing the SVG pictures `frames` asks for.
+pub fn replay_case_file_with(path: &Path, frames: Pictures) -> Result<Transcript, String> {
     let (case, ruleset) = read_case_file(path)?;
     replay_case_with(&case, ruleset.as_deref(), frames)
         .map_err(|e| format!("case file {}: {e}", path.display()))
@@ -230,7 +252,7 @@ pub struct CaseGame {
 /// Sets up a parsed case and plays its moves; `ruleset` overrides the case's own (already resolved)
 /// ruleset name.
 pub fn case_game(case: &CaseFile, ruleset: Option<&str>) -> Result<CaseGame, String> {
-    case_game_with(case, ruleset, &mut Frames::new(false))
+    case_game_with(case, ruleset, &mut Frames::default())
 }
 
 /// [`case_game`], adding a picture of the start and of each move to `pictures`.
@@ -277,14 +299,14 @@ fn case_game_with(
 
 /// Replays a parsed case; `ruleset` overrides the case's own (already resolved) ruleset name.
 pub fn replay_case(case: &CaseFile, ruleset: Option<&str>) -> Result<Transcript, String> {
-    replay_case_with(case, ruleset, false)
+    replay_case_with(case, ruleset, Pictures::None)
 }
 
-/// [`replay_case`], keeping an SVG picture of every step when `frames` is true.
+/// [`replay_case`], drawing the SVG pictures `frames` asks for.
 pub fn replay_case_with(
     case: &CaseFile,
     ruleset: Option<&str>,
-    frames: bool,
+    frames: Pictures,
 ) -> Result<Transcript, String> {
     let mut pictures = Frames::new(frames);
     let CaseGame {
@@ -317,7 +339,7 @@ pub fn replay_case_with(
     );
     t.dead = marks;
     t.agreed = agreed;
-    t.frames = pictures.into_vec();
+    pictures.finish(&mut t, || game.svg_picture());
     Ok(t)
 }
 
@@ -332,9 +354,14 @@ pub fn mark_dead(game: &mut AnyGame, dead: &[String], pictures: &mut Frames) -> 
     marks
 }
 
-/// Replays a list of text moves from the start of a new game, keeping an SVG picture of every step
-/// when `frames` is true.
-pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String], frames: bool) -> Transcript {
+/// Replays a list of text moves from the start of a new game, drawing the SVG pictures `frames`
+/// asks for.
+pub fn replay_moves(
+    game: AnyGame,
+    ruleset: String,
+    moves: &[String],
+    frames: Pictures,
+) -> Transcript {
     let mut game = game;
     let mut records = Vec::new();
     let mut pictures = Frames::new(frames);
@@ -344,7 +371,7 @@ pub fn replay_moves(game: AnyGame, ruleset: String, moves: &[String], frames: bo
         pictures.snap(|| game.svg_picture());
     }
     let mut t = transcript(&game, ruleset, String::new(), records, None);
-    t.frames = pictures.into_vec();
+    pictures.finish(&mut t, || game.svg_picture());
     t
 }
 
@@ -391,7 +418,7 @@ pub(crate) fn transcript(
         },
         picture: game.render_board(false),
         start_picture,
-        svg: game.svg_picture(),
+        svg: None,
         frames: Vec::new(),
     }
 }

@@ -1,7 +1,7 @@
 //! Command-line parsing (clap derive) and the commands.
 
 use crate::bench::bench;
-use crate::case::{replay_case_file_with, replay_moves, Transcript};
+use crate::case::{replay_case_file_with, replay_moves, Pictures, Transcript};
 use crate::clock::TimeControl;
 use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
@@ -265,7 +265,12 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             svg,
             svg_dir,
         } => {
-            let transcript = replay(&target, moves.as_deref(), &rules, svg_dir.is_some())?;
+            let pictures = match (&svg, &svg_dir) {
+                (_, Some(_)) => Pictures::Every,
+                (Some(_), None) => Pictures::Last,
+                (None, None) => Pictures::None,
+            };
+            let transcript = replay(&target, moves.as_deref(), &rules, pictures)?;
             write_pictures(&transcript, svg.as_deref(), svg_dir.as_deref())?;
             if json {
                 let text = serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?;
@@ -404,7 +409,8 @@ pub fn run(command: Command) -> Result<(), CommandError> {
 /// Writes the SVG pictures `replay --svg` / `--svg-dir` ask for.
 fn write_pictures(t: &Transcript, svg: Option<&Path>, dir: Option<&Path>) -> Result<(), String> {
     if let Some(path) = svg {
-        std::fs::write(path, &t.svg)
+        let picture = t.svg.as_deref().unwrap_or_default();
+        std::fs::write(path, picture)
             .map_err(|e| format!("cannot write --svg {}: {e}", path.display()))?;
     }
     if let Some(dir) = dir {
@@ -424,7 +430,7 @@ pub fn replay(
     target: &str,
     moves: Option<&str>,
     rules: &RulesArgs,
-    frames: bool,
+    frames: Pictures,
 ) -> Result<Transcript, String> {
     if let Some(moves) = moves {
         let (game, ruleset) = new_game(target, rules)?;

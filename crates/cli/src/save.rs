@@ -141,7 +141,7 @@ pub fn load(path: &Path, rules: &RulesArgs) -> Result<Loaded, String> {
         let marks = mark_dead(
             &mut c.game,
             case.all_dead().map_err(at)?,
-            &mut Frames::new(false),
+            &mut Frames::default(),
         );
         c.records.extend(marks);
     }

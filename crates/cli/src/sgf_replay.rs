@@ -16,7 +16,7 @@
 //! change that. Capture chains written in the record are checked against the engine's enclosures;
 //! any that differ in shape are listed in the transcript's description (the engine's count stands).
 
-use crate::case::{transcript, Frames, MoveRecord, Transcript};
+use crate::case::{transcript, Frames, MoveRecord, Pictures, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::{parse_overrides, GameKind};
 use crate::text_game::{AnyGame, TextGame};
@@ -50,25 +50,25 @@ pub struct SgfGame {
 /// first game; the game is picked by `GM` (1 = Go, the default; 4 = Gomoku; 40 = Dots). GTP's
 /// `loadsgf` reads Go files with the same reader.
 pub fn replay_sgf(bytes: &[u8], rules: &RulesArgs) -> Result<Transcript, String> {
-    replay_sgf_with(bytes, rules, false)
+    replay_sgf_with(bytes, rules, Pictures::None)
 }
 
-/// [`replay_sgf`], keeping an SVG picture of every step when `frames` is true.
+/// [`replay_sgf`], drawing the SVG pictures `frames` asks for.
 pub fn replay_sgf_with(
     bytes: &[u8],
     rules: &RulesArgs,
-    frames: bool,
+    frames: Pictures,
 ) -> Result<Transcript, String> {
     let mut pictures = Frames::new(frames);
     let r = sgf_game_with(bytes, rules, &mut pictures)?;
     let mut t = transcript(&r.game, r.label, r.description, r.moves, r.start_picture);
-    t.frames = pictures.into_vec();
+    pictures.finish(&mut t, || r.game.svg_picture());
     Ok(t)
 }
 
 /// Reads an SGF record and plays its main line into a game (see [`replay_sgf`]).
 pub fn sgf_game(bytes: &[u8], rules: &RulesArgs) -> Result<SgfGame, String> {
-    sgf_game_with(bytes, rules, &mut Frames::new(false))
+    sgf_game_with(bytes, rules, &mut Frames::default())
 }
 
 /// [`sgf_game`], adding a picture of the start and after each move to `pictures`.

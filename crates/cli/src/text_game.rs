@@ -13,6 +13,7 @@ use stones_ai::{Mcts, Progress, SearchOptions};
 use stones_core::board_text::{board_rows, parse_board};
 use stones_core::{
     Colour, MoveSyntaxError, Outcome, Point, Rng, Score, SearchGame, SetupError, Shape, Status,
+    Trail,
 };
 use thiserror::Error;
 
@@ -115,6 +116,9 @@ pub trait TextGame {
     fn setup_text(&mut self, board: &str, to_move: Colour) -> Result<(), SetupError>;
     /// Plays one random game to the end on the fast path; returns the moves played.
     fn random_playout(&mut self, rng: &mut Rng) -> usize;
+    /// Plays `playouts` games from here with the search's own playout policy, each on a copy
+    /// refreshed as the search refreshes its own (no tree); returns the moves played.
+    fn search_rollouts(&self, rng: &mut Rng, playouts: usize) -> usize;
     /// How points are written on this board.
     fn notation_help(&self) -> String;
     /// The board's size in words: `19x19`, `hexagon of side 8, 169 points`.
@@ -227,6 +231,21 @@ impl<G: SearchGame + 'static> TextGame for G {
     fn random_playout(&mut self, rng: &mut Rng) -> usize {
         let cap = 10 * self.topology().len() + 100;
         self.playout(rng, cap)
+    }
+
+    fn search_rollouts(&self, rng: &mut Rng, playouts: usize) -> usize {
+        let cap = 10 * self.topology().len() + 100;
+        let mut trail = Trail::new(self.topology().len());
+        let root = self.search_copy();
+        let mut game = root.clone();
+        let mut moves = 0;
+        for _ in 0..playouts {
+            game.clone_from(&root);
+            trail.clear();
+            moves += game.rollout(rng, cap, &mut trail);
+            std::hint::black_box(game.rollout_winner());
+        }
+        moves
     }
 
     fn notation_help(&self) -> String {

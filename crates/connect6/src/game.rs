@@ -6,51 +6,39 @@
 
 use crate::moves::{self, Connect6Illegal, Connect6Move, TURN};
 use crate::rules::Connect6Rules;
-use stones_core::row_board::{RowBoard, Win};
+use stones_core::placement::{self, Turns};
+use stones_core::row_board::RowBoard;
 use stones_core::rows::Goal;
+use stones_core::text_render::GridLayout;
 use stones_core::turn;
-use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point, Rng, RuleSet,
-    RulesError, SetupError, Status, Topology,
-};
+use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point, Rng};
+use stones_core::{RuleSet, RulesError, SetupError, Status};
 
 /// Six or more in a row wins.
-pub(crate) const SIX: Goal = Goal {
-    n: 6,
-    overline_wins: true,
-};
+pub(crate) const SIX: Goal = Goal::or_more(6);
 
-/// How the game ended, if it has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    No,
-    Six(Win),
-    FullBoard,
-    Resigned(Colour),
-}
+/// How the game ended, if it has: a six keeps a point of its row and its line.
+pub(crate) type End = placement::End<(Point, u8)>;
 
 /// A game of Connect6 under [`Connect6Rules`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Connect6 {
     rules: Connect6Rules,
     pub(crate) board: RowBoard,
-    pub(crate) to_move: Colour,
-    /// The position set up (or the start) was an empty board with Black to move.
-    opens: bool,
-    /// Moves played since the setup.
-    history: Vec<Connect6Move>,
+    /// The side to move and the moves played since the setup.
+    pub(crate) turns: Turns<Connect6Move>,
     pub(crate) end: End,
 }
 
 impl Connect6 {
     /// The moves played since the start (or the setup), in order.
     pub fn history(&self) -> &[Connect6Move] {
-        &self.history
+        self.turns.history()
     }
 
-    /// Whether the next move is Black's one-stone first move.
+    /// Whether the next move is Black's one-stone first move: the board is empty, Black to move.
     pub fn is_opening(&self) -> bool {
-        self.opens && self.history.is_empty()
+        self.board.empties as usize == self.board.grid.len() && self.turns.to_move == Colour::Black
     }
 
     /// Stones the next move places: one on Black's first move or on the last empty point, else two.
@@ -60,7 +48,7 @@ impl Connect6 {
 
     /// What the next move must be, in words.
     fn moves_now(&self) -> &'static str {
-        match (self.end != End::No, self.is_opening(), self.stones_now()) {
+        match (self.end.is_over(), self.is_opening(), self.stones_now()) {
             (true, ..) => "the game is over",
             (_, true, _) => "Black's first move is one point such as D4; or resign",
             (_, _, 1) => "one empty point is left: the move is that point; or resign",
@@ -70,38 +58,29 @@ impl Connect6 {
 
     /// The stones of the winning row, from one end to the other, once a six has been made.
     pub fn winning_row(&self) -> Option<Vec<Point>> {
-        match self.end {
-            End::Six(win) => Some(self.board.row(win)),
-            _ => None,
-        }
+        self.board.winning_row(self.end)
     }
 
     /// Puts a stone of the side to move on the empty point `p`; the first six ends the game.
     pub(crate) fn place(&mut self, p: Point) {
-        let c = self.to_move;
+        let c = self.turns.to_move;
         if let (Some(line), End::No) = (self.board.put(p, c, SIX), self.end) {
-            self.end = End::Six((c, p, line));
+            self.end = End::Won(c, (p, line));
         }
     }
 
     /// Ends the turn of `mv`, whose stones are placed: a full board is a draw; the other side moves.
     pub(crate) fn end_turn(&mut self, mv: Connect6Move) {
         if self.end == End::No && self.board.empties == 0 {
-            self.end = End::FullBoard;
+            self.end = End::Drawn("board full");
         }
-        self.history.push(mv);
-        self.to_move = self.to_move.opponent();
-    }
-
-    /// Makes room in the history for every move the game can still have (a copy's has none).
-    pub(crate) fn reserve_moves(&mut self) {
-        self.history.reserve(self.board.empties as usize / 2 + 2);
+        self.turns.played(mv);
     }
 
     /// Plays `mv` without any legality check, for playouts and search where legality is known.
     pub fn play_unchecked(&mut self, mv: Connect6Move) {
         match mv {
-            Connect6Move::Resign => self.end = End::Resigned(self.to_move),
+            Connect6Move::Resign => self.end = End::Resigned(self.turns.to_move),
             _ => mv.points().for_each(|p| self.place(p)),
         }
         self.end_turn(mv);
@@ -145,60 +124,34 @@ impl Game for Connect6 {
     }
 
     fn new(rules: Connect6Rules) -> Result<Self, RulesError> {
-        rules
-            .validate()
-            .map_err(|m| RulesError::new(Connect6Rules::GAME, m))?;
+        let rules = rules.checked()?;
         let board = RowBoard::new(rules.size);
         Ok(Connect6 {
-            history: Vec::with_capacity(board.grid.len() / 2 + 2),
+            turns: Turns::new(board.grid.len() / 2 + 2),
             board,
             rules,
-            to_move: Colour::Black,
-            opens: true,
             end: End::No,
         })
     }
 
-    fn rules(&self) -> &Connect6Rules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.board.grid.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: board.grid.topo, to_move: turns.to_move);
 
     /// Any stones but a winning row for both; Black's one-stone first move follows only an empty board
     /// with Black to move.
     fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
-        let win = self.board.set(stones, [SIX; 2])?;
-        self.history.clear();
-        self.to_move = to;
-        self.opens = self.board.empties as usize == stones.len() && to == Colour::Black;
-        self.end = match win {
-            Some(win) => End::Six(win),
-            None if self.board.empties == 0 => End::FullBoard,
-            None => End::No,
-        };
+        self.end = self.board.set(stones, [SIX; 2])?;
+        self.turns.restart(to);
         Ok(())
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
-    }
-
     fn status(&self) -> Status {
-        match self.end {
-            End::No => Status::Ongoing,
-            End::Six((c, ..)) => Status::Over(Outcome::win(c, "6")),
-            End::FullBoard => Status::Over(Outcome::draw("board full")),
-            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-        }
+        self.end.status("6")
     }
 
     /// Every empty point (a one-stone turn) or every pair of empty points, lower index first.
     fn legal_moves(&self, out: &mut Vec<Connect6Move>) {
         out.clear();
-        if self.end != End::No {
+        if self.end.is_over() {
             return;
         }
         let empty: Vec<Point> = self.board.empty_points().collect();
@@ -210,7 +163,7 @@ impl Game for Connect6 {
 
     fn check(&self, mv: Connect6Move) -> Result<(), Connect6Illegal> {
         let (topo, taken) = (self.topology(), |p| !self.board.is_empty(p));
-        PlaceRefused::check(self.end != End::No, topo, mv.points(), taken)?;
+        PlaceRefused::check(self.end.is_over(), topo, mv.points(), taken)?;
         match mv {
             Connect6Move::Two(p, q) if p == q => Err(Connect6Illegal::SamePoint(topo.name(p))),
             Connect6Move::Two(p, _) if self.stones_now() == 1 => {
@@ -226,11 +179,10 @@ impl Game for Connect6 {
     }
 
     fn undo(&mut self) -> bool {
-        let Some(mv) = self.history.pop() else {
+        let Some((mv, c)) = self.turns.take_back() else {
             return false;
         };
-        self.to_move = self.to_move.opponent();
-        mv.points().for_each(|p| self.board.take(p, self.to_move));
+        mv.points().for_each(|p| self.board.take(p, c));
         self.end = End::No;
         true
     }
@@ -248,30 +200,26 @@ impl Game for Connect6 {
     }
 
     fn hash(&self) -> u64 {
-        match self.to_move {
-            Colour::Black => self.board.hash,
-            Colour::White => self.board.hash ^ self.topology().side_key(),
-        }
+        self.board.hash ^ self.turns.side_key(self.topology())
     }
 
+    /// The shared picture, three columns a point as Gomoku draws: the last move's stones in `( )`,
+    /// the winning row in `[ ]`, and under the board the last move when it was a resignation.
     fn render(&self, colour: bool) -> String {
-        crate::render::render(self, colour)
+        let said = (self.turns.last() == Some(Connect6Move::Resign)).then_some("resign");
+        placement::render(self, colour, said, |deco| deco.layout = GridLayout::ROWS)
     }
 
     /// The last move's stones, and the winning row once there is one.
     fn decorations(&self) -> Decorations {
-        let mut deco = Decorations::default();
-        if let Some(&mv) = self.history.last() {
-            deco.last.extend(mv.points());
-        }
-        deco.highlight = self.winning_row().unwrap_or_default();
-        deco
+        let last = self.turns.last().into_iter().flat_map(Connect6Move::points);
+        placement::decorations(last, self.winning_row())
     }
 
     /// A random legal move without listing them: a random empty point, then (for a pair) a random
     /// other one (see [`RowBoard::random_empty`]). Allocates nothing.
     fn random_move(&self, rng: &mut Rng) -> Option<Connect6Move> {
-        if self.end != End::No {
+        if self.end.is_over() {
             return None;
         }
         let p = self.board.random_empty(rng, None)?;

@@ -5,8 +5,9 @@
 //! whoever made it, with either stone of the pair; a full board is a draw. There is no pass. When a
 //! single empty point is left the move is that one stone.
 //!
-//! - [`Connect6`] implements [`stones_core::Game`]; the line scan is [`stones_core::rows`] (shared
-//!   with Gomoku) and the turn of two placements [`stones_core::turn`] (shared with TriGo).
+//! - [`Connect6`] implements [`stones_core::Game`]; the line scan is [`stones_core::rows`], the end,
+//!   the turns and the pictures [`stones_core::placement`] (shared with Gomoku and Hex), the turn of
+//!   two placements [`stones_core::turn`] (shared with TriGo).
 //! - Moves are written `K10` (one stone) and `K10+L11` (two; `K10L11` is read too): see [`moves`] for the notation and
 //!   [`sgf`] for game records.
 //! - The search places a pair as two steps of the same player (see the `SearchGame` impl).
@@ -24,7 +25,6 @@
 
 mod game;
 pub mod moves;
-mod render;
 mod rules;
 mod search;
 pub mod sgf;

@@ -80,10 +80,7 @@ pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, M
 pub fn text(topo: &Topology, mv: Connect6Move) -> String {
     match mv {
         Connect6Move::One(p) => topo.name(p),
-        Connect6Move::Two(a, b) => {
-            let (a, b) = turn::ordered(a, b);
-            turn::points_text(topo, &[a, b], "+")
-        }
+        Connect6Move::Two(a, b) => turn::points_text(topo, &[a.min(b), a.max(b)], "+"),
         Connect6Move::Resign => "resign".into(),
     }
 }

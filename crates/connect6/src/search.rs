@@ -4,19 +4,36 @@
 //! stones and none of ours: its next two stones would win there); else a point within two lines of a
 //! stone. Playouts take a six when one stone makes it and block the opponent's one-stone sixes.
 
-use crate::game::{Connect6, End, SIX};
+use crate::game::{Connect6, SIX};
 use crate::moves::Connect6Move;
-use stones_core::{Point, Rng, SearchGame, Trail};
+use stones_core::{placement, Point, Rng, SearchGame, Trail};
 
 impl Connect6 {
     /// The playout's stone: a six next to the mover's stones of its last move (`mine`) or this one
     /// (`also`), else a block of a six next to the opponent's last move, else a random empty point.
     fn policy_stone(&self, rng: &mut Rng, also: Option<Point>) -> Option<Point> {
-        let back = |k: usize| self.history().iter().rev().nth(k - 1).copied();
+        let back = |k: usize| self.turns.back(k);
         let stones = |k: usize| back(k).into_iter().flat_map(Connect6Move::points);
         let b = &self.board;
         let six = |p: Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);
         (stones(2).chain(also).chain(stones(1)).find_map(six)).or_else(|| b.random_empty(rng, None))
+    }
+
+    /// Places the playout's stones of a turn ([`Connect6::policy_stone`], a pair's second once the
+    /// first is down) and names the move; `None` once the game is over or no point is found.
+    fn policy_turn(&mut self, rng: &mut Rng) -> Option<Connect6Move> {
+        if self.end.is_over() {
+            return None;
+        }
+        let pair = self.stones_now() == 2;
+        let p = self.policy_stone(rng, None)?;
+        self.place(p);
+        if !pair {
+            return Some(Connect6Move::One(p));
+        }
+        let q = self.policy_stone(rng, Some(p))?;
+        self.place(q);
+        Some(Connect6Move::two(p, q))
     }
 }
 
@@ -28,37 +45,28 @@ impl SearchGame for Connect6 {
     /// empty points within two lines of a stone (the centre on an empty board, else any).
     fn steps(&self, pending: &[Connect6Move], out: &mut Vec<Connect6Move>) {
         out.clear();
-        if self.end != End::No {
+        if self.end.is_over() {
             return;
         }
-        let mut b = self.board.clone();
+        let (mut b, me) = (self.board.clone(), self.turns.to_move);
         for p in pending.iter().flat_map(|m| m.points()) {
-            b.put(p, self.to_move, SIX);
+            b.put(p, me, SIX);
         }
         let left = self.stones_now().saturating_sub(pending.len()).max(1);
-        let add = |out: &mut Vec<Connect6Move>, p: Point| {
-            if !out.contains(&Connect6Move::One(p)) {
-                out.push(Connect6Move::One(p));
-            }
-        };
-        b.grid
-            .window_points(&b.cells, 6, self.to_move, 6 - left, |p| add(out, p));
-        if out.is_empty() {
-            let them = self.to_move.opponent();
-            b.grid.window_points(&b.cells, 6, them, 4, |p| add(out, p));
-        }
-        let (w, h) = b.grid.topo.bounding_box();
-        let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
-        let near = |p: &Point| b.grid.near_stone(&b.cells, *p, 2);
-        // The first of these filters that lets some empty point through gives the steps.
-        for pick in [
-            &near as &dyn Fn(&Point) -> bool,
-            &|p| Some(*p) == centre,
-            &|_| true,
-        ] {
+        // Stones that make a six this turn, else blocks of the opponent's next two stones' sixes.
+        for (c, need) in [(me, 6 - left), (me.opponent(), 4)] {
             if out.is_empty() {
-                out.extend(b.empty_points().filter(pick).map(Connect6Move::One));
+                let points = b.grid.window_points(&b.cells, 6, c, need);
+                out.extend(points.into_iter().map(Connect6Move::One));
             }
+        }
+        if out.is_empty() {
+            let (w, h) = b.grid.topo.bounding_box();
+            let centre = b.grid.topo.at(w as i32 / 2, h as i32 / 2);
+            let quiet = b
+                .grid
+                .quiet_points(&b.cells, 2, centre.as_slice(), |_| true);
+            out.extend(quiet.into_iter().map(Connect6Move::One));
         }
     }
 
@@ -71,45 +79,11 @@ impl SearchGame for Connect6 {
         }
     }
 
-    /// A copy with room for the rest of the game's moves, so that its rollouts allocate nothing.
-    fn search_copy(&self) -> Self {
-        let mut copy = self.clone();
-        copy.reserve_moves();
-        copy
-    }
+    stones_core::placement_steps!(Connect6Move::One);
 
-    fn play_fast(&mut self, mv: Connect6Move) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: Connect6Move) -> Option<Point> {
-        match step {
-            Connect6Move::One(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Plays [`Connect6::policy_stone`] stone by stone until the game ends or `cap` moves. Stones stay
-    /// where they are put, so the final board is the exact trail: nothing to record.
+    /// Plays [`Connect6::policy_turn`] until the game ends or `cap` moves. Stones stay where they are
+    /// put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        let mut n = 0;
-        while n < cap && self.end == End::No {
-            let pair = self.stones_now() == 2;
-            let Some(p) = self.policy_stone(rng, None) else {
-                break;
-            };
-            self.place(p);
-            let mv = match pair.then(|| self.policy_stone(rng, Some(p))) {
-                Some(Some(q)) => {
-                    self.place(q);
-                    Connect6Move::two(p, q)
-                }
-                Some(None) => break,
-                None => Connect6Move::One(p),
-            };
-            self.end_turn(mv);
-            n += 1;
-        }
-        n
+        placement::play_out(self, cap, |g| g.policy_turn(rng), Connect6::end_turn)
     }
 }

@@ -9,8 +9,8 @@
 
 use crate::game::Connect6;
 use crate::moves::Connect6Move;
+use stones_core::placement;
 use stones_core::sgf::{coord_index, coord_letter};
-use stones_core::sgf_record;
 use stones_core::topology::column_label;
 use stones_core::{Game, MoveSyntaxError, Point};
 
@@ -23,18 +23,14 @@ fn point_text(game: &Connect6, p: Point) -> String {
 
 /// Writes `game` as a Little Golem style record whose `RU` is `rule`.
 pub fn write(game: &Connect6, rule: &str) -> String {
-    let status = game.status();
-    let first = [("EV", "connect6")];
-    let mut nodes = vec![sgf_record::root(&first, game.rules().size, rule, &status)];
     // A resignation is the result, not a move.
-    let values = game
+    let moves = game
         .history()
         .iter()
         .take_while(|&&mv| mv != Connect6Move::Resign);
-    let values = values.map(|mv| mv.points().map(|p| point_text(game, p)).collect());
-    let played = game.history().len();
-    nodes.extend(sgf_record::move_nodes(game.to_move(), played, values));
-    stones_core::sgf::write(&nodes)
+    let values = moves.map(|mv| mv.points().map(|p| point_text(game, p)).collect());
+    let (first, played) = ([("EV", "connect6")], game.history().len());
+    placement::record(game, &first, game.rules().size, rule, played, values)
 }
 
 /// Reads a move written in Little Golem's form, one point (`j10`) or two glued (`j9l11`), as the

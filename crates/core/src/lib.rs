@@ -9,6 +9,7 @@ pub mod error;
 pub mod game;
 pub mod input;
 pub mod paint;
+pub mod placement;
 pub mod row_board;
 pub mod rows;
 pub mod rules;

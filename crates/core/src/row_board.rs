@@ -5,6 +5,7 @@
 
 use crate::colour::Colour;
 use crate::error::SetupError;
+use crate::placement::{self, End};
 use crate::rows::{self, Goal, Grid, BLACK, EMPTY, WHITE};
 use crate::rules::BoardSize;
 use crate::topology::Point;
@@ -79,20 +80,24 @@ impl RowBoard {
         self.grid.row(&self.cells, at, line, rows::cell(c))
     }
 
-    /// Replaces the stones with `stones` (one entry per point) and returns the winning row on it,
-    /// if any, under each colour's goal (Black's first); refuses a board where both colours have won.
+    /// The stones of the winning row of a game that has ended as `end`, if a row won it.
+    pub fn winning_row(&self, end: End<(Point, u8)>) -> Option<Vec<Point>> {
+        match end {
+            End::Won(c, (at, line)) => Some(self.row((c, at, line))),
+            _ => None,
+        }
+    }
+
+    /// Replaces the stones with `stones` (one entry per point) and returns how the position stands
+    /// under each colour's goal (Black's first; see [`placement::setup_end`]): won by a row on it,
+    /// drawn when full, else going on. Refuses a board where both colours have won.
     pub fn set(
         &mut self,
         stones: &[Option<Colour>],
         goals: [Goal; 2],
-    ) -> Result<Option<Win>, SetupError> {
+    ) -> Result<End<(Point, u8)>, SetupError> {
         let n = self.grid.len();
-        if stones.len() != n {
-            return Err(SetupError(format!(
-                "the setup gives {} points but the board has {n}",
-                stones.len()
-            )));
-        }
+        placement::setup_size(stones.len(), n)?;
         let mut next = RowBoard {
             grid: Arc::clone(&self.grid),
             cells: self.grid.empty_cells(),
@@ -104,18 +109,9 @@ impl RowBoard {
                 next.put(p, c, goals[c.idx()]);
             }
         }
-        let win =
-            match next.grid.scan(&next.cells, goals) {
-                [Some(_), Some(_)] => return Err(SetupError(
-                    "both Black and White have a winning row: the game cannot have reached this"
-                        .to_string(),
-                )),
-                [Some((at, line)), None] => Some((Colour::Black, at, line)),
-                [None, Some((at, line))] => Some((Colour::White, at, line)),
-                [None, None] => None,
-            };
+        let end = placement::setup_end(next.grid.scan(&next.cells, goals), next.empties == 0)?;
         *self = next;
-        Ok(win)
+        Ok(end)
     }
 
     /// The empty points, in index order.
@@ -142,10 +138,7 @@ mod tests {
     use super::*;
     use crate::board_text::parse_board;
 
-    const SIX: Goal = Goal {
-        n: 6,
-        overline_wins: true,
-    };
+    const SIX: Goal = Goal::or_more(6);
 
     fn board(rows: &str) -> RowBoard {
         let mut b = RowBoard::new(BoardSize::square(7));
@@ -178,13 +171,20 @@ mod tests {
             .collect();
         assert_eq!(names, ["A6", "B6", "C6", "D6", "E6", "F6"]);
         assert_eq!(b.stone(p), Some(Colour::Black));
+        assert_eq!(
+            b.winning_row(End::Won(Colour::Black, (p, 0)))
+                .unwrap()
+                .len(),
+            6
+        );
+        assert_eq!(b.winning_row(End::Resigned(Colour::Black)), None);
         b.take(p, Colour::Black);
         assert_eq!(b, before);
         let won = board(&ROWS.replacen("x x x x . x", "x x x x x x", 1));
         let mut again = won.clone();
         let stones: Vec<_> = won.grid.topo.points().map(|q| won.stone(q)).collect();
         assert_eq!(
-            again.set(&stones, [SIX; 2]).unwrap().map(|w| w.0),
+            again.set(&stones, [SIX; 2]).unwrap().winner(),
             Some(Colour::Black)
         );
         let both = ROWS.replacen("x x x x . x", "x x x x x x", 1).replacen(
@@ -219,16 +219,13 @@ mod tests {
             b.grid.winning_point_near(&b.cells, a6, SIX, 5, |q| q != e6),
             None
         );
-        let mut points = Vec::new();
-        b.grid.window_points(&b.cells, 6, Colour::Black, 4, |p| {
-            points.push(b.grid.topo.name(p))
-        });
-        assert_eq!(points, ["E6", "E6", "G6"]);
-        points.clear();
-        b.grid.window_points(&b.cells, 6, Colour::White, 4, |p| {
-            points.push(b.grid.topo.name(p))
-        });
-        assert_eq!(points, ["E1", "F1"]);
+        let names = |c| -> Vec<String> {
+            let points = b.grid.window_points(&b.cells, 6, c, 4);
+            points.iter().map(|&p| b.grid.topo.name(p)).collect()
+        };
+        // E6 is in two windows (A6-F6 and B6-G6) and comes once.
+        assert_eq!(names(Colour::Black), ["E6", "G6"]);
+        assert_eq!(names(Colour::White), ["E1", "F1"]);
         let mut rng = Rng::new(3);
         let pairs = ["x x o o x x o\n", "o o x x o o x\n"];
         let full: String = (0..7).map(|r| pairs[r % 2]).collect();

@@ -43,6 +43,14 @@ pub struct Goal {
 }
 
 impl Goal {
+    /// `n` or more in a row wins (Connect6's six or more; freestyle gomoku's five or more).
+    pub const fn or_more(n: u32) -> Goal {
+        Goal {
+            n,
+            overline_wins: true,
+        }
+    }
+
     /// Whether a row of `len` stones wins.
     #[inline]
     pub fn wins(self, len: u32) -> bool {
@@ -201,17 +209,35 @@ impl Grid {
         })
     }
 
-    /// Calls `f` on each empty point of every window of `n` cells in a line on the board that holds
-    /// at least `need` `c` stones and no other stone (a point in several windows comes once a window).
-    pub fn window_points(
+    /// The points a search tries when nothing is urgent, among the empty points `ok` accepts, in index
+    /// order: those within `r` lines of a stone; on a board without stones, the `centre` points;
+    /// when that leaves none, all of them (the quiet steps of the n-in-a-row games).
+    pub fn quiet_points(
         &self,
         cells: &[u8],
-        n: usize,
-        c: Colour,
-        need: usize,
-        mut f: impl FnMut(Point),
-    ) {
+        r: i32,
+        centre: &[Point],
+        ok: impl Fn(Point) -> bool,
+    ) -> Vec<Point> {
+        let open = |p: &Point| cells[self.pad(*p)] == EMPTY && ok(*p);
+        let near = |p: &Point| open(p) && self.near_stone(cells, *p, r);
+        let mut points: Vec<Point> = self.topo.points().filter(near).collect();
+        let no_stone =
+            || (self.topo.points()).all(|p| !matches!(cells[self.pad(p)], BLACK | WHITE));
+        if points.is_empty() && no_stone() {
+            points.extend(centre.iter().filter(|p| open(p)));
+        }
+        if points.is_empty() {
+            points.extend(self.topo.points().filter(open));
+        }
+        points
+    }
+
+    /// The empty points of the windows of `n` cells in a line on the board that hold at least `need`
+    /// `c` stones and no other stone, each once, in the order the windows are found.
+    pub fn window_points(&self, cells: &[u8], n: usize, c: Colour, need: usize) -> Vec<Point> {
         let own = cell(c);
+        let mut found = Vec::new();
         for p in self.topo.points() {
             let start = self.pad(p);
             for &d in &self.dirs {
@@ -222,12 +248,16 @@ impl Grid {
                     .count();
                 let mine = (0..len).filter(|&k| cells[at(k)] == own).count();
                 if len == n && mine >= need {
-                    (0..n)
-                        .filter(|&k| cells[at(k)] == EMPTY)
-                        .for_each(|k| f(self.point(at(k))));
+                    for k in (0..n).filter(|&k| cells[at(k)] == EMPTY) {
+                        let q = self.point(at(k));
+                        if !found.contains(&q) {
+                            found.push(q);
+                        }
+                    }
                 }
             }
         }
+        found
     }
 
     /// The first empty point within `reach` cells of the stone on `p`, along its four lines and not
@@ -314,6 +344,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn quiet_points_are_near_stones_else_the_centre_else_anywhere() {
+        let names = |g: &Grid, points: Vec<Point>| -> Vec<String> {
+            points.iter().map(|&p| g.topo.name(p)).collect()
+        };
+        let (g, cells) = board(&["A1"], BLACK);
+        let near = names(&g, g.quiet_points(&cells, 1, &[], |_| true));
+        assert_eq!(near, ["A2", "B2", "B1"]);
+        let not_b2 = |p| g.topo.name(p) != "B2";
+        assert_eq!(
+            names(&g, g.quiet_points(&cells, 1, &[], not_b2)),
+            ["A2", "B1"]
+        );
+        let e5 = g.topo.parse_point("E5").unwrap();
+        let (g, cells) = board(&[], BLACK);
+        assert_eq!(
+            names(&g, g.quiet_points(&cells, 2, &[e5], |_| true)),
+            ["E5"]
+        );
+        let all = g.quiet_points(&cells, 2, &[e5], |p| p != e5);
+        assert_eq!(all.len(), 80);
     }
 
     /// A 9x9 grid with `own` stones on the named points.

@@ -48,6 +48,14 @@ pub trait RuleSet: DeserializeOwned + Serialize + Default + Clone + fmt::Debug +
         Ok(())
     }
 
+    /// These rules once [`RuleSet::validate`] accepts them, else its message as an error of the
+    /// game's rules: what every [`crate::Game::new`] checks first.
+    fn checked(self) -> Result<Self, RulesError> {
+        self.validate()
+            .map_err(|m| RulesError::new(Self::GAME, m))?;
+        Ok(self)
+    }
+
     /// Loads a ruleset by builtin name or file path (`None` = the default) with `key=value` overrides.
     fn load(which: Option<&str>, overrides: &[String]) -> Result<(Self, String), RulesError> {
         load(which, overrides)

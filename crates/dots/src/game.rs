@@ -8,7 +8,7 @@ use crate::rules::DotsRules;
 use crate::state::DotsGame;
 use stones_core::{
     Colour, Decorations, Game, Look, Mark, MoveSyntaxError, Point, Rng, RulesError, Score,
-    SetupError, Status, Topology,
+    SetupError, Status,
 };
 
 impl Game for DotsGame {
@@ -46,13 +46,7 @@ impl Game for DotsGame {
         DotsGame::with_rules(rules)
     }
 
-    fn rules(&self) -> &DotsRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: to_move);
 
     /// Every dot of the setup is live: enclosures and free areas form only through moves. A player
     /// with dots in the setup counts as having moved (no first-move zone for it).
@@ -62,10 +56,6 @@ impl Game for DotsGame {
         to_move: Colour,
     ) -> Result<(), SetupError> {
         self.set_stones(stones, to_move)
-    }
-
-    fn to_move(&self) -> Colour {
-        self.to_move
     }
 
     fn status(&self) -> Status {

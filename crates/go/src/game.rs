@@ -3,9 +3,12 @@
 use crate::board::{ChainBoard, MAX_POINTS};
 use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
+use crate::places::{Places, Stones};
+use crate::position::Position;
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring::{self, Count};
 use crate::undo::{StoneChange, UndoLog};
+use crate::words::{dead_point, word_move};
 use std::sync::Arc;
 use stones_core::{
     Adjacency, Colour, Decorations, Game, Mark, MoveSyntaxError, Point, RulesError, Score,
@@ -28,6 +31,15 @@ pub enum GoMove {
     Done,
 }
 
+impl Places for GoMove {
+    fn stones(self) -> Stones {
+        match self {
+            GoMove::Play(p) => Stones::one(p),
+            _ => Stones::NONE,
+        }
+    }
+}
+
 /// Why a Go move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GoIllegal {
@@ -43,32 +55,6 @@ pub enum GoIllegal {
     PassDuringHandicap,
     #[error(transparent)]
     Phase(#[from] PhaseRefusal),
-}
-
-/// Where a game stands: the board, the dead marks and the small state.
-#[derive(Debug, PartialEq)]
-struct Position {
-    board: ChainBoard,
-    dead: [bool; MAX_POINTS],
-    st: State,
-}
-
-impl Clone for Position {
-    fn clone(&self) -> Position {
-        Position {
-            board: self.board.clone(),
-            dead: self.dead,
-            st: self.st,
-        }
-    }
-
-    /// Refreshes the board and the dead marks of its points only (see `ChainBoard::clone_from`).
-    fn clone_from(&mut self, src: &Position) {
-        let n = src.board.len();
-        self.board.clone_from(&src.board);
-        self.dead[..n].copy_from_slice(&src.dead[..n]);
-        self.st = src.st;
-    }
 }
 
 /// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
@@ -99,36 +85,22 @@ impl State {
         true
     }
 
-    /// Back to play after the closing passes, the pass count restarting; false, changing nothing, when
-    /// play is on or a player resigned. The caller clears the dead marks.
+    /// Back to play after the closing passes (see [`Phase::resume`]).
     fn resume(&mut self) -> bool {
-        match self.phase {
-            Phase::Play | Phase::Resigned(_) => false,
-            Phase::Scoring | Phase::Counted => {
-                self.phase = Phase::Play;
-                self.passes = 0;
-                true
-            }
-        }
+        self.phase.resume(&mut self.passes)
     }
-}
 
-impl Position {
-    /// A fresh start on `board` with `to_move` to play: nothing captured, no ko, no pass yet.
-    fn start(board: ChainBoard, to_move: Colour) -> Position {
-        Position {
-            board,
-            dead: [false; MAX_POINTS],
-            st: State {
-                to_move,
-                ko: None,
-                passes: 0,
-                captures: [0; 2],
-                phase: Phase::Play,
-                handicap_left: 0,
-                last: None,
-                seen_len: 1,
-            },
+    /// A fresh start with `to_move` to play: nothing captured, no ko, no pass yet.
+    fn start(to_move: Colour) -> State {
+        State {
+            to_move,
+            ko: None,
+            passes: 0,
+            captures: [0; 2],
+            phase: Phase::Play,
+            handicap_left: 0,
+            last: None,
+            seen_len: 1,
         }
     }
 }
@@ -138,7 +110,7 @@ impl Position {
 pub struct GoGame {
     topo: Arc<Topology>,
     rules: GoRules,
-    pos: Position,
+    pos: Position<State>,
     undo: UndoLog<State>,
     /// Every position so far: stone hash and the player to move (for superko).
     seen: Vec<(u64, Colour)>,
@@ -204,15 +176,12 @@ impl GoGame {
 
     /// Stones marked dead (during the dead-stone step).
     pub fn is_marked_dead(&self, p: Point) -> bool {
-        self.pos.dead[p.idx()]
+        self.pos.is_marked_dead(p)
     }
 
     /// Exact liberties of the chain through `p`, or 0 for an empty point.
     pub fn liberties(&self, p: Point) -> u32 {
-        if self.pos.board.get(p).is_none() {
-            return 0;
-        }
-        self.pos.board.liberties(&self.topo, p)
+        self.pos.liberties(&self.topo, p)
     }
 
     /// A copy without the undo history, for search: it plays on, it cannot take back.
@@ -259,16 +228,7 @@ impl GoGame {
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, GoMove)> {
-        let after = self
-            .undo
-            .states()
-            .skip(1)
-            .chain(std::iter::once(&self.pos.st));
-        self.undo
-            .states()
-            .zip(after)
-            .filter_map(|(before, after)| after.last.map(|mv| (before.to_move, mv)))
-            .collect()
+        self.undo.history(&self.pos.st, |st| (st.to_move, st.last))
     }
 
     /// The stones of the starting position (handicap or set-up stones), before any move.
@@ -278,12 +238,12 @@ impl GoGame {
 
     /// The player to move in the starting position.
     pub fn initial_to_move(&self) -> Colour {
-        self.undo.states().next().unwrap_or(&self.pos.st).to_move
+        self.undo.first_state(&self.pos.st).to_move
     }
 
     /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
     pub fn count(&self) -> Count {
-        scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
+        self.pos.count(&self.topo)
     }
 
     /// Sets komi for this game (both even and handicap games), as GTP's `komi` does. A komi the
@@ -365,7 +325,7 @@ impl GoGame {
     pub fn resume_play(&mut self) -> bool {
         let resumed = self.pos.st.resume();
         if resumed {
-            self.pos.dead = [false; MAX_POINTS];
+            self.pos.clear_dead();
         }
         resumed
     }
@@ -518,12 +478,10 @@ impl GoGame {
                 }
             }
             GoMove::Pass => {
-                pos.st.passes += 1;
+                let (end, dead_stones) = (self.rules.passes_to_end, self.rules.dead_stones);
+                pos.st.phase.pass(&mut pos.st.passes, end, dead_stones);
                 pos.st.ko = None;
                 pos.st.to_move = c.opponent();
-                if pos.st.passes >= self.rules.passes_to_end {
-                    pos.st.phase = Phase::after_passes(self.rules.dead_stones);
-                }
             }
             GoMove::Resign => pos.st.phase = Phase::Resigned(c),
             GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
@@ -616,7 +574,7 @@ impl Game for GoGame {
         let board = ChainBoard::new(&topo);
         let mut game = GoGame {
             seen: vec![(board.hash(), Colour::Black)],
-            pos: Position::start(board, Colour::Black),
+            pos: Position::new(board, State::start(Colour::Black)),
             undo: UndoLog::default(),
             topo,
             rules,
@@ -655,7 +613,7 @@ impl Game for GoGame {
         let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.seen = vec![(board.hash(), to_move)];
         self.undo.clear();
-        self.pos = Position::start(board, to_move);
+        self.pos = Position::new(board, State::start(to_move));
         Ok(())
     }
 
@@ -682,8 +640,8 @@ impl Game for GoGame {
                 }
             }
             Phase::Scoring => {
-                out.extend(Phase::marks(&self.pos.board, &self.topo).map(GoMove::Mark));
-                out.push(GoMove::Done);
+                let (board, topo) = (&self.pos.board, &self.topo);
+                Phase::marking_moves(board, topo, GoMove::Mark, GoMove::Done, out);
             }
             Phase::Resigned(_) | Phase::Counted => {}
         }
@@ -699,30 +657,15 @@ impl Game for GoGame {
         let before = self.pos.st;
         let dead = matches!(mv, GoMove::Mark(_)).then(|| self.pos.dead);
         self.play_unchecked(mv);
-        let stones = match mv {
-            GoMove::Play(p) => {
-                let (c, now) = (before.to_move, self.pos.st.captures);
-                let taken = |side: Colour| now[side.idx()] - before.captures[side.idx()];
-                let removed = (taken(c), taken(c.opponent()));
-                Some(StoneChange::after(
-                    &self.pos.board,
-                    c,
-                    &[p],
-                    removed.0,
-                    removed.1,
-                ))
-            }
-            _ => None,
-        };
+        let (board, now) = (&self.pos.board, self.pos.st.captures);
+        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
         self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        let pos = &mut self.pos;
-        match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
+        match self.undo.pop(&self.topo, &mut self.pos) {
             Some(st) => {
-                pos.st = st;
                 self.seen.truncate(st.seen_len as usize);
                 true
             }
@@ -732,15 +675,12 @@ impl Game for GoGame {
 
     fn parse_move(&self, text: &str) -> Result<GoMove, MoveSyntaxError> {
         let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "pass" => return Ok(GoMove::Pass),
-            "resign" => return Ok(GoMove::Resign),
-            "done" => return Ok(GoMove::Done),
-            _ => {}
+        if let Some(mv) = word_move(t, [GoMove::Pass, GoMove::Resign, GoMove::Done]) {
+            return Ok(mv);
         }
-        let (mark, point) = match t.split_once(char::is_whitespace) {
-            Some((word, rest)) if word.eq_ignore_ascii_case("dead") => (true, rest.trim()),
-            _ => (self.pos.st.phase == Phase::Scoring, t),
+        let (mark, point) = match dead_point(t) {
+            Some(rest) => (true, rest.trim()),
+            None => (self.pos.st.phase == Phase::Scoring, t),
         };
         let p = self.topo.parse_point(point).map_err(|e| MoveSyntaxError {
             text: t.to_string(),
@@ -813,16 +753,13 @@ impl Game for GoGame {
             stars: stones_core::svg::star_points(topo),
             ..Decorations::default()
         };
-        if let Some(GoMove::Play(p)) = self.last_move() {
-            deco.last.push(p);
+        if let Some(mv) = self.last_move() {
+            deco.last.extend_from_slice(mv.stones().as_slice());
         }
         if let Some(k) = self.ko_point() {
             deco.marks.push((k, Mark::Ko));
         }
-        deco.dead = topo.points().filter(|&p| self.is_marked_dead(p)).collect();
-        if matches!(self.pos.st.phase, Phase::Scoring | Phase::Counted) {
-            deco.territory = scoring::territory_points(&self.pos.board, &self.count());
-        }
+        self.pos.decorate(topo, self.pos.st.phase, &mut deco);
         deco
     }
 

@@ -2,24 +2,30 @@
 //! passes, the dead-stone step, territory and area scoring; game records in SGF ([`sgf`]).
 //!
 //! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
-//! over any [`stones_core::Topology`]; TriGo uses them too, and [`undo`]'s records of what each move
-//! changed.
+//! over any [`stones_core::Topology`]; TriGo uses them too, with [`position::Position`] (the board, dead
+//! marks and small state both games keep), [`phase`] and [`undo`]'s records of what each move changed.
 
 pub mod board;
 pub mod game;
 pub mod handicap;
 pub mod phase;
+pub mod places;
+pub mod position;
 pub mod render;
+pub mod rollout;
 pub mod rules;
 pub mod scoring;
 pub mod search;
 pub mod sgf;
 pub mod talk;
 pub mod undo;
+pub mod words;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
 pub use phase::{MoveClass, Phase, PhaseRefusal};
+pub use places::{Places, Stones};
+pub use position::Position;
 pub use rules::{DeadStones, GoRules, Ko, Komi, Placement, Scoring};
 pub use sgf::{GoRecord, GoSgfError};
 pub use undo::{StoneChange, UndoLog};

@@ -55,6 +55,27 @@ impl Phase {
         }
     }
 
+    /// Counts a pass in `passes` (the passes in a row); the `end`-th in a row stops play.
+    pub fn pass(&mut self, passes: &mut u8, end: u8, dead_stones: DeadStones) {
+        *passes += 1;
+        if *passes >= end {
+            *self = Phase::after_passes(dead_stones);
+        }
+    }
+
+    /// Back to play after the closing passes, `passes` restarting from 0; false, changing nothing,
+    /// when play is on or a player resigned. The caller clears the dead marks.
+    pub fn resume(&mut self, passes: &mut u8) -> bool {
+        match self {
+            Phase::Play | Phase::Resigned(_) => false,
+            Phase::Scoring | Phase::Counted => {
+                *self = Phase::Play;
+                *passes = 0;
+                true
+            }
+        }
+    }
+
     /// True once the game is over (resigned or counted).
     pub fn is_over(self) -> bool {
         matches!(self, Phase::Resigned(_) | Phase::Counted)
@@ -80,12 +101,17 @@ impl Phase {
         }
     }
 
-    /// The moves the dead-stone step offers: a mark on every stone, as points.
-    pub fn marks<'a>(
-        board: &'a ChainBoard,
-        topo: &'a Topology,
-    ) -> impl Iterator<Item = Point> + 'a {
-        board.stones(topo)
+    /// The moves the dead-stone step offers, added to `out`: a mark on every stone (`mark` makes the
+    /// game's move of a point), then `done`.
+    pub fn marking_moves<M>(
+        board: &ChainBoard,
+        topo: &Topology,
+        mark: fn(Point) -> M,
+        done: M,
+        out: &mut Vec<M>,
+    ) {
+        out.extend(board.stones(topo).map(mark));
+        out.push(done);
     }
 
     /// The status this phase gives; `score` is computed only for a counted game.

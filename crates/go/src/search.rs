@@ -283,17 +283,8 @@ impl SearchGame for GoGame {
 
     /// [`GoGame::policy_move`] on the fast path until play stops or `cap` moves.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
-        trail.recorded = true;
-        let mut moves = 0;
-        while self.in_play() && moves < cap {
-            let mv = self.policy_move(rng);
-            if let GoMove::Play(p) = mv {
-                trail.record(p, self.to_move());
-            }
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
+        let next = |g: &GoGame, rng: &mut Rng| g.in_play().then(|| g.policy_move(rng));
+        crate::rollout::rollout(self, rng, cap, trail, next)
     }
 
     fn play_on(&self) -> Self {
@@ -305,19 +296,7 @@ impl SearchGame for GoGame {
     /// The quick count under the ruleset's scoring (area: stones and eyes; territory: eyes and
     /// captures), with komi.
     fn rollout_winner(&self) -> Option<Colour> {
-        if let stones_core::Status::Over(outcome) = self.status() {
-            return outcome.winner;
-        }
-        let komi = self.rules().effective_komi();
-        if self.rules().scoring == Scoring::Territory {
-            return territory_winner(self.board(), self.topology(), self.captures(), komi);
-        }
-        let count = quick_count(self.board(), self.topology());
-        let (b, w) = (Colour::Black.idx(), Colour::White.idx());
-        quick_winner(
-            (count.stones[b] + count.eyes[b]) as f64,
-            (count.stones[w] + count.eyes[w]) as f64,
-            komi,
-        )
+        let area = self.rules().scoring == Scoring::Area;
+        crate::rollout::winner(self, self.board(), self.rules().effective_komi(), area)
     }
 }

@@ -1,4 +1,6 @@
-//! What the front ends say about a Go game: its help, what a move did, how the points are made.
+//! What the front ends say about a Go game: its help, what a move did, how the points are made. The
+//! clauses Go and TriGo word the same (the end of play, a pass, the captures, a territory count) are
+//! here for both.
 
 use crate::game::{GoGame, GoMove};
 use crate::rules::Scoring;
@@ -13,24 +15,24 @@ pub fn help(g: &GoGame) -> String {
         "two"
     };
     format!(
-        "a move is {}; or `pass`, or `resign`.\n\
-         {passes} passes in a row end play; then each player names stones to mark their \
-         chains dead (again to unmark) and says `done` (or `accept` after the other's \
-         `done`).\nnow: {}\n",
+        "a move is {}; or `pass`, or `resign`.\n{}\nnow: {}\n",
         g.topology().describe_notation(),
+        end_of_play(passes),
         g.moves_text()
+    )
+}
+
+/// How play ends after `passes` (`two`, `three`) passes in a row, and the dead-stone step after it.
+pub fn end_of_play(passes: &str) -> String {
+    format!(
+        "{passes} passes in a row end play; then each player names stones to mark their chains dead \
+         (again to unmark) and says `done` (or `accept` after the other's `done`)."
     )
 }
 
 /// A pass and how many more end play, the captures, the ko point.
 pub fn move_notes(g: &GoGame, mover: Colour, mv: GoMove, before: [u32; 2]) -> Vec<String> {
-    let mut said = Vec::new();
-    if mv == GoMove::Pass {
-        let (done, end) = g.passes();
-        let ongoing = g.status() == Status::Ongoing;
-        said.push(pass_said(mover, done.into(), end.into(), ongoing));
-    }
-    said.extend(captures_said(mover, before, g.captures()));
+    let mut said = play_notes(g, mover, mv == GoMove::Pass, g.passes(), before);
     if let Some(p) = g.ko_point() {
         said.push(format!(
             "ko: {} may not take back at once at {}",
@@ -38,6 +40,24 @@ pub fn move_notes(g: &GoGame, mover: Colour, mv: GoMove, before: [u32; 2]) -> Ve
             g.topology().name(p)
         ));
     }
+    said
+}
+
+/// What `mover`'s move did in `g`: when it `passed`, the pass and how many more end play (`passes`
+/// is the passes in a row and how many end play), then the captures since `before`.
+pub fn play_notes<G: Game>(
+    g: &G,
+    mover: Colour,
+    passed: bool,
+    passes: (u8, u8),
+    before: [u32; 2],
+) -> Vec<String> {
+    let mut said = Vec::new();
+    if passed {
+        let ongoing = g.status() == Status::Ongoing;
+        said.push(pass_said(mover, passes.0.into(), passes.1.into(), ongoing));
+    }
+    said.extend(captures_said(mover, before, g.captures()));
     said
 }
 
@@ -51,10 +71,19 @@ pub fn score_parts(g: &GoGame, c: Colour) -> Vec<String> {
             format!("stones {}", count.stones[i]),
             format!("territory {}", count.territory[i]),
         ],
-        Scoring::Territory => vec![
-            format!("territory {}", count.territory_outside_seki[i]),
-            format!("captures {}", g.captures()[i]),
-            format!("dead stones {}", count.dead[o]),
-        ],
+        Scoring::Territory => territory_parts(
+            count.territory_outside_seki[i],
+            g.captures()[i],
+            count.dead[o],
+        ),
     }
+}
+
+/// The parts of a territory count: territory, stones captured in play, the opponent's dead stones.
+pub fn territory_parts(territory: u32, captures: u32, dead: u32) -> Vec<String> {
+    vec![
+        format!("territory {territory}"),
+        format!("captures {captures}"),
+        format!("dead stones {dead}"),
+    ]
 }

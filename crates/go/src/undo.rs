@@ -7,6 +7,8 @@
 //! of a whole board per move.
 
 use crate::board::{ChainBoard, MAX_POINTS};
+use crate::places::Stones;
+use crate::position::Position;
 use stones_core::{Colour, Point, Topology};
 
 /// The stones one placement ([`ChainBoard::play_group`]) put on and took off the board.
@@ -37,6 +39,23 @@ impl StoneChange {
             captured: captured as u16,
             mover,
         }
+    }
+
+    /// What `mover`'s move did, right after it was played on `board`: the stones it `placed` (none
+    /// for a pass or a mark: then `None`), and what it removed, read off the capture counts `before`
+    /// and `now` (the mover's gain is its captures, the opponent's is the mover's suicide).
+    pub fn of_move(
+        board: &ChainBoard,
+        mover: Colour,
+        placed: Stones,
+        before: [u32; 2],
+        now: [u32; 2],
+    ) -> Option<StoneChange> {
+        let taken = |side: Colour| now[side.idx()] - before[side.idx()];
+        let placed = placed.as_slice();
+        (!placed.is_empty()).then(|| {
+            StoneChange::after(board, mover, placed, taken(mover), taken(mover.opponent()))
+        })
     }
 
     /// Puts `stones` (one entry per point) back as they were before the placement: removed stones
@@ -118,24 +137,23 @@ impl<S> UndoLog<S> {
         self.entries.push(Entry { before, change });
     }
 
-    /// Takes the last move back: restores `board` and `dead` as they were before it and returns the
-    /// state from before it, or `None` when no move is recorded.
-    pub fn pop(
-        &mut self,
-        topo: &Topology,
-        board: &mut ChainBoard,
-        dead: &mut [bool; MAX_POINTS],
-    ) -> Option<S> {
+    /// Takes the last move back: restores `pos` as it was before it and returns the state from before
+    /// it, or `None`, changing nothing, when no move is recorded.
+    pub fn pop(&mut self, topo: &Topology, pos: &mut Position<S>) -> Option<S>
+    where
+        S: Copy,
+    {
         let entry = self.entries.pop()?;
         match entry.change {
             Change::Stones(change) => {
-                let mut stones = board.stone_list(topo);
+                let mut stones = pos.board.stone_list(topo);
                 change.revert(&mut stones);
-                *board = ChainBoard::filled(topo, &stones);
+                pos.board = ChainBoard::filled(topo, &stones);
             }
-            Change::Dead(before) => *dead = *before,
+            Change::Dead(before) => pos.dead = *before,
             Change::Nothing => {}
         }
+        pos.st = entry.before;
         Some(entry.before)
     }
 
@@ -157,6 +175,25 @@ impl<S> UndoLog<S> {
     /// The state before each recorded move, oldest first.
     pub fn states(&self) -> impl Iterator<Item = &S> + '_ {
         self.entries.iter().map(|e| &e.before)
+    }
+
+    /// The state before the first recorded move, or `now` (the current state) when none is.
+    pub fn first_state<'a>(&'a self, now: &'a S) -> &'a S {
+        self.states().next().unwrap_or(now)
+    }
+
+    /// Every recorded move with the player who made it, oldest first. `turn` reads a state's player
+    /// to move and the last move played; `now` is the current state (after the last move).
+    pub fn history<M>(
+        &self,
+        now: &S,
+        turn: impl Fn(&S) -> (Colour, Option<M>),
+    ) -> Vec<(Colour, M)> {
+        let after = self.states().skip(1).chain(std::iter::once(now));
+        self.states()
+            .zip(after)
+            .filter_map(|(before, after)| turn(after).1.map(|mv| (turn(before).0, mv)))
+            .collect()
     }
 
     /// The stones before the first recorded move, from the stones of `board` now (one entry per point).

@@ -1,5 +1,5 @@
 //! The O(1)/O(degree) liberty queries TriGo's two-stone moves rely on agree with a plain recount, on
-//! random square-grid positions (they are generic over the topology; TriGo tests the hexagon).
+//! random positions of square grids and of TriGo's hexagons (they are generic over the topology).
 
 use stones_core::{Adjacency, Colour, Point, Rng, Topology};
 use stones_go::ChainBoard;
@@ -29,37 +29,58 @@ fn liberty_set(b: &ChainBoard, topo: &Topology, s: Point) -> Vec<Point> {
     libs
 }
 
-#[test]
-fn liberties_within_second_liberty_and_nth_empty_match_a_recount() {
-    let mut rng = Rng::new(17);
-    let (mut seconds, mut withins) = (0, 0);
-    for round in 0..150 {
-        let topo = Topology::square(4 + round % 5, 3 + round % 4, Adjacency::Orthogonal);
-        let b = random_board(&topo, &mut rng, 5 + round as usize % 40);
-        let empty: Vec<Point> = b.empty_points().collect();
-        let nth: Vec<Point> = (0..b.empty_count()).map(|i| b.nth_empty(i)).collect();
-        assert_eq!(nth, empty);
-        for s in topo.points().filter(|&p| b.get(p).is_some()) {
-            let libs = liberty_set(&b, &topo, s);
-            for (i, &a) in empty.iter().enumerate() {
-                let second = match libs.as_slice() {
-                    [x, y] if *x == a => Some(*y),
-                    [x, y] if *y == a => Some(*x),
-                    _ => None,
-                };
-                assert_eq!(b.second_liberty(&topo, s, a), second);
-                seconds += usize::from(second.is_some());
-                for &c in &empty[i + 1..] {
-                    let within = libs.iter().all(|&l| l == a || l == c);
-                    assert_eq!(b.liberties_within(&topo, s, a, c), within);
-                    withins += usize::from(within);
-                }
+/// Checks `nth_empty`, `second_liberty` and `liberties_within` on `b` against a recount; adds to
+/// `counts` how often a second liberty and liberties within two points were found.
+fn check_against_a_recount(b: &ChainBoard, topo: &Topology, counts: &mut (usize, usize)) {
+    let empty: Vec<Point> = b.empty_points().collect();
+    let nth: Vec<Point> = (0..b.empty_count()).map(|i| b.nth_empty(i)).collect();
+    assert_eq!(nth, empty);
+    for s in topo.points().filter(|&p| b.get(p).is_some()) {
+        let libs = liberty_set(b, topo, s);
+        for (i, &a) in empty.iter().enumerate() {
+            let second = match libs.as_slice() {
+                [x, y] if *x == a => Some(*y),
+                [x, y] if *y == a => Some(*x),
+                _ => None,
+            };
+            assert_eq!(b.second_liberty(topo, s, a), second);
+            counts.0 += usize::from(second.is_some());
+            for &c in &empty[i + 1..] {
+                let within = libs.iter().all(|&l| l == a || l == c);
+                assert_eq!(b.liberties_within(topo, s, a, c), within);
+                counts.1 += usize::from(within);
             }
         }
     }
+}
+
+#[test]
+fn liberties_within_second_liberty_and_nth_empty_match_a_recount() {
+    let mut rng = Rng::new(17);
+    let mut counts = (0, 0);
+    for round in 0..150 {
+        let topo = Topology::square(4 + round % 5, 3 + round % 4, Adjacency::Orthogonal);
+        let b = random_board(&topo, &mut rng, 5 + round as usize % 40);
+        check_against_a_recount(&b, &topo, &mut counts);
+    }
     assert!(
-        seconds > 100 && withins > 100,
-        "few chains with two liberties: {seconds} {withins}"
+        counts.0 > 100 && counts.1 > 100,
+        "few chains with two liberties: {counts:?}"
+    );
+}
+
+#[test]
+fn the_queries_match_a_recount_on_trigo_hexagons_too() {
+    let mut rng = Rng::new(9);
+    let mut counts = (0, 0);
+    for round in 0..200 {
+        let topo = Topology::hex(3 + (round % 4) as u16);
+        let b = random_board(&topo, &mut rng, 10 + round as usize % 80);
+        check_against_a_recount(&b, &topo, &mut counts);
+    }
+    assert!(
+        counts.0 > 100 && counts.1 > 100,
+        "few chains with two liberties: {counts:?}"
     );
 }
 

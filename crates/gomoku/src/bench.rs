@@ -67,11 +67,8 @@ pub fn random_games(rules: GomokuRules, games: u64, seed: u64) -> Result<BenchRe
         game.reset();
         report.moves += game.playout(&mut rng, usize::MAX) as u64;
         match game.end() {
-            End::Five {
-                winner: Colour::Black,
-                ..
-            } => report.black_wins += 1,
-            End::Five { .. } => report.white_wins += 1,
+            End::Won(Colour::Black, _) => report.black_wins += 1,
+            End::Won(..) => report.white_wins += 1,
             _ => report.draws += 1,
         }
     }

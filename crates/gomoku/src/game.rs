@@ -10,28 +10,13 @@ use crate::moves::{Illegal, Move};
 use crate::rules::{GomokuRules, Opening, Profile};
 use crate::shapes::{self, Foul, Stones, Verdict};
 use std::sync::Arc;
-use stones_core::{
-    Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, SetupError,
-    Status, Topology,
-};
-use stones_core::{PlaceRefused, Rng};
+use stones_core::placement;
+use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, Point, RuleSet};
+use stones_core::{PlaceRefused, Rng, RulesError, SearchGame, SetupError, Status};
 
-/// How the game ended, if it has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    /// It has not.
-    No,
-    /// `winner` made a winning row through `at` along line `line` (an index into `Layout::dirs`).
-    Five { winner: Colour, at: Point, line: u8 },
-    /// No empty point left and no winner.
-    FullBoard,
-    /// Two passes in a row: a draw by agreement.
-    TwoPasses,
-    /// This colour resigned.
-    Resigned(Colour),
-    /// This colour ran out of time.
-    TimedOut(Colour),
-}
+/// How the game ended, if it has: a win keeps a point of the winning row and its line (an index
+/// into `Layout::dirs`); a draw is a full board or two passes in a row (by agreement).
+pub(crate) type End = placement::End<(Point, u8)>;
 
 /// Why a move is refused, without the names a player reads (cheap to make in move generation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,16 +84,14 @@ impl Gomoku {
                 self.hash ^= self.layout.topo.key(p, colour);
                 let goal = self.profiles[colour.idx()].goal();
                 self.end = match self.layout.winning_line(&self.cells, i, own, goal) {
-                    Some(line) => End::Five {
-                        winner: colour,
-                        at: p,
-                        line,
-                    },
-                    None if self.empties == 0 => End::FullBoard,
+                    Some(line) => End::Won(colour, (p, line)),
+                    None if self.empties == 0 => End::Drawn("board full"),
                     None => End::No,
                 };
             }
-            Move::Pass if self.last_move() == Some(Move::Pass) => self.end = End::TwoPasses,
+            Move::Pass if self.last_move() == Some(Move::Pass) => {
+                self.end = End::Drawn("two passes in a row")
+            }
             Move::Pass => {}
             Move::Resign => self.end = End::Resigned(colour),
             Move::Timeout => self.end = End::TimedOut(colour),
@@ -133,7 +116,7 @@ impl Gomoku {
 
     /// The stones of the winning row, from one end to the other, once a five has been made.
     pub fn winning_row(&self) -> Option<Vec<Point>> {
-        let End::Five { winner, at, line } = self.end else {
+        let End::Won(winner, (at, line)) = self.end else {
             return None;
         };
         Some(self.layout.row(&self.cells, at, line, layout::cell(winner)))
@@ -386,9 +369,7 @@ impl Game for Gomoku {
     }
 
     fn new(rules: GomokuRules) -> Result<Self, RulesError> {
-        rules
-            .validate()
-            .map_err(|m| RulesError::new(GomokuRules::GAME, m))?;
+        let rules = rules.checked()?;
         let layout = Arc::new(Layout::new(rules.size));
         let n = layout.len();
         Ok(Gomoku {
@@ -405,26 +386,14 @@ impl Game for Gomoku {
         })
     }
 
-    fn rules(&self) -> &GomokuRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.layout.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: layout.topo, to_move: to_move);
 
     fn set_position(
         &mut self,
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        let n = self.layout.len();
-        if stones.len() != n {
-            return Err(SetupError(format!(
-                "the setup gives {} points but the board has {n}",
-                stones.len()
-            )));
-        }
+        placement::setup_size(stones.len(), self.layout.len())?;
         let mut next = self.clone();
         next.reset();
         for (p, colour) in self.layout.topo.points().zip(stones) {
@@ -439,42 +408,13 @@ impl Game for Gomoku {
         if to_move == Colour::White {
             next.hash ^= self.layout.topo.side_key();
         }
-        next.end =
-            match next.scan_fives() {
-                [Some(_), Some(_)] => return Err(SetupError(
-                    "both Black and White have a winning row: the game cannot have reached this"
-                        .to_string(),
-                )),
-                [Some((at, line)), None] => End::Five {
-                    winner: Colour::Black,
-                    at,
-                    line,
-                },
-                [None, Some((at, line))] => End::Five {
-                    winner: Colour::White,
-                    at,
-                    line,
-                },
-                [None, None] if next.empties == 0 => End::FullBoard,
-                [None, None] => End::No,
-            };
+        next.end = placement::setup_end(next.scan_fives(), next.empties == 0)?;
         *self = next;
         Ok(())
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
-    }
-
     fn status(&self) -> Status {
-        match self.end {
-            End::No => Status::Ongoing,
-            End::Five { winner, .. } => Status::Over(Outcome::win(winner, "5")),
-            End::FullBoard => Status::Over(Outcome::draw("board full")),
-            End::TwoPasses => Status::Over(Outcome::draw("two passes in a row")),
-            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::TimedOut(loser) => Status::Over(Outcome::win(loser.opponent(), "T")),
-        }
+        self.end.status("5")
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -580,25 +520,13 @@ impl Game for Gomoku {
 
     /// The last stone, and the winning row once there is one.
     fn decorations(&self) -> Decorations {
-        let mut deco = Decorations::default();
-        if let Some(Move::Place(p)) = self.last_move() {
-            deco.last.push(p);
-        }
-        deco.highlight = self.winning_row().unwrap_or_default();
-        deco
+        let last = self.last_move().and_then(Self::step_point);
+        placement::decorations(last, self.winning_row())
     }
 
     /// The fast path: [`Game::random_move`] and [`Gomoku::play_unchecked`], allocating nothing.
     fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
-        let mut n = 0;
-        while n < cap {
-            let Some(mv) = self.random_move(rng) else {
-                break;
-            };
-            self.play_unchecked(mv);
-            n += 1;
-        }
-        n
+        placement::play_out(self, cap, |g| g.random_move(rng), Self::play_unchecked)
     }
 
     /// Uniform over the legal moves (pass included once the opening allows it) by rejection sampling,

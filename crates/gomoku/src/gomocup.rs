@@ -16,7 +16,7 @@
 //! (bit 3) are not supported: the brain says so in a `MESSAGE` and plays the rule without them.
 //!
 //! Moves come from the search (stones-ai), its tree kept from move to move, and its threat solver
-//! first (a win by fours or threes is played at once). Its time per move is 60% of `timeout_turn`
+//! first (a win by fours or threes is played at once). Its time per move is half of `timeout_turn`
 //! (1 s when none is set, a few milliseconds for `0`), less when `time_left` or `timeout_match` leave
 //! less (a twentieth of what is left), minus 20 ms for the reply; `max_memory` caps its tree at half
 //! of it. The one-ply [`crate::player`] answers when the search has no move.
@@ -122,7 +122,7 @@ impl Info {
     pub fn search_options(&self) -> SearchOptions {
         let mut ms = match self.timeout_turn {
             Some(0) => 25.0,
-            Some(t) => t as f64 * 0.6,
+            Some(t) => t as f64 / 2.0,
             None => 1000.0,
         };
         if let Some(left) = self.time_left.or(self.timeout_match.filter(|&m| m > 0)) {

@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::player;
 use crate::threats;
 use std::time::Instant;
-use stones_core::{Colour, Game, Point, Presearch, Rng, SearchGame, Trail};
+use stones_core::{placement, Colour, Game, Point, Presearch, Rng, SearchGame, Trail};
 
 /// The most moves a tree node lists in a quiet position (no four, no open three to answer).
 const WIDTH: usize = 12;
@@ -187,9 +187,8 @@ impl SearchGame for Gomoku {
     }
 
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the
-    /// opponent's, counts as won; a four or a three (own, or the opponent's point taken) looks good;
-    /// otherwise the open windows through the point, own and the opponent's, make it look better the
-    /// more they hold.
+    /// opponent's, counts as won; otherwise the open windows through the point, own and the
+    /// opponent's, make it look better the more they hold.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
         let Move::Place(p) = step else {
             return (0.5, 0.0);
@@ -205,28 +204,12 @@ impl SearchGame for Gomoku {
         }
     }
 
-    fn play_fast(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: Move) -> Option<Point> {
-        match step {
-            Move::Place(p) => Some(p),
-            _ => None,
-        }
-    }
+    stones_core::placement_steps!(Move::Place);
 
     /// Plays [`Gomoku::policy_move`] until the game ends or `cap` moves.
     /// Stones stay where they are put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        let mut n = 0;
-        while n < cap && self.end == End::No {
-            let Some(mv) = self.policy_move(rng) else {
-                break;
-            };
-            self.play_unchecked(mv);
-            n += 1;
-        }
-        n
+        let pick = |g: &mut Gomoku| (g.end == End::No).then(|| g.policy_move(rng)).flatten();
+        placement::play_out(self, cap, pick, Self::play_unchecked)
     }
 }

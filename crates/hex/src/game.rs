@@ -2,20 +2,15 @@
 
 use crate::{HexRules, Illegal, Move};
 use std::sync::Arc;
-use stones_core::RuleSet;
-use stones_core::{sgf::Node, RulesError, Score, SearchGame, SetupError, Status, Topology};
+use stones_core::placement::{self, Turns};
 use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point};
+use stones_core::{RuleSet, RulesError, Score, SearchGame, SetupError, Status, Topology};
 
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const MAX_CELLS: usize = 26 * 26;
 
-/// How the game ended, if it has: a player joined their sides, or resigned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    No,
-    Connected(Colour),
-    Resigned(Colour),
-}
+/// How the game ended, if it has: a player joined their sides (`Won`), or resigned.
+pub(crate) type End = placement::End<()>;
 
 /// A game of Hex under [`HexRules`]: Black joins top and bottom, White left and right.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,9 +19,10 @@ pub struct HexGame {
     pub(crate) topo: Arc<Topology>,
     /// Per cell: [`EMPTY`], or 1 + the stone's colour index.
     pub(crate) cells: Vec<u8>,
-    pub(crate) to_move: Colour,
-    pub(crate) history: Vec<Move>,
+    /// The side to move and the moves played since the setup.
+    pub(crate) turns: Turns<Move>,
     pub(crate) end: End,
+    /// The Zobrist hash of the stones (the side to move is the turns').
     pub(crate) hash: u64,
 }
 
@@ -35,7 +31,7 @@ impl HexGame {
     pub fn swap_allowed(&self) -> bool {
         let mut stones = self.cells.iter().filter(|&&v| v != EMPTY);
         let first = stones.next() == Some(&1) && stones.next().is_none();
-        first && self.rules.swap && self.end == End::No && self.to_move == Colour::White
+        first && self.rules.swap && self.end == End::No && self.turns.to_move == Colour::White
     }
 
     /// Which of `c`'s sides `p` lies on: bit 0 the first (top or left), bit 1 the second.
@@ -91,19 +87,18 @@ impl HexGame {
 
     /// Plays `mv`, which must be legal ([`Game::check`]), without checking: the search's path.
     pub fn play_unchecked(&mut self, mv: Move) {
-        let c = self.to_move;
+        let c = self.turns.to_move;
         match mv {
             Move::Place(p) => {
                 self.set(p, c, true);
                 if self.sides(c, std::iter::once(p)) == 3 {
-                    self.end = End::Connected(c);
+                    self.end = End::Won(c, ());
                 }
             }
             Move::Swap => self.swap_stone(Colour::Black),
             Move::Resign => self.end = End::Resigned(c),
         }
-        self.history.push(mv);
-        (self.to_move, self.hash) = (c.opponent(), self.hash ^ self.topo.side_key());
+        self.turns.played(mv);
     }
 }
 
@@ -119,57 +114,36 @@ impl Game for HexGame {
     const SGF_GM: Option<u32> = Some(11);
 
     fn new(rules: HexRules) -> Result<Self, RulesError> {
-        rules.validate().map_err(|m| RulesError::new("hex", m))?;
+        let rules = rules.checked()?;
         let topo = Arc::new(Topology::rhombus(rules.size.width, rules.size.height));
-        let (cells, history) = (vec![EMPTY; topo.len()], Vec::with_capacity(topo.len() + 2));
+        let (cells, turns) = (vec![EMPTY; topo.len()], Turns::new(topo.len() + 2));
         Ok(HexGame {
             rules,
             topo,
             cells,
-            to_move: Colour::Black,
-            history,
+            turns,
             end: End::No,
             hash: 0,
         })
     }
 
-    fn rules(&self) -> &HexRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: turns.to_move);
 
     fn set_position(&mut self, stones: &[Option<Colour>], to: Colour) -> Result<(), SetupError> {
-        let (n, m) = (stones.len(), self.cells.len());
-        let why = format!("the setup gives {n} points but the board has {m}");
-        if n != m {
-            return Err(SetupError(why));
-        }
+        placement::setup_size(stones.len(), self.cells.len())?;
         *self = HexGame::new(self.rules.clone()).expect("rules already checked");
         let placed = stones.iter().enumerate();
         for (i, c) in placed.filter_map(|(i, &c)| Some((i, c?))) {
             self.set(Point(i as u16), c, true);
         }
-        if to == Colour::White {
-            (self.to_move, self.hash) = (to, self.hash ^ self.topo.side_key());
-        }
+        self.turns.restart(to);
         let winner = Colour::BOTH.into_iter().find(|&c| self.connected(c));
-        self.end = winner.map_or(End::No, End::Connected);
+        self.end = winner.map_or(End::No, |c| End::Won(c, ()));
         Ok(())
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
-    }
-
     fn status(&self) -> Status {
-        match self.end {
-            End::No => Status::Ongoing,
-            End::Resigned(loser) => Status::Over(Outcome::resignation(loser)),
-            End::Connected(c) => Status::Over(Outcome::win(c, "")),
-        }
+        self.end.status("")
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -200,13 +174,12 @@ impl Game for HexGame {
     }
 
     fn undo(&mut self) -> bool {
-        let Some(mv) = self.history.pop() else {
+        let Some((mv, c)) = self.turns.take_back() else {
             return false;
         };
-        (self.to_move, self.end) = (self.to_move.opponent(), End::No);
-        self.hash ^= self.topo.side_key();
+        self.end = End::No;
         match mv {
-            Move::Place(p) => self.set(p, self.to_move, false),
+            Move::Place(p) => self.set(p, c, false),
             Move::Swap => self.swap_stone(Colour::White),
             Move::Resign => {}
         }
@@ -259,11 +232,17 @@ impl Game for HexGame {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.hash ^ self.turns.side_key(&self.topo)
     }
 
+    /// The shared picture on HexGui's sheared rhombus, with the sides in a legend.
     fn render(&self, colour: bool) -> String {
-        crate::render::render(self, colour)
+        let said = (self.turns.last() == Some(Move::Swap)).then_some("swap-pieces");
+        placement::render(self, colour, said, |deco| {
+            (deco.layout.number_width, deco.layout.indent) = (2, 1);
+            deco.legend
+                .push("X (Black) joins top and bottom, O (White) joins left and right".into());
+        })
     }
 
     /// The moves, who joins which sides, and the swap rule when it is on.
@@ -291,30 +270,24 @@ impl Game for HexGame {
     /// HexGui's record: `GM[11]`, `SZ[11]` or `SZ[9:11]`, `B[a1]`, `W[swap-pieces]`, `W[resign]`;
     /// `RU` the ruleset and its overrides, `RE` once over. The generic reader reads it back.
     fn to_sgf(&self, _result: Option<&str>, rule: &str) -> Option<String> {
-        let size = self.rules.size.to_string().replace('x', ":");
-        let mut root = Node::default();
-        let ap = concat!("stones:", env!("CARGO_PKG_VERSION"));
-        let head = [("FF", "4"), ("GM", "11"), ("AP", ap), ("SZ", &size)];
-        for (id, v) in head.into_iter().chain([("RU", rule)]) {
-            root.push(id, vec![v.to_string()]);
-        }
-        if let Status::Over(outcome) = self.status() {
-            root.push("RE", vec![outcome.result]);
-        }
-        let mut nodes = vec![root];
-        for (i, &mv) in self.history.iter().enumerate() {
-            let colour = Colour::BOTH[(self.to_move.idx() + self.history.len() - i) % 2];
-            nodes.push(Node::default());
-            nodes[i + 1].push(&colour.letter().to_string(), vec![self.move_text(mv)]);
-        }
-        Some(stones_core::sgf::write(&nodes))
+        let (moves, size) = (self.turns.history(), self.rules.size);
+        let values = moves.iter().map(|&mv| self.move_text(mv));
+        Some(placement::record(
+            self,
+            &[("GM", "11")],
+            size,
+            rule,
+            moves.len(),
+            values,
+        ))
     }
 
+    /// The last stone.
     fn decorations(&self) -> Decorations {
-        let mut deco = Decorations::default();
-        if let Some(&Move::Place(p)) = self.history.last() {
-            deco.last.push(p);
-        }
-        deco
+        let last = match self.turns.last() {
+            Some(Move::Place(p)) => Some(p),
+            _ => None,
+        };
+        placement::decorations(last, None)
     }
 }

@@ -4,7 +4,6 @@
 //! White on its mirror cell across the a1 diagonal and Black moves (swap-sides swaps the players).
 
 mod game;
-mod render;
 mod rules;
 mod search;
 

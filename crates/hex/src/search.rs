@@ -14,16 +14,7 @@ impl SearchGame for HexGame {
         pending.first().copied()
     }
 
-    fn play_fast(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: Move) -> Option<Point> {
-        match step {
-            Move::Place(p) => Some(p),
-            _ => None,
-        }
-    }
+    stones_core::placement_steps!(Move::Place);
 
     /// Fills up to `cap` empty cells at random, in turn, then finds the winner once: the full
     /// board's one winner is who would have connected first in that order (a stone added later
@@ -36,21 +27,17 @@ impl SearchGame for HexGame {
         let fill = if self.end == End::No { len.min(cap) } else { 0 };
         for k in 0..fill {
             empties.swap(k, k + rng.below(len - k));
-            self.set(Point(empties[k]), self.to_move, true);
-            (self.to_move, self.hash) = (self.to_move.opponent(), self.hash ^ self.topo.side_key());
+            self.set(Point(empties[k]), self.turns.to_move, true);
+            self.turns.to_move = self.turns.to_move.opponent();
         }
         if let Some(winner) = Colour::BOTH.into_iter().find(|&c| self.connected(c)) {
-            self.end = End::Connected(winner);
+            self.end = End::Won(winner, ());
         }
         fill
     }
 
     /// The winner, without making the result text as [`Game::status`] does.
     fn rollout_winner(&self) -> Option<Colour> {
-        match self.end {
-            End::No => None,
-            End::Connected(c) => Some(c),
-            End::Resigned(c) => Some(c.opponent()),
-        }
+        self.end.winner()
     }
 }

@@ -9,9 +9,10 @@ use stones_core::{
     Colour, Decorations, Game, MoveSyntaxError, Point, Rng, RulesError, Score, SetupError, Status,
     Topology,
 };
-use stones_go::board::MAX_POINTS;
 use stones_go::scoring::{self, Count};
-use stones_go::{ChainBoard, MoveClass, Phase, PhaseRefusal, StoneChange, UndoLog};
+use stones_go::{
+    ChainBoard, MoveClass, Phase, PhaseRefusal, Places, Position, StoneChange, UndoLog,
+};
 use thiserror::Error;
 
 mod random;
@@ -47,14 +48,6 @@ struct KoWatch {
     forbidden: u64,
 }
 
-/// Where a game stands: the board, the dead marks and the small state.
-#[derive(Clone, Debug, PartialEq)]
-struct Position {
-    board: ChainBoard,
-    dead: [bool; MAX_POINTS],
-    st: State,
-}
-
 /// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
 /// before each move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,42 +64,57 @@ struct State {
     ply: u32,
 }
 
-impl Position {
-    fn start(board: ChainBoard, to_move: Colour) -> Position {
-        Position {
-            st: State {
-                opening: board.empty_count() == board.len() && to_move == Colour::Black,
-                to_move,
-                passes: 0,
-                captures: [0; 2],
-                phase: Phase::Play,
-                ko: None,
-                last: None,
-                ply: 0,
-            },
-            board,
-            dead: [false; MAX_POINTS],
-        }
-    }
+/// A fresh start on `board` with `to_move` to play: Black's one-stone opening comes first on an
+/// empty board; nothing captured, no ko, no pass yet.
+fn start(board: ChainBoard, to_move: Colour) -> Position<State> {
+    let st = State {
+        opening: board.empty_count() == board.len() && to_move == Colour::Black,
+        to_move,
+        passes: 0,
+        captures: [0; 2],
+        phase: Phase::Play,
+        ko: None,
+        last: None,
+        ply: 0,
+    };
+    Position::new(board, st)
 }
 
 /// A game of TriGo under a [`TrigoRules`] ruleset.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TrigoGame {
     topo: Arc<Topology>,
     rules: TrigoRules,
-    pos: Position,
+    pos: Position<State>,
     undo: UndoLog<State>,
-    /// The moves played with [`Game::play`], with their players; one per `undo` entry.
-    log: Vec<(Colour, TrigoMove)>,
+}
+
+impl Clone for TrigoGame {
+    fn clone(&self) -> TrigoGame {
+        TrigoGame {
+            topo: Arc::clone(&self.topo),
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            undo: self.undo.clone(),
+        }
+    }
+
+    /// Refreshes a copy of the same game in place (the board copies only its own points, the log
+    /// keeps its buffer), so a search's playout from a refreshed copy allocates nothing; a copy of
+    /// another board or ruleset starts over.
+    fn clone_from(&mut self, src: &TrigoGame) {
+        if !Arc::ptr_eq(&self.topo, &src.topo) || self.rules != src.rules {
+            *self = src.clone();
+            return;
+        }
+        self.pos.clone_from(&src.pos);
+        self.undo.clone_from(&src.undo);
+    }
 }
 
 impl PartialEq for TrigoGame {
     fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules
-            && self.pos == other.pos
-            && self.undo == other.undo
-            && self.log == other.log
+        self.rules == other.rules && self.pos == other.pos && self.undo == other.undo
     }
 }
 
@@ -123,7 +131,6 @@ impl TrigoGame {
             rules: self.rules.clone(),
             pos: self.pos.clone(),
             undo: UndoLog::default(),
-            log: Vec::new(),
         }
     }
 
@@ -132,10 +139,9 @@ impl TrigoGame {
     /// or of a resigned game, is just the copy.
     pub fn playing_on(&self) -> TrigoGame {
         let mut copy = self.fork();
-        if matches!(copy.pos.st.phase, Phase::Scoring | Phase::Counted) {
-            copy.pos.st.phase = Phase::Play;
-            copy.pos.st.passes = 0;
-            copy.pos.dead = [false; MAX_POINTS];
+        let st = &mut copy.pos.st;
+        if st.phase.resume(&mut st.passes) {
+            copy.pos.clear_dead();
         }
         copy
     }
@@ -172,25 +178,22 @@ impl TrigoGame {
 
     /// Stones marked dead (during the dead-stone step).
     pub fn is_marked_dead(&self, p: Point) -> bool {
-        self.pos.dead[p.idx()]
+        self.pos.is_marked_dead(p)
     }
 
     /// Exact liberties of the chain through `p`, or 0 for an empty point.
     pub fn liberties_of(&self, p: Point) -> u32 {
-        match self.pos.board.get(p) {
-            Some(_) => self.pos.board.liberties(&self.topo, p),
-            None => 0,
-        }
+        self.pos.liberties(&self.topo, p)
     }
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
-    pub fn history(&self) -> &[(Colour, TrigoMove)] {
-        &self.log
+    pub fn history(&self) -> Vec<(Colour, TrigoMove)> {
+        self.undo.history(&self.pos.st, |st| (st.to_move, st.last))
     }
 
     /// The board count (territory, stones, dead) under the current dead-stone marks.
     pub fn count(&self) -> Count {
-        scoring::count(&self.pos.board, &self.topo, &self.pos.dead)
+        self.pos.count(&self.topo)
     }
 
     /// Score from a count: territory + stones captured in play + the opponent's dead stones, and komi
@@ -277,12 +280,11 @@ impl TrigoGame {
                 pos.st.to_move = c.opponent();
             }
             TrigoMove::Pass => {
-                pos.st.passes += 1;
+                pos.st
+                    .phase
+                    .pass(&mut pos.st.passes, 2, self.rules.dead_stones);
                 pos.st.ko = None;
                 pos.st.to_move = c.opponent();
-                if pos.st.passes >= 2 {
-                    pos.st.phase = Phase::after_passes(self.rules.dead_stones);
-                }
             }
             TrigoMove::Resign => pos.st.phase = Phase::Resigned(c),
             TrigoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
@@ -324,9 +326,8 @@ impl Game for TrigoGame {
         let topo = Arc::new(Topology::hex(rules.size));
         let board = ChainBoard::new(&topo);
         Ok(TrigoGame {
-            pos: Position::start(board, Colour::Black),
+            pos: start(board, Colour::Black),
             undo: UndoLog::default(),
-            log: Vec::new(),
             topo,
             rules,
         })
@@ -347,8 +348,7 @@ impl Game for TrigoGame {
     ) -> Result<(), SetupError> {
         let board = ChainBoard::from_stones(&self.topo, stones)?;
         self.undo.clear();
-        self.log.clear();
-        self.pos = Position::start(board, to_move);
+        self.pos = start(board, to_move);
         Ok(())
     }
 
@@ -385,8 +385,8 @@ impl Game for TrigoGame {
                 out.push(TrigoMove::Pass);
             }
             Phase::Scoring => {
-                out.extend(Phase::marks(&self.pos.board, &self.topo).map(TrigoMove::Mark));
-                out.push(TrigoMove::Done);
+                let (board, topo) = (&self.pos.board, &self.topo);
+                Phase::marking_moves(board, topo, TrigoMove::Mark, TrigoMove::Done, out);
             }
             Phase::Resigned(_) | Phase::Counted => {}
         }
@@ -434,32 +434,15 @@ impl Game for TrigoGame {
         self.check(mv)?;
         let before = self.pos.st;
         let dead = matches!(mv, TrigoMove::Mark(_)).then(|| self.pos.dead);
-        self.log.push((before.to_move, mv.canonical()));
         self.play_unchecked(mv);
-        let placed = match mv {
-            TrigoMove::One(p) => &[p][..],
-            TrigoMove::Two(p, q) => &[p, q][..],
-            _ => &[],
-        };
-        let stones = (!placed.is_empty()).then(|| {
-            let (c, now) = (before.to_move, self.pos.st.captures);
-            let taken = |side: Colour| now[side.idx()] - before.captures[side.idx()];
-            StoneChange::after(&self.pos.board, c, placed, taken(c), taken(c.opponent()))
-        });
+        let (board, now) = (&self.pos.board, self.pos.st.captures);
+        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
         self.undo.push(before, stones, dead.as_ref());
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        let pos = &mut self.pos;
-        match self.undo.pop(&self.topo, &mut pos.board, &mut pos.dead) {
-            Some(st) => {
-                pos.st = st;
-                self.log.pop();
-                true
-            }
-            None => false,
-        }
+        self.undo.pop(&self.topo, &mut self.pos).is_some()
     }
 
     fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
@@ -491,13 +474,11 @@ impl Game for TrigoGame {
         let start = self.undo.initial_stones(&self.topo, &self.pos.board);
         let mut fresh = ChainBoard::filled(&self.topo, &start);
         let mut captures = [0u32; 2];
-        for &(c, mv) in &self.log {
-            let stones = match mv {
-                TrigoMove::One(p) => vec![p],
-                TrigoMove::Two(p, q) => vec![p, q],
-                _ => continue,
-            };
-            captures[c.idx()] += fresh.play_group(&self.topo, &stones, c).captured;
+        for (c, mv) in self.history() {
+            let stones = mv.stones();
+            if !stones.as_slice().is_empty() {
+                captures[c.idx()] += fresh.play_group(&self.topo, stones.as_slice(), c).captured;
+            }
         }
         let count = scoring::count(&fresh, &self.topo, &self.pos.dead);
         self.score_of(&count, captures)
@@ -534,19 +515,10 @@ impl Game for TrigoGame {
     /// The last move's stones, dead marks, and the count once play has stopped.
     fn decorations(&self) -> Decorations {
         let mut deco = Decorations::default();
-        match self.last_move() {
-            Some(TrigoMove::One(p)) => deco.last.push(p),
-            Some(TrigoMove::Two(p, q)) => deco.last.extend([p, q]),
-            _ => {}
+        if let Some(mv) = self.last_move() {
+            deco.last.extend_from_slice(mv.stones().as_slice());
         }
-        deco.dead = self
-            .topo
-            .points()
-            .filter(|&p| self.is_marked_dead(p))
-            .collect();
-        if matches!(self.pos.st.phase, Phase::Scoring | Phase::Counted) {
-            deco.territory = scoring::territory_points(&self.pos.board, &self.count());
-        }
+        self.pos.decorate(&self.topo, self.pos.st.phase, &mut deco);
         deco
     }
 

@@ -2,6 +2,8 @@
 
 use stones_core::turn::{self, Placements};
 use stones_core::{MoveSyntaxError, Point, Topology};
+use stones_go::words::{dead_point, word_move};
+use stones_go::{Places, Stones};
 
 /// Stones per turn: one on Black's opening move, two on every move after.
 pub const TURN: Placements = Placements::ONE_THEN_TWO;
@@ -40,6 +42,16 @@ impl TrigoMove {
     }
 }
 
+impl Places for TrigoMove {
+    fn stones(self) -> Stones {
+        match self {
+            TrigoMove::One(p) => Stones::one(p),
+            TrigoMove::Two(p, q) => Stones::two(p, q),
+            _ => Stones::NONE,
+        }
+    }
+}
+
 /// Where the game stands, for reading moves and for saying which moves apply now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -71,17 +83,12 @@ impl Stage {
 /// Reads a move; at [`Stage::Scoring`] a bare point means "mark this chain dead".
 pub fn parse(topo: &Topology, text: &str, stage: Stage) -> Result<TrigoMove, MoveSyntaxError> {
     let t = text.trim();
-    match t.to_ascii_lowercase().as_str() {
-        "pass" => return Ok(TrigoMove::Pass),
-        "resign" => return Ok(TrigoMove::Resign),
-        "done" => return Ok(TrigoMove::Done),
-        _ => {}
+    if let Some(mv) = word_move(t, [TrigoMove::Pass, TrigoMove::Resign, TrigoMove::Done]) {
+        return Ok(mv);
     }
     let shapes = stage.moves_text();
-    if let Some((word, rest)) = t.split_once(char::is_whitespace) {
-        if word.eq_ignore_ascii_case("dead") {
-            return Ok(TrigoMove::Mark(turn::parse_point(topo, t, rest, shapes)?));
-        }
+    if let Some(rest) = dead_point(t) {
+        return Ok(TrigoMove::Mark(turn::parse_point(topo, t, rest, shapes)?));
     }
     match turn::parse_points(topo, t, TURN.most(), shapes, false)?.as_slice() {
         [one] if stage == Stage::Scoring => Ok(TrigoMove::Mark(*one)),

@@ -5,7 +5,7 @@
 use crate::game::TrigoGame;
 use crate::moves::{TrigoMove, TURN};
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
-use stones_go::search::territory_winner;
+use stones_go::rollout;
 
 impl SearchGame for TrigoGame {
     /// `One(p)` is one stone of the turn (the opening's only stone, or either stone of a pair);
@@ -106,35 +106,12 @@ impl SearchGame for TrigoGame {
 
     /// [`TrigoGame::playout_move`] until play stops or `cap` moves, recording both stones of a pair.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
-        trail.recorded = true;
-        let mut moves = 0;
-        while self.in_play() && moves < cap {
-            let mv = self.playout_move(rng);
-            let c = self.to_move();
-            match mv {
-                TrigoMove::One(p) => trail.record(p, c),
-                TrigoMove::Two(p, q) => {
-                    trail.record(p, c);
-                    trail.record(q, c);
-                }
-                _ => {}
-            }
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
+        let next = |g: &TrigoGame, rng: &mut Rng| g.in_play().then(|| g.playout_move(rng));
+        rollout::rollout(self, rng, cap, trail, next)
     }
 
     /// Territory (the eyes a playout leaves) plus captures, with komi.
     fn rollout_winner(&self) -> Option<Colour> {
-        if let stones_core::Status::Over(outcome) = self.status() {
-            return outcome.winner;
-        }
-        territory_winner(
-            self.board(),
-            self.topology(),
-            self.captures(),
-            self.rules().komi,
-        )
+        rollout::winner(self, self.board(), self.rules().komi, false)
     }
 }

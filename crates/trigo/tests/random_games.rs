@@ -119,46 +119,6 @@ fn pair_test_agrees_with_trial_play_on_random_positions() {
 }
 
 #[test]
-fn liberties_within_agrees_with_a_recount() {
-    let mut rng = Rng::new(9);
-    let (mut seconds, mut withins) = (0, 0);
-    for round in 0..200 {
-        let topo = Topology::hex(3 + (round % 4) as u16);
-        let board = random_board(&topo, &mut rng, 50 + round % 45);
-        let empty: Vec<Point> = board.empty_points().collect();
-        for s in topo.points().filter(|&p| board.get(p).is_some()) {
-            let libs: Vec<Point> = empty
-                .iter()
-                .copied()
-                .filter(|&e| {
-                    board
-                        .chain_stones(s)
-                        .any(|t| topo.neighbours(t).contains(&e.0))
-                })
-                .collect();
-            for (i, &a) in empty.iter().enumerate() {
-                let second = match libs.as_slice() {
-                    [x, y] if *x == a => Some(*y),
-                    [x, y] if *y == a => Some(*x),
-                    _ => None,
-                };
-                assert_eq!(board.second_liberty(&topo, s, a), second);
-                seconds += usize::from(second.is_some());
-                for &b in &empty[i + 1..] {
-                    let within = libs.iter().all(|&l| l == a || l == b);
-                    assert_eq!(board.liberties_within(&topo, s, a, b), within);
-                    withins += usize::from(within);
-                }
-            }
-        }
-    }
-    assert!(
-        seconds > 100 && withins > 100,
-        "few chains with two liberties: {seconds} {withins}"
-    );
-}
-
-#[test]
 fn random_moves_are_uniform_over_the_legal_moves() {
     // A crowded side-3 board: few legal moves, so each is drawn often.
     let mut g = game(3, "standard");

@@ -345,14 +345,13 @@ impl Session {
 
     /// The state as JSON.
     pub fn state(&self) -> Value {
-        let mut t = transcript(
+        let t = transcript(
             &self.game,
             self.label.clone(),
             String::new(),
             self.records.clone(),
             None,
         );
-        t.svg.clear();
         let mut downloads = vec!["case"];
         if self.has_sgf {
             downloads.push("sgf");

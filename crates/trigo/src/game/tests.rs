@@ -119,3 +119,25 @@ fn typed_moves_off_the_board_are_refused_not_panics() {
     );
     assert_eq!(g.history().len(), 1);
 }
+
+#[test]
+fn history_names_each_move_with_its_player_in_canonical_form_and_forgets_undone_ones() {
+    let mut g = TrigoGame::new(TrigoRules::default()).unwrap();
+    let mv = |g: &TrigoGame, s: &str| g.parse_move(s).unwrap();
+    for s in ["h8", "b2+a1", "pass"] {
+        g.play(mv(&g, s)).unwrap();
+    }
+    let (one, two) = (mv(&g, "h8"), mv(&g, "a1+b2"));
+    assert_eq!(
+        g.history(),
+        [
+            (Colour::Black, one),
+            (Colour::White, two),
+            (Colour::Black, TrigoMove::Pass)
+        ]
+    );
+    assert!(g.undo());
+    assert_eq!(g.history(), [(Colour::Black, one), (Colour::White, two)]);
+    g.set_position(&[None; 169], Colour::Black).unwrap();
+    assert_eq!(g.history(), []);
+}
