@@ -4,8 +4,12 @@
 //! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their sum and sum of squares, so
 //! "no liberty" is `count == 0` and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
 //! O(1) and kept up to date incrementally. Each point also keeps its neighbours counted by kind in one
-//! packed word, so eye and suicide tests mostly end after one load. Every array is inline and fixed-size: a board is plain data,
-//! cloning it is one copy, and playing a move allocates nothing.
+//! packed word, so eye and suicide tests mostly end after one load. Every array is inline and
+//! fixed-size, with one entry past the last point for "off the board" (the index
+//! [`Topology::off_board`]), so that the hot loops run over the topology's fixed-size padded
+//! neighbour rows ([`Topology::neighbours_padded`], 4 or 6 slots, chosen once per call) without a
+//! degree or a bounds test per neighbour. A board is plain data, refreshing a copy moves only its own
+//! points, and playing a move allocates nothing.
 
 use stones_core::{Colour, Point, SetupError, Topology};
 
@@ -13,6 +17,24 @@ use stones_core::{Colour, Point, SetupError, Topology};
 pub const MAX_POINTS: usize = 625;
 
 const EMPTY: u8 = 0;
+/// The cell value of the off-board entry (index `len`): neither empty nor a stone.
+const OFF: u8 = 3;
+
+/// True for a cell holding a stone (1 or 2), false for empty and off the board.
+#[inline(always)]
+fn is_stone(v: u8) -> bool {
+    v.wrapping_sub(1) < 2
+}
+
+/// Calls `$board.$f::<D>(args)` with `D` the topology's (padded) degree, 4 or 6, as a constant.
+macro_rules! by_degree {
+    ($topo:expr, $board:ident . $f:ident ( $($arg:expr),* )) => {
+        match $topo.max_degree() {
+            4 => $board.$f::<4>($($arg),*),
+            _ => $board.$f::<6>($($arg),*),
+        }
+    };
+}
 
 /// One chain's bookkeeping, kept at its head: stones and pseudo-liberties (one per stone and empty
 /// neighbour pair) with the sum and the sum of squares of their point indices. Every figure fits its
@@ -82,11 +104,11 @@ pub struct Placed {
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
-    /// 0 empty, 1 Black, 2 White.
-    cells: [u8; MAX_POINTS],
+    /// 0 empty, 1 Black, 2 White; the entry at `len` is [`OFF`], the board's edge.
+    cells: [u8; MAX_POINTS + 1],
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
-    /// start from one load and a mask.
-    nbrs: [u16; MAX_POINTS],
+    /// start from one load and a mask. The entry at `len` is scratch (never read).
+    nbrs: [u16; MAX_POINTS + 1],
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
     /// Per chain head: its stones and pseudo-liberties, in one place.
@@ -110,8 +132,8 @@ impl Eq for ChainBoard {}
 impl Clone for ChainBoard {
     fn clone(&self) -> ChainBoard {
         let mut b = ChainBoard {
-            cells: [EMPTY; MAX_POINTS],
-            nbrs: [0; MAX_POINTS],
+            cells: [EMPTY; MAX_POINTS + 1],
+            nbrs: [0; MAX_POINTS + 1],
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
             chains: [Chain::default(); MAX_POINTS],
@@ -123,12 +145,13 @@ impl Clone for ChainBoard {
         b
     }
 
-    /// Copies only the first `len` entries of each per-point array: nothing reads past the board's
-    /// points, so refreshing a 9 × 9 copy (a playout's start) moves 81 entries of each, not 625.
+    /// Copies only the first `len` entries of each per-point array (and the off-board cell): nothing
+    /// reads past the board's points, so refreshing a 9 × 9 copy (a playout's start) moves 81 entries
+    /// of each, not 625.
     fn clone_from(&mut self, src: &ChainBoard) {
         let n = src.len();
         self.len = src.len;
-        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.cells[..=n].copy_from_slice(&src.cells[..=n]);
         self.nbrs[..n].copy_from_slice(&src.nbrs[..n]);
         self.head[..n].copy_from_slice(&src.head[..n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
@@ -146,13 +169,13 @@ impl ChainBoard {
     /// neighbours).
     pub fn new(topo: &Topology) -> ChainBoard {
         assert!(
-            topo.len() <= MAX_POINTS && topo.max_degree() <= 6,
+            topo.len() <= MAX_POINTS && matches!(topo.max_degree(), 4 | 6),
             "board too large or too connected for the Go machinery"
         );
         let mut b = ChainBoard {
             len: topo.len() as u16,
-            cells: [EMPTY; MAX_POINTS],
-            nbrs: [0; MAX_POINTS],
+            cells: [EMPTY; MAX_POINTS + 1],
+            nbrs: [0; MAX_POINTS + 1],
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
             chains: [Chain::default(); MAX_POINTS],
@@ -167,6 +190,7 @@ impl ChainBoard {
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
         }
+        b.cells[topo.len()] = OFF;
         b
     }
 
@@ -429,47 +453,71 @@ impl ChainBoard {
     /// Puts a stone on an empty point, merging chains; does not capture. Used to set up positions and
     /// by [`ChainBoard::play_group`].
     pub fn put(&mut self, topo: &Topology, p: Point, c: Colour) {
-        self.place(topo, p, c);
+        by_degree!(topo, self.place(topo, p, c));
     }
 
-    /// [`ChainBoard::put`] in one pass over the neighbours: their counts and liberties, merging own
-    /// chains on the way. Returns a bit per neighbour (by its place in the neighbour list) whose enemy
-    /// chain lost its last liberty, so that captures cost nothing when there are none.
-    #[inline]
-    fn place(&mut self, topo: &Topology, p: Point, c: Colour) -> u32 {
-        let pi = p.0;
-        let me = c as u8 + 1;
-        debug_assert_eq!(self.cells[p.idx()], EMPTY);
-        self.cells[p.idx()] = me;
-        self.hash ^= topo.key(p, c);
-        self.stones_on_board[c.idx()] += 1;
-        self.take_empty(pi);
-        self.head[p.idx()] = pi;
-        self.next[p.idx()] = pi;
-        self.chains[p.idx()] = Chain {
+    /// Sets up a lone `c` stone on empty `p`: its cell, the hash and counts, the empty list, and its
+    /// own chain with the pseudo-liberties of its empty neighbours (`nb`, its padded row). The
+    /// neighbours themselves are left to the caller.
+    #[inline(always)]
+    fn set_stone<const D: usize>(&mut self, topo: &Topology, nb: &[u16; D], p: u16, c: Colour) {
+        debug_assert_eq!(self.cells[p as usize], EMPTY);
+        let mut ch = Chain {
             size: 1,
             ..Chain::default()
         };
-        let filled = Nbrs::filled(c);
-        let mut h = pi;
-        let mut doomed = 0;
-        for (i, &q) in topo.neighbours(p).iter().enumerate() {
-            let qi = q as usize;
-            self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
-            match self.cells[qi] {
-                EMPTY => self.add_lib(h, q),
-                v => {
-                    let hq = self.head[qi];
-                    self.remove_lib(hq, pi);
-                    if v == me {
-                        if hq != h {
-                            h = self.merge(h, hq);
-                        }
-                    } else if self.chains[hq as usize].libs == 0 {
-                        doomed |= 1 << i;
-                    }
-                }
+        for &q in nb {
+            if self.cells[q as usize] == EMPTY {
+                let l = q as u32;
+                ch.libs += 1;
+                ch.lib_sum += l;
+                ch.lib_sq += l * l;
             }
+        }
+        let pi = p as usize;
+        self.cells[pi] = c as u8 + 1;
+        self.hash ^= topo.key(Point(p), c);
+        self.stones_on_board[c.idx()] += 1;
+        self.take_empty(p);
+        self.head[pi] = p;
+        self.next[pi] = p;
+        self.chains[pi] = ch;
+    }
+
+    /// Tells neighbour `q` (a padded-row entry) of a new `c` stone on `p` about it: its counts, and
+    /// when it is a stone, its chain's pseudo-liberty at `p`, merging an own chain into `h` (the new
+    /// stone's chain). Returns the new stone's chain head and the head of an enemy chain left without
+    /// liberty, if any.
+    #[inline(always)]
+    fn touch(&mut self, q: u16, p: u16, c: Colour, h: u16) -> (u16, Option<u16>) {
+        let qi = q as usize;
+        self.nbrs[qi] = self.nbrs[qi].wrapping_add(Nbrs::filled(c));
+        let v = self.cells[qi];
+        if !is_stone(v) {
+            return (h, None);
+        }
+        let hq = self.head[qi];
+        self.remove_lib(hq, p);
+        if v == c as u8 + 1 {
+            (if hq != h { self.merge(h, hq) } else { h }, None)
+        } else {
+            (h, (self.chains[hq as usize].libs == 0).then_some(hq))
+        }
+    }
+
+    /// [`ChainBoard::put`] in one pass over the neighbours: their counts and liberties, merging own
+    /// chains on the way. Returns true when an enemy chain lost its last liberty (nothing to capture
+    /// otherwise).
+    #[inline(always)]
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> bool {
+        let nb = topo.neighbours_padded::<D>(p);
+        self.set_stone(topo, nb, p.0, c);
+        let mut h = p.0;
+        let mut doomed = false;
+        for &q in nb {
+            let (nh, dead) = self.touch(q, p.0, c, h);
+            h = nh;
+            doomed |= dead.is_some();
         }
         doomed
     }
@@ -502,11 +550,18 @@ impl ChainBoard {
 
     /// Removes the chain through `p`, returning how many stones it had.
     pub fn remove_chain(&mut self, topo: &Topology, p: Point) -> u32 {
-        let c = match self.get(p) {
-            Some(c) => c,
-            None => return 0,
-        };
-        let start = self.head[p.idx()];
+        match self.get(p) {
+            Some(c) => {
+                let h = self.head[p.idx()];
+                by_degree!(topo, self.remove_chain_at(topo, h, c))
+            }
+            None => 0,
+        }
+    }
+
+    /// Removes the `c` chain whose head is `start`, returning how many stones it had. Its stones join
+    /// the empty list in chain order from the head.
+    fn remove_chain_at<const D: usize>(&mut self, topo: &Topology, start: u16, c: Colour) -> u32 {
         let n = self.chains[start as usize].size as u32;
         let filled = Nbrs::filled(c);
         let mut s = start;
@@ -515,11 +570,11 @@ impl ChainBoard {
             self.cells[si] = EMPTY;
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
-            for &q in topo.neighbours(Point(s)) {
+            for &q in topo.neighbours_padded::<D>(Point(s)) {
                 let qi = q as usize;
                 self.nbrs[qi] = self.nbrs[qi].wrapping_sub(filled);
                 // Stones of the chain itself not yet emptied gain nothing: it is going.
-                if self.cells[qi] != EMPTY && self.head[qi] != start {
+                if is_stone(self.cells[qi]) && self.head[qi] != start {
                     self.add_lib(self.head[qi], s);
                 }
             }
@@ -536,22 +591,31 @@ impl ChainBoard {
     /// no liberty it is removed too (suicide): callers that forbid suicide check first.
     #[inline]
     pub fn play(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
-        let doomed = self.place(topo, p, c);
+        by_degree!(topo, self.play_one(topo, p, c))
+    }
+
+    /// [`ChainBoard::play`] in one pass over the neighbours: an enemy chain is removed as soon as it
+    /// loses its last liberty (the neighbours after it then see empty points, which the new stone's
+    /// liberties, counted before the pass, do not count twice).
+    #[inline(always)]
+    fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
+        let nb = topo.neighbours_padded::<D>(p);
+        self.set_stone(topo, nb, p.0, c);
+        let mut h = p.0;
         let mut placed = Placed::default();
-        if doomed != 0 {
-            let enemy = c.opponent() as u8 + 1;
-            for (i, &q) in topo.neighbours(p).iter().enumerate() {
-                if doomed & (1 << i) != 0 && self.cells[q as usize] == enemy {
-                    placed.single_capture = Some(Point(q));
-                    placed.captured += self.remove_chain(topo, Point(q));
-                }
-            }
-            if placed.captured != 1 {
-                placed.single_capture = None;
+        for &q in nb {
+            let (nh, dead) = self.touch(q, p.0, c, h);
+            h = nh;
+            if let Some(e) = dead {
+                placed.single_capture = Some(Point(q));
+                placed.captured += self.remove_chain_at::<D>(topo, e, c.opponent());
             }
         }
-        if self.chain_of(p.0).libs == 0 {
-            placed.suicided = self.remove_chain(topo, p);
+        if placed.captured != 1 {
+            placed.single_capture = None;
+        }
+        if self.chains[h as usize].libs == 0 {
+            placed.suicided = self.remove_chain_at::<D>(topo, h, c);
         }
         placed
     }
@@ -563,18 +627,27 @@ impl ChainBoard {
         if let [p] = points {
             return self.play(topo, *p, c);
         }
+        by_degree!(topo, self.play_many(topo, points, c))
+    }
+
+    fn play_many<const D: usize>(
+        &mut self,
+        topo: &Topology,
+        points: &[Point],
+        c: Colour,
+    ) -> Placed {
         // Placing only takes liberties, so a chain flagged when it lost its last one is still without
         // when all are placed; with none flagged there is nothing to capture.
         let mut doomed = false;
         for &p in points {
-            doomed |= self.place(topo, p, c) != 0;
+            doomed |= self.place::<D>(topo, p, c);
         }
         let mut placed = Placed::default();
         let enemy = c.opponent();
         for &p in points.iter().filter(|_| doomed) {
-            for &q in topo.neighbours(p) {
+            for &q in topo.neighbours_padded::<D>(p) {
                 if self.is(q, enemy) && self.chain_of(q).libs == 0 {
-                    let n = self.remove_chain(topo, Point(q));
+                    let n = self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
                     placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
                     placed.captured += n;
                 }
@@ -585,7 +658,7 @@ impl ChainBoard {
         }
         for &p in points {
             if self.is(p.0, c) && self.chain_of(p.0).libs == 0 {
-                placed.suicided += self.remove_chain(topo, p);
+                placed.suicided += self.remove_chain_at::<D>(topo, self.head[p.idx()], c);
             }
         }
         placed
@@ -605,14 +678,33 @@ impl ChainBoard {
     /// be in atari on `p` and no enemy neighbour's.
     #[inline]
     pub fn is_suicide(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        if self.nbrs[p.idx()] & Nbrs::MASK != 0 {
+        self.nbrs[p.idx()] & Nbrs::MASK == 0
+            && by_degree!(topo, self.surrounded_suicide(topo, p, c))
+    }
+
+    /// [`ChainBoard::is_suicide`] for a point without empty neighbours.
+    #[inline(always)]
+    fn surrounded_suicide<const D: usize>(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        let me = c as u8 + 1;
+        topo.neighbours_padded::<D>(p).iter().all(|&q| {
+            let v = self.cells[q as usize];
+            v == OFF || (v == me) == self.chain_of(q).only_liberty_is(p.0)
+        })
+    }
+
+    /// True when a `c` stone on empty `p` is a fair random move: it neither fills an own single-point
+    /// eye ([`ChainBoard::is_own_eye`]) nor is suicide ([`ChainBoard::is_suicide`]). One load of the
+    /// packed counts decides when `p` has an empty neighbour, as it mostly has.
+    #[inline]
+    pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        let k = self.nbrs[p.idx()];
+        if k & Nbrs::MASK != 0 {
+            return true;
+        }
+        if k & Nbrs::not_all(c) == 0 && self.eye_is_not_false(topo, p, c) {
             return false;
         }
-        let me = c as u8 + 1;
-        topo.neighbours(p).iter().all(|&q| {
-            let last = self.chain_of(q).only_liberty_is(p.0);
-            (self.cells[q as usize] == me) == last
-        })
+        !by_degree!(topo, self.surrounded_suicide(topo, p, c))
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
@@ -634,13 +726,18 @@ impl ChainBoard {
         self.surrounded_by(p, c) && self.eye_is_not_false(topo, p, c)
     }
     /// The diagonal half of [`ChainBoard::is_own_eye`], kept out of line so that the usual, cheap
-    /// refusal (a neighbour that is not own) inlines into playout loops.
+    /// refusal (a neighbour that is not own) inlines into playout loops. A diagonal off the board
+    /// (always, off square grids) counts as one bad diagonal, whatever the number.
     #[inline(never)]
     fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let enemy = c.opponent();
-        let bad = topo.diagonals(p).filter(|&q| self.is(q.0, enemy)).count();
-        let on_edge = topo.degree(p) < topo.max_degree();
-        bad + usize::from(on_edge) < 2
+        let enemy = c.opponent() as u8 + 1;
+        let (mut bad, mut off) = (0, false);
+        for q in topo.diagonals_padded(p) {
+            let v = self.cells[q as usize];
+            bad += usize::from(v == enemy);
+            off |= v == OFF;
+        }
+        bad + usize::from(off) < 2
     }
 
     /// The stone hash after a `c` stone on `p` with its captures, computed without playing it.
@@ -739,6 +836,9 @@ impl ChainBoard {
                     }
                 }
             }
+        }
+        if self.cells[self.len()] != OFF {
+            return Err("the off-board cell is not marked off".into());
         }
         if hash != self.hash || counts != self.stones_on_board {
             return Err("hash or stone counts out of date".into());

@@ -547,11 +547,8 @@ impl GoGame {
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
-        let acceptable = |p: Point| {
-            self.pos.st.ko != Some(p)
-                && !board.is_own_eye(&self.topo, p, c)
-                && !board.is_suicide(&self.topo, p, c)
-        };
+        let acceptable =
+            |p: Point| self.pos.st.ko != Some(p) && board.is_fair_move(&self.topo, p, c);
         let n = board.empty_count();
         for _ in 0..n.min(4) {
             let p = board.nth_empty(rng.below(n));
