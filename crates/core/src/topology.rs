@@ -71,8 +71,8 @@ pub struct Topology {
     adj: Vec<u16>,
     degree: Vec<u8>,
     stride: usize,
-    /// Square grids only: per point, its diagonal neighbours, 4 slots padded with the off-board
-    /// index `len()`.
+    /// Per point, its diagonal neighbours on a square grid, 4 slots padded with the off-board index
+    /// `len()` (all four on other shapes).
     diag: Vec<[u16; 4]>,
     /// Per point, `(x, y)`.
     coords: Vec<(u16, u16)>,
@@ -184,7 +184,7 @@ impl Topology {
                     d
                 })
                 .collect(),
-            Shape::Hex { .. } | Shape::Rhombus { .. } => Vec::new(),
+            Shape::Hex { .. } | Shape::Rhombus { .. } => vec![[off; 4]; coords.len()],
         };
         let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
@@ -243,10 +243,8 @@ impl Topology {
     /// The diagonal neighbours of `p` on a square grid (none on the hexagon).
     #[inline]
     pub fn diagonals(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        self.diag
-            .get(p.idx())
-            .into_iter()
-            .flatten()
+        self.diag[p.idx()]
+            .iter()
             .take_while(|&&q| q != self.off_board())
             .map(|&q| Point(q))
     }
@@ -273,11 +271,8 @@ impl Topology {
     /// The diagonal neighbours of `p` on a square grid in exactly 4 slots, padded with
     /// [`Topology::off_board`] (all four off the board on other shapes).
     #[inline]
-    pub fn diagonals_padded(&self, p: Point) -> [u16; 4] {
-        match self.diag.get(p.idx()) {
-            Some(d) => *d,
-            None => [self.off_board(); 4],
-        }
+    pub fn diagonals_padded(&self, p: Point) -> &[u16; 4] {
+        &self.diag[p.idx()]
     }
 
     /// The largest number of neighbours any point can have (4, 6 or 8).

@@ -284,6 +284,13 @@ impl ChainBoard {
             .map(|&q| Point(q))
     }
 
+    /// The empty points' indices, in the order of [`ChainBoard::empty_points`]: for copying the
+    /// list in one move.
+    #[inline]
+    pub fn empty_indices(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
+    }
+
     /// The `i`-th empty point (`i < empty_count()`), in the same arbitrary order as
     /// [`ChainBoard::empty_points`]: O(1) random draws of empty points without copying the list.
     #[inline]
@@ -456,70 +463,56 @@ impl ChainBoard {
         by_degree!(topo, self.place(topo, p, c));
     }
 
-    /// Sets up a lone `c` stone on empty `p`: its cell, the hash and counts, the empty list, and its
-    /// own chain with the pseudo-liberties of its empty neighbours (`nb`, its padded row). The
-    /// neighbours themselves are left to the caller.
+    /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
+    /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
+    /// added once at the end), merging own chains. Returns the new stone's chain head and a bit per
+    /// neighbour slot whose enemy chain lost its last liberty, so that captures cost nothing when
+    /// there are none.
     #[inline(always)]
-    fn set_stone<const D: usize>(&mut self, topo: &Topology, nb: &[u16; D], p: u16, c: Colour) {
-        debug_assert_eq!(self.cells[p as usize], EMPTY);
-        let mut ch = Chain {
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, u32) {
+        let pi = p.0;
+        let me = c as u8 + 1;
+        debug_assert_eq!(self.cells[p.idx()], EMPTY);
+        self.cells[p.idx()] = me;
+        self.hash ^= topo.key(p, c);
+        self.stones_on_board[c.idx()] += 1;
+        self.take_empty(pi);
+        self.head[p.idx()] = pi;
+        self.next[p.idx()] = pi;
+        self.chains[p.idx()] = Chain {
             size: 1,
             ..Chain::default()
         };
-        for &q in nb {
-            if self.cells[q as usize] == EMPTY {
+        let filled = Nbrs::filled(c);
+        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
+        let mut h = pi;
+        let mut doomed = 0;
+        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
+            let qi = q as usize;
+            self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
+            let v = self.cells[qi];
+            if v == EMPTY {
                 let l = q as u32;
-                ch.libs += 1;
-                ch.lib_sum += l;
-                ch.lib_sq += l * l;
+                libs += 1;
+                sum += l;
+                sq += l * l;
+            } else if is_stone(v) {
+                let hq = self.head[qi];
+                self.remove_lib(hq, pi);
+                if v == me {
+                    if hq != h {
+                        h = self.merge(h, hq);
+                    }
+                } else if self.chains[hq as usize].libs == 0 {
+                    doomed |= 1 << i;
+                }
             }
         }
-        let pi = p as usize;
-        self.cells[pi] = c as u8 + 1;
-        self.hash ^= topo.key(Point(p), c);
-        self.stones_on_board[c.idx()] += 1;
-        self.take_empty(p);
-        self.head[pi] = p;
-        self.next[pi] = p;
-        self.chains[pi] = ch;
-    }
-
-    /// Tells neighbour `q` (a padded-row entry) of a new `c` stone on `p` about it: its counts, and
-    /// when it is a stone, its chain's pseudo-liberty at `p`, merging an own chain into `h` (the new
-    /// stone's chain). Returns the new stone's chain head and the head of an enemy chain left without
-    /// liberty, if any.
-    #[inline(always)]
-    fn touch(&mut self, q: u16, p: u16, c: Colour, h: u16) -> (u16, Option<u16>) {
-        let qi = q as usize;
-        self.nbrs[qi] = self.nbrs[qi].wrapping_add(Nbrs::filled(c));
-        let v = self.cells[qi];
-        if !is_stone(v) {
-            return (h, None);
-        }
-        let hq = self.head[qi];
-        self.remove_lib(hq, p);
-        if v == c as u8 + 1 {
-            (if hq != h { self.merge(h, hq) } else { h }, None)
-        } else {
-            (h, (self.chains[hq as usize].libs == 0).then_some(hq))
-        }
-    }
-
-    /// [`ChainBoard::put`] in one pass over the neighbours: their counts and liberties, merging own
-    /// chains on the way. Returns true when an enemy chain lost its last liberty (nothing to capture
-    /// otherwise).
-    #[inline(always)]
-    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let nb = topo.neighbours_padded::<D>(p);
-        self.set_stone(topo, nb, p.0, c);
-        let mut h = p.0;
-        let mut doomed = false;
-        for &q in nb {
-            let (nh, dead) = self.touch(q, p.0, c, h);
-            h = nh;
-            doomed |= dead.is_some();
-        }
-        doomed
+        let ch = &mut self.chains[h as usize];
+        ch.libs += libs;
+        ch.lib_sum += sum;
+        ch.lib_sq += sq;
+        (h, doomed)
     }
 
     /// Merges two chains, relabelling the smaller one; returns the head of the merged chain.
@@ -594,30 +587,42 @@ impl ChainBoard {
         by_degree!(topo, self.play_one(topo, p, c))
     }
 
-    /// [`ChainBoard::play`] in one pass over the neighbours: an enemy chain is removed as soon as it
-    /// loses its last liberty (the neighbours after it then see empty points, which the new stone's
-    /// liberties, counted before the pass, do not count twice).
+    /// [`ChainBoard::play`]: one pass over the neighbours, then the captures it flagged.
     #[inline(always)]
     fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
-        let nb = topo.neighbours_padded::<D>(p);
-        self.set_stone(topo, nb, p.0, c);
-        let mut h = p.0;
+        let (h, doomed) = self.place::<D>(topo, p, c);
         let mut placed = Placed::default();
-        for &q in nb {
-            let (nh, dead) = self.touch(q, p.0, c, h);
-            h = nh;
-            if let Some(e) = dead {
+        if doomed != 0 {
+            self.capture_flagged::<D>(topo, p, c.opponent(), doomed, &mut placed);
+        }
+        // A capture only adds liberties to the new stone's chain, so without one the chain's
+        // liberties are as `place` left them.
+        if self.chains[self.head[p.idx()] as usize].libs == 0 {
+            placed.suicided = self.remove_chain_at::<D>(topo, h, c);
+        }
+        placed
+    }
+
+    /// Removes the `enemy` chains next to `p` that `place` flagged (`doomed`, a bit per neighbour
+    /// slot), in slot order, and records them in `placed`.
+    #[inline(never)]
+    fn capture_flagged<const D: usize>(
+        &mut self,
+        topo: &Topology,
+        p: Point,
+        enemy: Colour,
+        doomed: u32,
+        placed: &mut Placed,
+    ) {
+        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
+            if doomed & (1 << i) != 0 && self.is(q, enemy) {
                 placed.single_capture = Some(Point(q));
-                placed.captured += self.remove_chain_at::<D>(topo, e, c.opponent());
+                placed.captured += self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
             }
         }
         if placed.captured != 1 {
             placed.single_capture = None;
         }
-        if self.chains[h as usize].libs == 0 {
-            placed.suicided = self.remove_chain_at::<D>(topo, h, c);
-        }
-        placed
     }
 
     /// Places stones of several points (a TriGo move) and then captures: enemy chains first, then any of
@@ -640,7 +645,7 @@ impl ChainBoard {
         // when all are placed; with none flagged there is nothing to capture.
         let mut doomed = false;
         for &p in points {
-            doomed |= self.place::<D>(topo, p, c);
+            doomed |= self.place::<D>(topo, p, c).1 != 0;
         }
         let mut placed = Placed::default();
         let enemy = c.opponent();
@@ -695,7 +700,7 @@ impl ChainBoard {
     /// True when a `c` stone on empty `p` is a fair random move: it neither fills an own single-point
     /// eye ([`ChainBoard::is_own_eye`]) nor is suicide ([`ChainBoard::is_suicide`]). One load of the
     /// packed counts decides when `p` has an empty neighbour, as it mostly has.
-    #[inline]
+    #[inline(always)]
     pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let k = self.nbrs[p.idx()];
         if k & Nbrs::MASK != 0 {
@@ -732,7 +737,7 @@ impl ChainBoard {
     fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let enemy = c.opponent() as u8 + 1;
         let (mut bad, mut off) = (0, false);
-        for q in topo.diagonals_padded(p) {
+        for &q in topo.diagonals_padded(p) {
             let v = self.cells[q as usize];
             bad += usize::from(v == enemy);
             off |= v == OFF;

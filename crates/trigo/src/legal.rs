@@ -80,6 +80,11 @@ pub fn pair_suicide(
     q: Point,
     c: Colour,
 ) -> Option<Point> {
+    // The usual answer, from the packed counts alone: a stone with two empty neighbours keeps one
+    // that is not its partner, whatever else happens.
+    if board.empty_neighbours(p) >= 2 && board.empty_neighbours(q) >= 2 {
+        return None;
+    }
     let adjacent = topo.neighbours(p).contains(&q.0);
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
