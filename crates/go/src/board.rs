@@ -410,6 +410,21 @@ impl ChainBoard {
         (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
 
+    /// True when the chain through stone `p` keeps at least two liberties besides `lib`, an empty
+    /// point that exactly `m` of its stones touch (`lib`'s multiplicity among its pseudo-liberties,
+    /// which a caller walking `lib`'s neighbours has at hand): no two stones, one of them on `lib`,
+    /// can capture it. O(1): with `lib`'s share taken out, the rest are all one point exactly when
+    /// `count · squares = sum²`.
+    #[inline]
+    pub fn two_liberties_besides(&self, p: Point, lib: Point, m: u32) -> bool {
+        let ch = self.chain_of(p.0);
+        let (m, l) = (m as u64, lib.0 as u64);
+        let rest = (ch.libs as u64).saturating_sub(m);
+        let sum = ch.lib_sum as u64 - m * l;
+        let sq = ch.lib_sq as u64 - m * l * l;
+        rest > 0 && rest * sq != sum * sum
+    }
+
     /// Exact number of liberties of the chain through stone `p` (not for hot loops).
     pub fn liberties(&self, topo: &Topology, p: Point) -> u32 {
         let mut seen = [false; MAX_POINTS];
