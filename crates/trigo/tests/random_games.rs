@@ -197,7 +197,10 @@ fn hopeless_points_agree_with_a_liberty_count() {
             }
         }
     }
-    assert!(hopeless > 100 && saved > 10, "few cases: {hopeless} {saved}");
+    assert!(
+        hopeless > 100 && saved > 10,
+        "few cases: {hopeless} {saved}"
+    );
 }
 
 #[test]
