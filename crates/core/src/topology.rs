@@ -66,11 +66,13 @@ pub const NO_POINT: u16 = u16::MAX;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Topology {
     shape: Shape,
-    /// Per point, its neighbours, `stride` slots, padded with [`NO_POINT`].
+    /// Per point, its neighbours, `stride` slots, padded with the off-board index `len()` (see
+    /// [`Topology::neighbours_padded`]).
     adj: Vec<u16>,
     degree: Vec<u8>,
     stride: usize,
-    /// Square grids only: per point, its diagonal neighbours, 4 slots padded with [`NO_POINT`].
+    /// Per point, its diagonal neighbours on a square grid, 4 slots padded with the off-board index
+    /// `len()` (all four on other shapes).
     diag: Vec<[u16; 4]>,
     /// Per point, `(x, y)`.
     coords: Vec<(u16, u16)>,
@@ -150,7 +152,8 @@ impl Topology {
             }
         }
         let stride = dirs.len();
-        let mut adj = vec![NO_POINT; coords.len() * stride];
+        let off = coords.len() as u16;
+        let mut adj = vec![off; coords.len() * stride];
         let mut degree = vec![0u8; coords.len()];
         for (p, &(x, y)) in coords.iter().enumerate() {
             for &(dx, dy) in dirs {
@@ -169,7 +172,7 @@ impl Topology {
             Shape::Square { .. } => coords
                 .iter()
                 .map(|&(x, y)| {
-                    let mut d = [NO_POINT; 4];
+                    let mut d = [off; 4];
                     let mut n = 0;
                     for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
                         let (nx, ny) = (x as i32 + dx, y as i32 + dy);
@@ -181,7 +184,7 @@ impl Topology {
                     d
                 })
                 .collect(),
-            Shape::Hex { .. } | Shape::Rhombus { .. } => Vec::new(),
+            Shape::Hex { .. } | Shape::Rhombus { .. } => vec![[off; 4]; coords.len()],
         };
         let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
@@ -240,12 +243,36 @@ impl Topology {
     /// The diagonal neighbours of `p` on a square grid (none on the hexagon).
     #[inline]
     pub fn diagonals(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        self.diag
-            .get(p.idx())
-            .into_iter()
-            .flatten()
-            .take_while(|&&q| q != NO_POINT)
+        self.diag[p.idx()]
+            .iter()
+            .take_while(|&&q| q != self.off_board())
             .map(|&q| Point(q))
+    }
+
+    /// The off-board index: one past the last point. Padded tables name it for a missing neighbour,
+    /// so that a board keeping one extra "off the board" entry needs no bounds test per neighbour.
+    #[inline]
+    pub fn off_board(&self) -> u16 {
+        self.coords.len() as u16
+    }
+
+    /// The neighbours of `p` in exactly `D` slots, `D` being [`Topology::max_degree`]: the real ones
+    /// first, in the order of [`Topology::neighbours`], then [`Topology::off_board`] for each missing
+    /// one. A fixed length lets hot loops unroll.
+    #[inline]
+    pub fn neighbours_padded<const D: usize>(&self, p: Point) -> &[u16; D] {
+        debug_assert_eq!(D, self.stride, "neighbours_padded needs D == max_degree()");
+        let start = p.idx() * D;
+        self.adj[start..start + D]
+            .try_into()
+            .expect("a slice of D entries")
+    }
+
+    /// The diagonal neighbours of `p` on a square grid in exactly 4 slots, padded with
+    /// [`Topology::off_board`] (all four off the board on other shapes).
+    #[inline]
+    pub fn diagonals_padded(&self, p: Point) -> &[u16; 4] {
+        &self.diag[p.idx()]
     }
 
     /// The largest number of neighbours any point can have (4, 6 or 8).

@@ -4,8 +4,12 @@
 //! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their sum and sum of squares, so
 //! "no liberty" is `count == 0` and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
 //! O(1) and kept up to date incrementally. Each point also keeps its neighbours counted by kind in one
-//! packed word, so eye and suicide tests mostly end after one load. Every array is inline and fixed-size: a board is plain data,
-//! cloning it is one copy, and playing a move allocates nothing.
+//! packed word, so eye and suicide tests mostly end after one load. Every array is inline and
+//! fixed-size, with one entry past the last point for "off the board" (the index
+//! [`Topology::off_board`]), so that the hot loops run over the topology's fixed-size padded
+//! neighbour rows ([`Topology::neighbours_padded`], 4 or 6 slots, chosen once per call) without a
+//! degree or a bounds test per neighbour. A board is plain data, refreshing a copy moves only its own
+//! points, and playing a move allocates nothing.
 
 use stones_core::{Colour, Point, SetupError, Topology};
 
@@ -13,6 +17,24 @@ use stones_core::{Colour, Point, SetupError, Topology};
 pub const MAX_POINTS: usize = 625;
 
 const EMPTY: u8 = 0;
+/// The cell value of the off-board entry (index `len`): neither empty nor a stone.
+const OFF: u8 = 3;
+
+/// True for a cell holding a stone (1 or 2), false for empty and off the board.
+#[inline(always)]
+fn is_stone(v: u8) -> bool {
+    v.wrapping_sub(1) < 2
+}
+
+/// Calls `$board.$f::<D>(args)` with `D` the topology's (padded) degree, 4 or 6, as a constant.
+macro_rules! by_degree {
+    ($topo:expr, $board:ident . $f:ident ( $($arg:expr),* )) => {
+        match $topo.max_degree() {
+            4 => $board.$f::<4>($($arg),*),
+            _ => $board.$f::<6>($($arg),*),
+        }
+    };
+}
 
 /// One chain's bookkeeping, kept at its head: stones and pseudo-liberties (one per stone and empty
 /// neighbour pair) with the sum and the sum of squares of their point indices. Every figure fits its
@@ -82,11 +104,11 @@ pub struct Placed {
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
-    /// 0 empty, 1 Black, 2 White.
-    cells: [u8; MAX_POINTS],
+    /// 0 empty, 1 Black, 2 White; the entry at `len` is [`OFF`], the board's edge.
+    cells: [u8; MAX_POINTS + 1],
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
-    /// start from one load and a mask.
-    nbrs: [u16; MAX_POINTS],
+    /// start from one load and a mask. The entry at `len` is scratch (never read).
+    nbrs: [u16; MAX_POINTS + 1],
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
     /// Per chain head: its stones and pseudo-liberties, in one place.
@@ -110,8 +132,8 @@ impl Eq for ChainBoard {}
 impl Clone for ChainBoard {
     fn clone(&self) -> ChainBoard {
         let mut b = ChainBoard {
-            cells: [EMPTY; MAX_POINTS],
-            nbrs: [0; MAX_POINTS],
+            cells: [EMPTY; MAX_POINTS + 1],
+            nbrs: [0; MAX_POINTS + 1],
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
             chains: [Chain::default(); MAX_POINTS],
@@ -123,12 +145,13 @@ impl Clone for ChainBoard {
         b
     }
 
-    /// Copies only the first `len` entries of each per-point array: nothing reads past the board's
-    /// points, so refreshing a 9 × 9 copy (a playout's start) moves 81 entries of each, not 625.
+    /// Copies only the first `len` entries of each per-point array (and the off-board cell): nothing
+    /// reads past the board's points, so refreshing a 9 × 9 copy (a playout's start) moves 81 entries
+    /// of each, not 625.
     fn clone_from(&mut self, src: &ChainBoard) {
         let n = src.len();
         self.len = src.len;
-        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.cells[..=n].copy_from_slice(&src.cells[..=n]);
         self.nbrs[..n].copy_from_slice(&src.nbrs[..n]);
         self.head[..n].copy_from_slice(&src.head[..n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
@@ -146,13 +169,13 @@ impl ChainBoard {
     /// neighbours).
     pub fn new(topo: &Topology) -> ChainBoard {
         assert!(
-            topo.len() <= MAX_POINTS && topo.max_degree() <= 6,
+            topo.len() <= MAX_POINTS && matches!(topo.max_degree(), 4 | 6),
             "board too large or too connected for the Go machinery"
         );
         let mut b = ChainBoard {
             len: topo.len() as u16,
-            cells: [EMPTY; MAX_POINTS],
-            nbrs: [0; MAX_POINTS],
+            cells: [EMPTY; MAX_POINTS + 1],
+            nbrs: [0; MAX_POINTS + 1],
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
             chains: [Chain::default(); MAX_POINTS],
@@ -167,6 +190,7 @@ impl ChainBoard {
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
         }
+        b.cells[topo.len()] = OFF;
         b
     }
 
@@ -258,6 +282,13 @@ impl ChainBoard {
         self.empties[..self.n_empty as usize]
             .iter()
             .map(|&q| Point(q))
+    }
+
+    /// The empty points' indices, in the order of [`ChainBoard::empty_points`]: for copying the
+    /// list in one move.
+    #[inline]
+    pub fn empty_indices(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
     }
 
     /// The `i`-th empty point (`i < empty_count()`), in the same arbitrary order as
@@ -379,6 +410,21 @@ impl ChainBoard {
         (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
 
+    /// True when the chain through stone `p` keeps at least two liberties besides `lib`, an empty
+    /// point that exactly `m` of its stones touch (`lib`'s multiplicity among its pseudo-liberties,
+    /// which a caller walking `lib`'s neighbours has at hand): no two stones, one of them on `lib`,
+    /// can capture it. O(1): with `lib`'s share taken out, the rest are all one point exactly when
+    /// `count · squares = sum²`.
+    #[inline]
+    pub fn two_liberties_besides(&self, p: Point, lib: Point, m: u32) -> bool {
+        let ch = self.chain_of(p.0);
+        let (m, l) = (m as u64, lib.0 as u64);
+        let rest = (ch.libs as u64).saturating_sub(m);
+        let sum = ch.lib_sum as u64 - m * l;
+        let sq = ch.lib_sq as u64 - m * l * l;
+        rest > 0 && rest * sq != sum * sum
+    }
+
     /// Exact number of liberties of the chain through stone `p` (not for hot loops).
     pub fn liberties(&self, topo: &Topology, p: Point) -> u32 {
         let mut seen = [false; MAX_POINTS];
@@ -429,14 +475,16 @@ impl ChainBoard {
     /// Puts a stone on an empty point, merging chains; does not capture. Used to set up positions and
     /// by [`ChainBoard::play_group`].
     pub fn put(&mut self, topo: &Topology, p: Point, c: Colour) {
-        self.place(topo, p, c);
+        by_degree!(topo, self.place(topo, p, c));
     }
 
-    /// [`ChainBoard::put`] in one pass over the neighbours: their counts and liberties, merging own
-    /// chains on the way. Returns a bit per neighbour (by its place in the neighbour list) whose enemy
-    /// chain lost its last liberty, so that captures cost nothing when there are none.
-    #[inline]
-    fn place(&mut self, topo: &Topology, p: Point, c: Colour) -> u32 {
+    /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
+    /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
+    /// added once at the end), merging own chains. Returns the new stone's chain head and a bit per
+    /// neighbour slot whose enemy chain lost its last liberty, so that captures cost nothing when
+    /// there are none.
+    #[inline(always)]
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, u32) {
         let pi = p.0;
         let me = c as u8 + 1;
         debug_assert_eq!(self.cells[p.idx()], EMPTY);
@@ -451,27 +499,35 @@ impl ChainBoard {
             ..Chain::default()
         };
         let filled = Nbrs::filled(c);
+        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
         let mut h = pi;
         let mut doomed = 0;
-        for (i, &q) in topo.neighbours(p).iter().enumerate() {
+        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
             let qi = q as usize;
             self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
-            match self.cells[qi] {
-                EMPTY => self.add_lib(h, q),
-                v => {
-                    let hq = self.head[qi];
-                    self.remove_lib(hq, pi);
-                    if v == me {
-                        if hq != h {
-                            h = self.merge(h, hq);
-                        }
-                    } else if self.chains[hq as usize].libs == 0 {
-                        doomed |= 1 << i;
+            let v = self.cells[qi];
+            if v == EMPTY {
+                let l = q as u32;
+                libs += 1;
+                sum += l;
+                sq += l * l;
+            } else if is_stone(v) {
+                let hq = self.head[qi];
+                self.remove_lib(hq, pi);
+                if v == me {
+                    if hq != h {
+                        h = self.merge(h, hq);
                     }
+                } else if self.chains[hq as usize].libs == 0 {
+                    doomed |= 1 << i;
                 }
             }
         }
-        doomed
+        let ch = &mut self.chains[h as usize];
+        ch.libs += libs;
+        ch.lib_sum += sum;
+        ch.lib_sq += sq;
+        (h, doomed)
     }
 
     /// Merges two chains, relabelling the smaller one; returns the head of the merged chain.
@@ -502,11 +558,18 @@ impl ChainBoard {
 
     /// Removes the chain through `p`, returning how many stones it had.
     pub fn remove_chain(&mut self, topo: &Topology, p: Point) -> u32 {
-        let c = match self.get(p) {
-            Some(c) => c,
-            None => return 0,
-        };
-        let start = self.head[p.idx()];
+        match self.get(p) {
+            Some(c) => {
+                let h = self.head[p.idx()];
+                by_degree!(topo, self.remove_chain_at(topo, h, c))
+            }
+            None => 0,
+        }
+    }
+
+    /// Removes the `c` chain whose head is `start`, returning how many stones it had. Its stones join
+    /// the empty list in chain order from the head.
+    fn remove_chain_at<const D: usize>(&mut self, topo: &Topology, start: u16, c: Colour) -> u32 {
         let n = self.chains[start as usize].size as u32;
         let filled = Nbrs::filled(c);
         let mut s = start;
@@ -515,11 +578,11 @@ impl ChainBoard {
             self.cells[si] = EMPTY;
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
-            for &q in topo.neighbours(Point(s)) {
+            for &q in topo.neighbours_padded::<D>(Point(s)) {
                 let qi = q as usize;
                 self.nbrs[qi] = self.nbrs[qi].wrapping_sub(filled);
                 // Stones of the chain itself not yet emptied gain nothing: it is going.
-                if self.cells[qi] != EMPTY && self.head[qi] != start {
+                if is_stone(self.cells[qi]) && self.head[qi] != start {
                     self.add_lib(self.head[qi], s);
                 }
             }
@@ -536,24 +599,45 @@ impl ChainBoard {
     /// no liberty it is removed too (suicide): callers that forbid suicide check first.
     #[inline]
     pub fn play(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
-        let doomed = self.place(topo, p, c);
+        by_degree!(topo, self.play_one(topo, p, c))
+    }
+
+    /// [`ChainBoard::play`]: one pass over the neighbours, then the captures it flagged.
+    #[inline(always)]
+    fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
+        let (h, doomed) = self.place::<D>(topo, p, c);
         let mut placed = Placed::default();
         if doomed != 0 {
-            let enemy = c.opponent() as u8 + 1;
-            for (i, &q) in topo.neighbours(p).iter().enumerate() {
-                if doomed & (1 << i) != 0 && self.cells[q as usize] == enemy {
-                    placed.single_capture = Some(Point(q));
-                    placed.captured += self.remove_chain(topo, Point(q));
-                }
-            }
-            if placed.captured != 1 {
-                placed.single_capture = None;
-            }
+            self.capture_flagged::<D>(topo, p, c.opponent(), doomed, &mut placed);
         }
-        if self.chain_of(p.0).libs == 0 {
-            placed.suicided = self.remove_chain(topo, p);
+        // A capture only adds liberties to the new stone's chain, so without one the chain's
+        // liberties are as `place` left them.
+        if self.chains[self.head[p.idx()] as usize].libs == 0 {
+            placed.suicided = self.remove_chain_at::<D>(topo, h, c);
         }
         placed
+    }
+
+    /// Removes the `enemy` chains next to `p` that `place` flagged (`doomed`, a bit per neighbour
+    /// slot), in slot order, and records them in `placed`.
+    #[inline(never)]
+    fn capture_flagged<const D: usize>(
+        &mut self,
+        topo: &Topology,
+        p: Point,
+        enemy: Colour,
+        doomed: u32,
+        placed: &mut Placed,
+    ) {
+        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
+            if doomed & (1 << i) != 0 && self.is(q, enemy) {
+                placed.single_capture = Some(Point(q));
+                placed.captured += self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
+            }
+        }
+        if placed.captured != 1 {
+            placed.single_capture = None;
+        }
     }
 
     /// Places stones of several points (a TriGo move) and then captures: enemy chains first, then any of
@@ -563,18 +647,27 @@ impl ChainBoard {
         if let [p] = points {
             return self.play(topo, *p, c);
         }
+        by_degree!(topo, self.play_many(topo, points, c))
+    }
+
+    fn play_many<const D: usize>(
+        &mut self,
+        topo: &Topology,
+        points: &[Point],
+        c: Colour,
+    ) -> Placed {
         // Placing only takes liberties, so a chain flagged when it lost its last one is still without
         // when all are placed; with none flagged there is nothing to capture.
         let mut doomed = false;
         for &p in points {
-            doomed |= self.place(topo, p, c) != 0;
+            doomed |= self.place::<D>(topo, p, c).1 != 0;
         }
         let mut placed = Placed::default();
         let enemy = c.opponent();
         for &p in points.iter().filter(|_| doomed) {
-            for &q in topo.neighbours(p) {
+            for &q in topo.neighbours_padded::<D>(p) {
                 if self.is(q, enemy) && self.chain_of(q).libs == 0 {
-                    let n = self.remove_chain(topo, Point(q));
+                    let n = self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
                     placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
                     placed.captured += n;
                 }
@@ -585,7 +678,7 @@ impl ChainBoard {
         }
         for &p in points {
             if self.is(p.0, c) && self.chain_of(p.0).libs == 0 {
-                placed.suicided += self.remove_chain(topo, p);
+                placed.suicided += self.remove_chain_at::<D>(topo, self.head[p.idx()], c);
             }
         }
         placed
@@ -605,14 +698,33 @@ impl ChainBoard {
     /// be in atari on `p` and no enemy neighbour's.
     #[inline]
     pub fn is_suicide(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        if self.nbrs[p.idx()] & Nbrs::MASK != 0 {
+        self.nbrs[p.idx()] & Nbrs::MASK == 0
+            && by_degree!(topo, self.surrounded_suicide(topo, p, c))
+    }
+
+    /// [`ChainBoard::is_suicide`] for a point without empty neighbours.
+    #[inline(always)]
+    fn surrounded_suicide<const D: usize>(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        let me = c as u8 + 1;
+        topo.neighbours_padded::<D>(p).iter().all(|&q| {
+            let v = self.cells[q as usize];
+            v == OFF || (v == me) == self.chain_of(q).only_liberty_is(p.0)
+        })
+    }
+
+    /// True when a `c` stone on empty `p` is a fair random move: it neither fills an own single-point
+    /// eye ([`ChainBoard::is_own_eye`]) nor is suicide ([`ChainBoard::is_suicide`]). One load of the
+    /// packed counts decides when `p` has an empty neighbour, as it mostly has.
+    #[inline(always)]
+    pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        let k = self.nbrs[p.idx()];
+        if k & Nbrs::MASK != 0 {
+            return true;
+        }
+        if k & Nbrs::not_all(c) == 0 && self.eye_is_not_false(topo, p, c) {
             return false;
         }
-        let me = c as u8 + 1;
-        topo.neighbours(p).iter().all(|&q| {
-            let last = self.chain_of(q).only_liberty_is(p.0);
-            (self.cells[q as usize] == me) == last
-        })
+        !by_degree!(topo, self.surrounded_suicide(topo, p, c))
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
@@ -634,13 +746,18 @@ impl ChainBoard {
         self.surrounded_by(p, c) && self.eye_is_not_false(topo, p, c)
     }
     /// The diagonal half of [`ChainBoard::is_own_eye`], kept out of line so that the usual, cheap
-    /// refusal (a neighbour that is not own) inlines into playout loops.
+    /// refusal (a neighbour that is not own) inlines into playout loops. A diagonal off the board
+    /// (always, off square grids) counts as one bad diagonal, whatever the number.
     #[inline(never)]
     fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let enemy = c.opponent();
-        let bad = topo.diagonals(p).filter(|&q| self.is(q.0, enemy)).count();
-        let on_edge = topo.degree(p) < topo.max_degree();
-        bad + usize::from(on_edge) < 2
+        let enemy = c.opponent() as u8 + 1;
+        let (mut bad, mut off) = (0, false);
+        for &q in topo.diagonals_padded(p) {
+            let v = self.cells[q as usize];
+            bad += usize::from(v == enemy);
+            off |= v == OFF;
+        }
+        bad + usize::from(off) < 2
     }
 
     /// The stone hash after a `c` stone on `p` with its captures, computed without playing it.
@@ -739,6 +856,9 @@ impl ChainBoard {
                     }
                 }
             }
+        }
+        if self.cells[self.len()] != OFF {
+            return Err("the off-board cell is not marked off".into());
         }
         if hash != self.hash || counts != self.stones_on_board {
             return Err("hash or stone counts out of date".into());

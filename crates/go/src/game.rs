@@ -505,11 +505,8 @@ impl GoGame {
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
-        let acceptable = |p: Point| {
-            self.pos.st.ko != Some(p)
-                && !board.is_own_eye(&self.topo, p, c)
-                && !board.is_suicide(&self.topo, p, c)
-        };
+        let acceptable =
+            |p: Point| self.pos.st.ko != Some(p) && board.is_fair_move(&self.topo, p, c);
         let n = board.empty_count();
         for _ in 0..n.min(4) {
             let p = board.nth_empty(rng.below(n));
@@ -517,23 +514,39 @@ impl GoGame {
                 return GoMove::Play(p);
             }
         }
-        let mut cand = [0u16; MAX_POINTS];
-        let mut n = 0;
-        for p in board.empty_points() {
-            cand[n] = p.0;
-            n += 1;
-        }
-        while n > 0 {
-            let i = rng.below(n);
-            let p = Point(cand[i]);
-            if acceptable(p) {
-                return GoMove::Play(p);
-            }
-            n -= 1;
-            cand[i] = cand[n];
-        }
-        GoMove::Pass
+        // Late in a playout, when draws miss, few points are empty: a small copy then.
+        let list = board.empty_indices();
+        let found = if list.len() <= 64 {
+            draw_without_replacement::<64>(list, rng, acceptable)
+        } else {
+            draw_without_replacement::<MAX_POINTS>(list, rng, acceptable)
+        };
+        found.map_or(GoMove::Pass, GoMove::Play)
     }
+}
+
+/// A uniform draw from `list` (at most `N` points) of a point `acceptable` takes, sampling without
+/// replacement from a copy of the list (a refused entry is replaced by the last one); `None` when
+/// it takes none.
+#[inline]
+fn draw_without_replacement<const N: usize>(
+    list: &[u16],
+    rng: &mut stones_core::Rng,
+    acceptable: impl Fn(Point) -> bool,
+) -> Option<Point> {
+    let mut cand = [0u16; N];
+    let mut n = list.len();
+    cand[..n].copy_from_slice(list);
+    while n > 0 {
+        let i = rng.below(n);
+        let p = Point(cand[i]);
+        if acceptable(p) {
+            return Some(p);
+        }
+        n -= 1;
+        cand[i] = cand[n];
+    }
+    None
 }
 
 impl Game for GoGame {

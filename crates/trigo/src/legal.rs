@@ -80,6 +80,11 @@ pub fn pair_suicide(
     q: Point,
     c: Colour,
 ) -> Option<Point> {
+    // The usual answer, from the packed counts alone: a stone with two empty neighbours keeps one
+    // that is not its partner, whatever else happens.
+    if board.empty_neighbours(p) >= 2 && board.empty_neighbours(q) >= 2 {
+        return None;
+    }
     let adjacent = topo.neighbours(p).contains(&q.0);
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
@@ -138,20 +143,24 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 /// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
 /// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    let nbrs = topo.neighbours(s);
     // The colour test first (one load of the packed counts, usually decisive), then each enemy chain
-    // once (neighbours in a row often share one).
+    // once, with the number of its stones next to `s` counted on the way (at most six chains).
     if !board.surrounded_by(s, c.opponent()) {
         return false;
     }
-    let mut last = None;
-    nbrs.iter().all(|&r| {
-        let r = Point(r);
-        let h = board.chain(r);
-        if last == Some(h) {
-            return true;
+    let mut chains = [(0u16, 0u32); 6];
+    let mut k = 0;
+    for &r in topo.neighbours(s) {
+        let h = board.chain(Point(r)).0;
+        match chains[..k].iter_mut().find(|e| e.0 == h) {
+            Some(e) => e.1 += 1,
+            None => {
+                chains[k] = (h, 1);
+                k += 1;
+            }
         }
-        last = Some(h);
-        board.atari_point(r).is_none() && board.second_liberty(topo, r, s).is_none()
-    })
+    }
+    chains[..k]
+        .iter()
+        .all(|&(h, m)| board.two_liberties_besides(Point(h), s, m))
 }

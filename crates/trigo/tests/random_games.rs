@@ -118,6 +118,51 @@ fn pair_test_agrees_with_trial_play_on_random_positions() {
     );
 }
 
+/// `legal::hopeless` (every neighbour an enemy stone whose chain has three liberties or more) and
+/// `ChainBoard::two_liberties_besides` agree with a from-scratch liberty count.
+#[test]
+fn hopeless_points_agree_with_a_liberty_count() {
+    let mut rng = Rng::new(12);
+    let (mut hopeless, mut saved) = (0, 0);
+    for round in 0..600 {
+        let topo = Topology::hex(3 + (round % 3) as u16);
+        let board = random_board(&topo, &mut rng, 60 + round % 35);
+        for s in board.empty_points() {
+            for c in [Colour::Black, Colour::White] {
+                let nbrs = topo.neighbours(s);
+                let surrounded = nbrs
+                    .iter()
+                    .all(|&r| board.get(Point(r)) == Some(c.opponent()));
+                // (Only stones have chains to count.)
+                let strong =
+                    surrounded && nbrs.iter().all(|&r| board.liberties(&topo, Point(r)) >= 3);
+                let expected = surrounded && strong;
+                assert_eq!(legal::hopeless(&board, &topo, s, c), expected);
+                hopeless += usize::from(expected);
+                saved += usize::from(surrounded && !strong);
+            }
+            for &r in topo.neighbours(s) {
+                let r = Point(r);
+                if board.get(r).is_some() {
+                    let m = topo
+                        .neighbours(s)
+                        .iter()
+                        .filter(|&&t| {
+                            board.get(Point(t)).is_some() && board.chain(Point(t)) == board.chain(r)
+                        })
+                        .count() as u32;
+                    let libs = board.liberties(&topo, r);
+                    assert_eq!(board.two_liberties_besides(r, s, m), libs >= 3);
+                }
+            }
+        }
+    }
+    assert!(
+        hopeless > 100 && saved > 10,
+        "few cases: {hopeless} {saved}"
+    );
+}
+
 #[test]
 fn random_moves_are_uniform_over_the_legal_moves() {
     // A crowded side-3 board: few legal moves, so each is drawn often.
