@@ -7,6 +7,7 @@ use crate::rules::Scoring;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology, Trail};
 
 mod patterns;
+pub mod tactics;
 
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
 /// (the eyes a playout leaves). Exact on the boards playouts end with; an estimate elsewhere.
@@ -107,8 +108,10 @@ impl GoGame {
         self.playout_move(rng)
     }
 
-    /// A capture of an enemy chain in atari at or beside `last`, or an escape of an own chain beside
-    /// it; only points that are legal and not an own eye.
+    /// The most urgent point beside `last`: the capture of the largest enemy chain in atari at or
+    /// beside it, or the rescue of the largest own chain it put in atari (by taking an enemy chain in
+    /// atari that touches it, else by extending when that is not caught in a ladder), whichever
+    /// saves or takes more stones; only points that are legal and not an own eye.
     fn urgent_point(&self, last: Point) -> Option<Point> {
         let board = self.board();
         let topo = self.topology();
@@ -118,20 +121,35 @@ impl GoGame {
                 && !board.is_own_eye(topo, p, me)
                 && !board.is_suicide(topo, p, me)
         };
-        let mut around =
-            std::iter::once(last).chain(topo.neighbours(last).iter().map(|&q| Point(q)));
-        let capture = around.clone().find_map(|q| match board.get(q) {
-            Some(c) if c != me => board.atari_point(q).filter(|&a| ok(a)),
-            _ => None,
-        });
-        capture.or_else(|| {
-            around.find_map(|q| match board.get(q) {
-                Some(c) if c == me => board
-                    .atari_point(q)
-                    .filter(|&a| ok(a) && escapes(board, topo, a)),
-                _ => None,
-            })
-        })
+        let around = std::iter::once(last).chain(topo.neighbours(last).iter().map(|&q| Point(q)));
+        let mut capture: Option<(Point, u32)> = None;
+        let mut rescue: Option<(Point, u32)> = None;
+        for q in around {
+            let Some(c) = board.get(q) else { continue };
+            let Some(a) = board.atari_point(q) else {
+                continue;
+            };
+            let size = board.chain_size(q);
+            if c != me {
+                if capture.is_none_or(|(_, s)| size > s) && ok(a) {
+                    capture = Some((a, size));
+                }
+            } else if rescue.is_none_or(|(_, s)| size > s) {
+                let by_capture = tactics::counter_capture(board, topo, q)
+                    .map(|(p, _)| p)
+                    .filter(|&p| ok(p));
+                let saving = by_capture.or_else(|| {
+                    (ok(a) && tactics::extension_escapes(board, topo, a, me)).then_some(a)
+                });
+                if let Some(p) = saving {
+                    rescue = Some((p, size));
+                }
+            }
+        }
+        match (capture, rescue) {
+            (Some((c, cs)), Some((r, rs))) => Some(if rs > cs { r } else { c }),
+            (c, r) => c.or(r).map(|(p, _)| p),
+        }
     }
 }
 
@@ -179,15 +197,6 @@ pub fn big_self_atari(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) 
         }
     }
     size >= 2
-}
-
-/// Whether a stone on `a` (the last liberty of a chain) has room: two or more empty neighbours.
-fn escapes(board: &ChainBoard, topo: &Topology, a: Point) -> bool {
-    topo.neighbours(a)
-        .iter()
-        .filter(|&&q| board.get(Point(q)).is_none())
-        .count()
-        >= 2
 }
 
 impl SearchGame for GoGame {
@@ -246,10 +255,12 @@ impl SearchGame for GoGame {
         if big_self_atari(board, topo, p, me) {
             return (0.05, 30.0);
         }
-        if neighbours().any(|q| board.get(q) == Some(me) && board.atari_point(q) == Some(p))
-            && escapes(board, topo, p)
-        {
-            return (0.9, 20.0);
+        if neighbours().any(|q| board.get(q) == Some(me) && board.atari_point(q) == Some(p)) {
+            // Running from atari is good when it gets away, and a waste when a ladder catches it.
+            return match tactics::extension_escapes(board, topo, p, me) {
+                true => (0.9, 20.0),
+                false => (0.2, 20.0),
+            };
         }
         let (x, y) = topo.xy(p);
         let near = |d: i32, what: &dyn Fn(Point) -> bool| {
