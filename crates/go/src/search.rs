@@ -7,6 +7,8 @@ use crate::rules::Scoring;
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology, Trail};
 
 mod patterns;
+#[cfg(test)]
+mod policy_tests;
 pub mod tactics;
 
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
@@ -108,8 +110,8 @@ impl GoGame {
         self.playout_move(rng)
     }
 
-    /// The most urgent point beside `last`: the capture of the largest enemy chain in atari at or
-    /// beside it, or the rescue of the largest own chain it put in atari (by taking an enemy chain in
+    /// The most urgent point beside `last`: the capture of the largest enemy chain in atari at,
+    /// beside or diagonal to it, or the rescue of the largest own chain it put in atari (by taking an enemy chain in
     /// atari that touches it, else by extending when that is not caught in a ladder), whichever
     /// saves or takes more stones; only points that are legal and not an own eye.
     fn urgent_point(&self, last: Point) -> Option<Point> {
@@ -121,11 +123,18 @@ impl GoGame {
                 && !board.is_own_eye(topo, p, me)
                 && !board.is_suicide(topo, p, me)
         };
-        let around = std::iter::once(last).chain(topo.neighbours(last).iter().map(|&q| Point(q)));
+        let beside = std::iter::once(last).chain(topo.neighbours(last).iter().map(|&q| Point(q)));
         let mut capture: Option<(Point, u32)> = None;
         let mut rescue: Option<(Point, u32)> = None;
-        for q in around {
+        // Captures are looked for on the diagonals too (Michi's neighbourhood of the last move).
+        for (q, diagonal) in beside
+            .map(|q| (q, false))
+            .chain(topo.diagonals(last).map(|q| (q, true)))
+        {
             let Some(c) = board.get(q) else { continue };
+            if diagonal && c == me {
+                continue;
+            }
             let Some(a) = board.atari_point(q) else {
                 continue;
             };
