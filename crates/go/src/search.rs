@@ -66,8 +66,9 @@ pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
 }
 
 impl GoGame {
-    /// The playout policy: take a chain the last move left in atari, else save an own chain the last
-    /// move put in atari (when extending gains liberties), else (19 times in 20) a point beside the
+    /// The playout policy: the urgent capture or rescue beside the last move
+    /// ([`GoGame::urgent_point`]), else the vital point of a three-point eye space the last move
+    /// encloses, else (19 times in 20) a point beside the
     /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris.
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
         let board = self.board();
@@ -77,6 +78,11 @@ impl GoGame {
             if board.get(last).is_some() {
                 if let Some(p) = self.urgent_point(last) {
                     return GoMove::Play(p);
+                }
+                if let Some(p) = tactics::nakade_point(board, topo, last) {
+                    if self.ko_point() != Some(p) && !board.is_suicide(topo, p, me) {
+                        return GoMove::Play(p);
+                    }
                 }
             }
             // Nearly always, a reply next to the last move that makes one of Mogo's shapes.

@@ -128,6 +128,58 @@ pub fn counter_capture(board: &ChainBoard, topo: &Topology, stone: Point) -> Opt
     best
 }
 
+/// The vital point of a three-point eye space beside `last`: an empty region of exactly three points
+/// touching `last`, bounded by stones of `last`'s colour only (and the edge). A stone on the point
+/// that touches the other two (the middle of a straight three, the corner of a bent one) leaves the
+/// group one eye; the reply for the group's opponent.
+pub fn nakade_point(board: &ChainBoard, topo: &Topology, last: Point) -> Option<Point> {
+    let owner = board.get(last)?;
+    for &e in topo.neighbours(last) {
+        let e = Point(e);
+        if board.get(e).is_some() {
+            continue;
+        }
+        let mut region = [e; 4];
+        let mut n = 1;
+        let mut i = 0;
+        let mut closed = true;
+        while i < n && closed {
+            for &q in topo.neighbours(region[i]) {
+                let q = Point(q);
+                match board.get(q) {
+                    None if !region[..n].contains(&q) => {
+                        if n == 3 {
+                            closed = false;
+                            break;
+                        }
+                        region[n] = q;
+                        n += 1;
+                    }
+                    Some(c) if c != owner => {
+                        closed = false;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        if !closed || n != 3 {
+            continue;
+        }
+        let inside = |p: Point| {
+            topo.neighbours(p)
+                .iter()
+                .filter(|&&q| region[..3].contains(&Point(q)))
+                .count()
+        };
+        if let Some(&vital) = region[..3].iter().find(|&&p| inside(p) == 2) {
+            return Some(vital);
+        }
+    }
+    None
+}
+
 thread_local! {
     /// Scratch boards for ladder reading: two a level (after the extension, after the atari).
     static SCRATCH: RefCell<Vec<ChainBoard>> = const { RefCell::new(Vec::new()) };
@@ -290,6 +342,27 @@ mod tests {
                 "breaker at {x},{y}"
             );
         }
+    }
+
+    #[test]
+    fn the_vital_point_of_a_three_point_eye_space_is_found() {
+        // O encloses a straight three on the lower edge; its middle is the point.
+        let (b, topo) = board(&[".........", "..OOOOO..", "..O...O.."]);
+        assert_eq!(
+            nakade_point(&b, &topo, at(&topo, 6, 2)),
+            Some(at(&topo, 4, 2))
+        );
+        // A bent three in the corner: the corner point.
+        let (b, topo) = board(&["..O......", ".O.......", "O........"]);
+        assert_eq!(
+            nakade_point(&b, &topo, at(&topo, 1, 1)),
+            Some(at(&topo, 0, 0))
+        );
+        // A space of four, or one an X stone touches, has none.
+        let (b, topo) = board(&["...O.....", ".OO......", "O........"]);
+        assert_eq!(nakade_point(&b, &topo, at(&topo, 1, 1)), None);
+        let (b, topo) = board(&["..O......", ".O.......", "X........"]);
+        assert_eq!(nakade_point(&b, &topo, at(&topo, 1, 1)), None);
     }
 
     #[test]
