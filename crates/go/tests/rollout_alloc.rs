@@ -33,5 +33,9 @@ fn warm_policy_rollouts_allocate_nothing() {
         moves += g.rollout(&mut rng, 1000, &mut trail);
     }
     assert!(moves > 50 * 60, "the rollouts played games: {moves} moves");
-    assert_eq!(alloc_meter::allocated_here(), before, "warm rollouts allocated");
+    assert_eq!(
+        alloc_meter::allocated_here(),
+        before,
+        "warm rollouts allocated"
+    );
 }

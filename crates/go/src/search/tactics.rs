@@ -136,7 +136,9 @@ pub fn nakade_point(board: &ChainBoard, topo: &Topology, last: Point) -> Option<
     let owner = board.get(last)?;
     for &e in topo.neighbours(last) {
         let e = Point(e);
-        if board.get(e).is_some() {
+        // A point of a three-point region has at most two empty neighbours: most points are out
+        // after one load.
+        if board.get(e).is_some() || board.empty_neighbours(e) > 2 {
             continue;
         }
         let mut region = [e; 4];
@@ -144,6 +146,10 @@ pub fn nakade_point(board: &ChainBoard, topo: &Topology, last: Point) -> Option<
         let mut i = 0;
         let mut closed = true;
         while i < n && closed {
+            if board.empty_neighbours(region[i]) > 2 {
+                closed = false;
+                break;
+            }
             for &q in topo.neighbours(region[i]) {
                 let q = Point(q);
                 match board.get(q) {
