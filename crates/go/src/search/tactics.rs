@@ -187,7 +187,7 @@ pub fn nakade_point(board: &ChainBoard, topo: &Topology, last: Point) -> Option<
 }
 
 thread_local! {
-    /// Scratch boards for ladder reading: two a level (after the extension, after the atari).
+    /// Scratch boards for ladder reading, one a level.
     static SCRATCH: RefCell<Vec<ChainBoard>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -198,64 +198,69 @@ pub fn extension_escapes(board: &ChainBoard, topo: &Topology, a: Point, c: Colou
     let libs = libs_after(board, topo, a, c);
     match libs.n {
         0 | 1 => false,
-        2 => !ladder_catches(board, topo, a, c),
+        2 => !ladder_catches(board, topo, a, c, [libs.at[0], libs.at[1]]),
         _ => true,
     }
 }
 
-/// Whether, after `c` extends on `a` to two liberties, the opponent catches the chain in a ladder.
-fn ladder_catches(board: &ChainBoard, topo: &Topology, a: Point, c: Colour) -> bool {
+/// Whether, after `c` extends on `a` to the two liberties `libs`, the opponent catches the chain in a
+/// ladder.
+fn ladder_catches(
+    board: &ChainBoard,
+    topo: &Topology,
+    a: Point,
+    c: Colour,
+    libs: [Point; 2],
+) -> bool {
     SCRATCH.with(|scratch| {
         let Ok(mut boards) = scratch.try_borrow_mut() else {
             return false;
         };
-        while boards.len() < 2 * DEPTH {
+        while boards.len() < DEPTH {
             boards.push(ChainBoard::new(topo));
         }
-        caught(board, &mut boards, topo, a, c)
+        caught(board, &mut boards, topo, a, c, libs)
     })
 }
 
-/// The ladder read: `c` plays `a` on `board` (a chain of `c` in atari there), then the opponent
-/// tries an atari on each of the two liberties; caught when one leaves `c` no escape. `boards` are
-/// scratch, two a level.
+/// The ladder read: `c` extends on `a` on `board` (a chain of `c` in atari there) to the two
+/// liberties `libs`; the opponent tries an atari on each; caught when one leaves `c` no escape.
+/// `boards` are scratch, one a level: each try is played on a fresh copy, the extension and the atari
+/// together.
 fn caught(
     board: &ChainBoard,
     boards: &mut [ChainBoard],
     topo: &Topology,
     a: Point,
     c: Colour,
+    libs: [Point; 2],
 ) -> bool {
-    let [ext, att, deeper @ ..] = boards else {
+    let [att, deeper @ ..] = boards else {
         return false;
     };
-    ext.clone_from(board);
-    ext.play(topo, a, c);
-    if counter_capture(ext, topo, a).is_some() {
-        return false;
-    }
-    let mut libs = Libs::new();
-    add_chain_libs(ext, topo, a, Point(u16::MAX), &mut libs);
-    if libs.n != 2 {
-        return libs.n < 2;
-    }
     let enemy = c.opponent();
-    for &x in &libs.at[..2] {
-        if ext.is_suicide(topo, x, enemy) {
+    for (k, &x) in libs.iter().enumerate() {
+        att.clone_from(board);
+        att.play(topo, a, c);
+        // After the extension the chain may take an enemy chain in atari beside it and get out.
+        if k == 0 && counter_capture(att, topo, a).is_some() {
+            return false;
+        }
+        if att.is_suicide(topo, x, enemy) {
             continue;
         }
-        att.clone_from(ext);
         att.play(topo, x, enemy);
         let Some(next) = att.atari_point(a) else {
             continue;
         };
-        // The attacking stone itself in atari: the chain takes it and is out.
+        // The attacking stone itself in atari, or another chain: the chain takes it and is out.
         if counter_capture(att, topo, a).is_some() {
             continue;
         }
-        match libs_after(att, topo, next, c).n {
+        let more = libs_after(att, topo, next, c);
+        match more.n {
             0 | 1 => return true,
-            2 if caught(att, deeper, topo, next, c) => return true,
+            2 if caught(att, deeper, topo, next, c, [more.at[0], more.at[1]]) => return true,
             _ => {}
         }
     }
