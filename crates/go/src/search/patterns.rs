@@ -101,19 +101,42 @@ fn expand(grid: &[u8], cell: usize, code: usize, bits: &mut [u64; 1024]) {
 }
 
 /// The neighbourhood code of `p`: its eight cells' states, two bits each in the order of `CELLS`.
+///
+/// Away from the edge of a square grid (points numbered row by row, as `Topology::square` does) the
+/// eight cells are at fixed index offsets and need no coordinate lookup; elsewhere they are looked up.
+#[inline]
 pub fn code(board: &ChainBoard, topo: &Topology, p: Point) -> usize {
+    let state = |q: Point| match board.get(q) {
+        None => EMPTY,
+        Some(Colour::Black) => BLACK,
+        Some(Colour::White) => WHITE,
+    } as usize;
     let (x, y) = topo.xy(p);
+    let (w, h) = topo.bounding_box();
+    if topo.max_degree() == 4 && x > 0 && y > 0 && x + 1 < w && y + 1 < h {
+        let (i, w) = (p.0, w);
+        let cells = [
+            i - w - 1,
+            i - w,
+            i - w + 1,
+            i - 1,
+            i + 1,
+            i + w - 1,
+            i + w,
+            i + w + 1,
+        ];
+        return cells
+            .iter()
+            .enumerate()
+            .fold(0, |code, (k, &q)| code | state(Point(q)) << (2 * k));
+    }
     let mut code = 0;
     for (k, &(dx, dy)) in CELLS.iter().enumerate() {
         let s = match topo.at(x as i32 + dx, y as i32 + dy) {
-            None => OFF,
-            Some(q) => match board.get(q) {
-                None => EMPTY,
-                Some(Colour::Black) => BLACK,
-                Some(Colour::White) => WHITE,
-            },
+            None => OFF as usize,
+            Some(q) => state(q),
         };
-        code |= (s as usize) << (2 * k);
+        code |= s << (2 * k);
     }
     code
 }
@@ -185,6 +208,27 @@ mod tests {
         // A lone stone beside an edge point is no pattern.
         let (b, topo) = board(&[".....", ".....", ".....", ".....", ".O..."]);
         assert!(!matches(&b, &topo, at(&topo, 2, 4)));
+    }
+
+    #[test]
+    fn the_interior_fast_path_reads_the_same_cells_as_the_lookup() {
+        let (b, topo) = board(&["X.O.X.", "OOX..X", ".X.O.O", "X..XO.", ".OX..X"]);
+        for p in topo.points() {
+            let (x, y) = topo.xy(p);
+            let mut want = 0;
+            for (k, &(dx, dy)) in CELLS.iter().enumerate() {
+                let s = match topo.at(x as i32 + dx, y as i32 + dy) {
+                    None => OFF,
+                    Some(q) => match b.get(q) {
+                        None => EMPTY,
+                        Some(Colour::Black) => BLACK,
+                        Some(Colour::White) => WHITE,
+                    },
+                };
+                want |= (s as usize) << (2 * k);
+            }
+            assert_eq!(code(&b, &topo, p), want, "at {x},{y}");
+        }
     }
 
     #[test]
