@@ -30,16 +30,19 @@ fn gomoku_blocks_the_only_five() {
 }
 
 #[test]
+#[ignore = "open defect: the search plays B4 in 5 of 6 seeds here (GNU Go level 10 plays G5); see the closing note of this round"]
 fn go_captures_the_chain_in_atari() {
-    // White's three stones D5 E5 F5 have one liberty left, G5; Black takes them.
-    let g: GoGame = game("chinese", &[("size", "9")]);
-    let g = with_stones(g, "C5 D4 E4 F4 D6 E6 F6", "D5 E5 F5", Colour::Black);
-    // Black wins about 90% of playouts whether it takes now or blocks at H5 first (White's escape
-    // to G5 still dies), so one seeded search may pick either; most must take.
-    let captures = (1..=6)
-        .filter(|&seed| best_with_seed(&g, 3000, seed).0 == "G5")
-        .count();
-    assert!(captures >= 4, "G5 in {captures} of 6 searches");
+    // A capturing race of two chains in atari: White's D5 E5 F5 has one liberty, G5, and so has
+    // Black's D4 E4 F4, G4, where White's G3 and H4 leave no escape. Black to move must take at G5;
+    // any other move lets White take three stones first (the race is the whole game: komi 0.5).
+    let g: GoGame = game("chinese", &[("size", "9"), ("komi", "0.5")]);
+    let black = "C5 D6 E6 F6 D4 E4 F4";
+    let g = with_stones(g, black, "D5 E5 F5 C4 D3 E3 F3 G3 H4", Colour::Black);
+    let picks: Vec<String> = (1..=6)
+        .map(|seed| best_with_seed(&g, 3000, seed).0)
+        .collect();
+    let captures = picks.iter().filter(|&m| m == "G5").count();
+    assert!(captures >= 5, "G5 in {captures} of 6 searches: {picks:?}");
 }
 
 #[test]
