@@ -10,6 +10,8 @@ mod patterns;
 #[cfg(test)]
 mod policy_tests;
 pub mod tactics;
+#[cfg(test)]
+mod test_boards;
 
 /// A played-out board counted quickly: stones, and empty points whose neighbours all hold one colour
 /// (the eyes a playout leaves). Exact on the boards playouts end with; an estimate elsewhere.

@@ -207,31 +207,38 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// The `N` cells (`N` odd) centred on `i` along direction `d`, with a stone of `c` on `i`: 1 for
+    /// `c`'s stones, 0 for empty cells, 2 for anything else (the edge ends the walk, and what lies
+    /// past it stays 2).
+    fn line<const N: usize>(&self, i: usize, d: isize, c: Colour) -> [u8; N] {
+        let (own, r) = (layout::cell(c), N / 2);
+        let mut line = [2u8; N];
+        line[r] = 1;
+        for sign in [1isize, -1] {
+            let mut j = i;
+            for k in 1..=r as isize {
+                j = j.wrapping_add_signed(sign * d);
+                let v = self.cells[j];
+                if v == EDGE {
+                    break;
+                }
+                line[(r as isize + sign * k) as usize] = match v {
+                    EMPTY => 0,
+                    v if v == own => 1,
+                    _ => 2,
+                };
+            }
+        }
+        line
+    }
+
     /// The most `c` stones (a stone of `c` on `i` included) in a five-cell window through `i` that
     /// holds no other stone and no edge: a quick bound (a four needs 4, a three 3) that spares most
     /// empty cells the full shape test.
     fn potential(&self, i: usize, c: Colour) -> u32 {
-        let own = layout::cell(c);
         let mut best = 0;
         for &d in &self.layout.dirs {
-            // Offsets -4..=4: 1 own, 0 empty, 2 anything else (the edge ends the walk).
-            let mut line = [2u8; 9];
-            line[4] = 1;
-            for sign in [1isize, -1] {
-                let mut j = i;
-                for k in 1..=4isize {
-                    j = j.wrapping_add_signed(sign * d);
-                    let v = self.cells[j];
-                    if v == EDGE {
-                        break;
-                    }
-                    line[(4 + sign * k) as usize] = match v {
-                        EMPTY => 0,
-                        v if v == own => 1,
-                        _ => 2,
-                    };
-                }
-            }
+            let line: [u8; 9] = self.line(i, d, c);
             // Sliding sums over the five windows; a four is as much as any caller asks.
             let mut blocks = line[..5].iter().filter(|&&v| v == 2).count();
             let mut own: u32 = line[..5].iter().filter(|&&v| v == 1).count() as u32;
@@ -256,26 +263,8 @@ impl<'a> Solver<'a> {
     /// inner cells hold `i`, no other stone and at least two more `c` stones (the shape a straight
     /// four grows from). The full test ([`shapes::threes`]) runs only where this holds.
     fn may_be_three(&self, i: usize, c: Colour) -> bool {
-        let own = layout::cell(c);
         self.layout.dirs.iter().any(|&d| {
-            // Offsets -5..=5: 1 own, 0 empty, 2 anything else.
-            let mut line = [2u8; 11];
-            line[5] = 1;
-            for sign in [1isize, -1] {
-                let mut j = i;
-                for k in 1..=5isize {
-                    j = j.wrapping_add_signed(sign * d);
-                    let v = self.cells[j];
-                    if v == EDGE {
-                        break;
-                    }
-                    line[(5 + sign * k) as usize] = match v {
-                        EMPTY => 0,
-                        v if v == own => 1,
-                        _ => 2,
-                    };
-                }
-            }
+            let line: [u8; 11] = self.line(i, d, c);
             (1..=4).any(|s| {
                 let inner = &line[s + 1..s + 5];
                 line[s] == 0
@@ -353,7 +342,6 @@ impl<'a> Solver<'a> {
         if self.refuted.contains(&key) {
             return false;
         }
-        let d = a.opponent();
         let candidates = if theirs.n == 1 {
             let f = theirs.first;
             if !self.legal(f, a) || self.made(f, a).fours == 0 {
@@ -364,35 +352,48 @@ impl<'a> Solver<'a> {
             self.threat_moves(a, false)
         };
         for q in candidates {
-            self.put(q, a);
-            let mine = self.fives_near(q, a);
-            let won = match mine.n {
-                0 => false,
-                1 => {
-                    let f = mine.first;
-                    !self.legal(f, d) || {
-                        self.put(f, d);
-                        let next = self.fives_near(f, d);
-                        let won = self.vcf(a, next);
-                        self.take(f, d);
-                        won
-                    }
-                }
-                _ => true,
-            };
-            self.take(q, a);
-            if won {
-                if self.ply == 0 {
-                    self.first = Some(q);
-                }
-                return true;
-            }
-            if self.spent() {
-                return false;
+            let won = self.threat(a, q, |_| false, |s, next| s.vcf(a, next));
+            if won || self.spent() {
+                return won;
             }
         }
         self.refuted.insert(key);
         false
+    }
+
+    /// Plays `a`'s threat `q` and says whether it wins: two five points win; one is blocked (a
+    /// block the rules forbid the defender wins too) and `deeper` reads on from the defender's five
+    /// points; none leaves the defender free, which `quiet` judges. Remembers `q` as the solution's
+    /// first move when it wins at the root.
+    fn threat(
+        &mut self,
+        a: Colour,
+        q: usize,
+        quiet: impl FnOnce(&mut Self) -> bool,
+        deeper: impl FnOnce(&mut Self, Fives) -> bool,
+    ) -> bool {
+        let d = a.opponent();
+        self.put(q, a);
+        let mine = self.fives_near(q, a);
+        let won = match mine.n {
+            0 => quiet(self),
+            1 => {
+                let f = mine.first;
+                !self.legal(f, d) || {
+                    self.put(f, d);
+                    let next = self.fives_near(f, d);
+                    let won = deeper(self, next);
+                    self.take(f, d);
+                    won
+                }
+            }
+            _ => true,
+        };
+        self.take(q, a);
+        if won && self.ply == 0 {
+            self.first = Some(q);
+        }
+        won
     }
 
     /// `a` to move: whether it wins by fours and at most `depth` threes. `theirs` are the defender's
@@ -409,7 +410,6 @@ impl<'a> Solver<'a> {
         if self.refuted.contains(&key) {
             return false;
         }
-        let d = a.opponent();
         let candidates = if theirs.n == 1 {
             let f = theirs.first;
             if !self.legal(f, a) {
@@ -420,31 +420,10 @@ impl<'a> Solver<'a> {
             self.threat_moves(a, true)
         };
         for q in candidates {
-            self.put(q, a);
-            let mine = self.fives_near(q, a);
-            let won = match mine.n {
-                0 => self.defended(a, &[q], depth - 1) == Some(false),
-                1 => {
-                    let f = mine.first;
-                    !self.legal(f, d) || {
-                        self.put(f, d);
-                        let next = self.fives_near(f, d);
-                        let won = self.vct(a, next, depth);
-                        self.take(f, d);
-                        won
-                    }
-                }
-                _ => true,
-            };
-            self.take(q, a);
-            if won {
-                if self.ply == 0 {
-                    self.first = Some(q);
-                }
-                return true;
-            }
-            if self.spent() {
-                return false;
+            let quiet = |s: &mut Self| s.defended(a, &[q], depth - 1) == Some(false);
+            let won = self.threat(a, q, quiet, |s, next| s.vct(a, next, depth));
+            if won || self.spent() {
+                return won;
             }
         }
         self.refuted.insert(key);
@@ -549,19 +528,10 @@ impl<'a> Solver<'a> {
         Some(false)
     }
 
-    /// `a` to move (or as if it were): the first move of a win by continuous fours.
+    /// `a` to move (or as if it were): the first move of a win by continuous fours (a VCT with no
+    /// three).
     pub fn vcf_move(&mut self, a: Colour) -> Option<Point> {
-        self.first = None;
-        let theirs = self.fives_all(a.opponent());
-        if let Some(p) = self.five_now(a) {
-            return Some(p);
-        }
-        let saved = self.ply;
-        self.ply = 0;
-        let won = self.vcf(a, theirs);
-        self.ply = saved;
-        won.then(|| self.first.map(|i| self.layout.point(i)))
-            .flatten()
+        self.vct_move(a, 0)
     }
 
     /// `a` to move (or as if it were): the first move of a win by fours and at most `depth` threes.

@@ -150,32 +150,7 @@ pub fn matches(board: &ChainBoard, topo: &Topology, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stones_core::Adjacency;
-
-    /// A board from rows of `X`, `O` and `.`, top row first.
-    fn board(rows: &[&str]) -> (ChainBoard, Topology) {
-        let topo = Topology::square(
-            rows[0].len() as u16,
-            rows.len() as u16,
-            Adjacency::Orthogonal,
-        );
-        let mut b = ChainBoard::new(&topo);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.bytes().enumerate() {
-                let p = topo.at(x as i32, y as i32).unwrap();
-                match ch {
-                    b'X' => b.put(&topo, p, Colour::Black),
-                    b'O' => b.put(&topo, p, Colour::White),
-                    _ => {}
-                }
-            }
-        }
-        (b, topo)
-    }
-
-    fn at(topo: &Topology, x: i32, y: i32) -> Point {
-        topo.at(x, y).unwrap()
-    }
+    use crate::search::test_boards::{at, board};
 
     #[test]
     fn a_hane_matches_in_every_orientation_and_colouring() {

@@ -270,32 +270,7 @@ fn caught(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stones_core::Adjacency;
-
-    /// A board from rows of `X` (Black), `O` (White) and `.`, top row first.
-    fn board(rows: &[&str]) -> (ChainBoard, Topology) {
-        let topo = Topology::square(
-            rows[0].len() as u16,
-            rows.len() as u16,
-            Adjacency::Orthogonal,
-        );
-        let mut b = ChainBoard::new(&topo);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.bytes().enumerate() {
-                let p = topo.at(x as i32, y as i32).unwrap();
-                match ch {
-                    b'X' => b.put(&topo, p, Colour::Black),
-                    b'O' => b.put(&topo, p, Colour::White),
-                    _ => {}
-                }
-            }
-        }
-        (b, topo)
-    }
-
-    fn at(topo: &Topology, x: i32, y: i32) -> Point {
-        topo.at(x, y).unwrap()
-    }
+    use crate::search::test_boards::{at, board};
 
     #[test]
     fn liberties_after_a_stone_count_joined_chains_and_captures() {
