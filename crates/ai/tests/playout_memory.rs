@@ -20,8 +20,11 @@ fn search_bytes<G: stones_core::SearchGame>(start: &G, playouts: u64) -> usize {
     alloc_meter::allocated_here() - before
 }
 
-/// What 6,000 more playouts cost once the arena is full: the same searches but for those playouts.
+/// What 6,000 more playouts cost once the arena is full: the same searches but for those playouts,
+/// after a first search has made what a thread makes once (Go's ladder reader keeps its scratch
+/// boards per thread).
 fn extra_bytes<G: stones_core::SearchGame>(start: &G) -> usize {
+    search_bytes(start, 500);
     search_bytes(start, 14_000).saturating_sub(search_bytes(start, 8_000))
 }
 
