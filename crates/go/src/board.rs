@@ -131,16 +131,7 @@ impl Eq for ChainBoard {}
 
 impl Clone for ChainBoard {
     fn clone(&self) -> ChainBoard {
-        let mut b = ChainBoard {
-            cells: [EMPTY; MAX_POINTS + 1],
-            nbrs: [0; MAX_POINTS + 1],
-            head: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            chains: [Chain::default(); MAX_POINTS],
-            empties: [0; MAX_POINTS],
-            empty_at: [0; MAX_POINTS],
-            ..*self
-        };
+        let mut b = ChainBoard::blank(self.len);
         b.clone_from(self);
         b
     }
@@ -165,15 +156,10 @@ impl Clone for ChainBoard {
 }
 
 impl ChainBoard {
-    /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points, each with at most six
-    /// neighbours).
-    pub fn new(topo: &Topology) -> ChainBoard {
-        assert!(
-            topo.len() <= MAX_POINTS && matches!(topo.max_degree(), 4 | 6),
-            "board too large or too connected for the Go machinery"
-        );
-        let mut b = ChainBoard {
-            len: topo.len() as u16,
+    /// `len` points of blank arrays, nothing counted: [`ChainBoard::new`] and `clone` fill it in.
+    fn blank(len: u16) -> ChainBoard {
+        ChainBoard {
+            len,
             cells: [EMPTY; MAX_POINTS + 1],
             nbrs: [0; MAX_POINTS + 1],
             head: [0; MAX_POINTS],
@@ -181,10 +167,21 @@ impl ChainBoard {
             chains: [Chain::default(); MAX_POINTS],
             empties: [0; MAX_POINTS],
             empty_at: [0; MAX_POINTS],
-            n_empty: topo.len() as u16,
+            n_empty: 0,
             stones_on_board: [0; 2],
             hash: 0,
-        };
+        }
+    }
+
+    /// An empty board for `topo` (which must have at most [`MAX_POINTS`] points, each with at most six
+    /// neighbours).
+    pub fn new(topo: &Topology) -> ChainBoard {
+        assert!(
+            topo.len() <= MAX_POINTS && matches!(topo.max_degree(), 4 | 6),
+            "board too large or too connected for the Go machinery"
+        );
+        let mut b = ChainBoard::blank(topo.len() as u16);
+        b.n_empty = b.len;
         for i in 0..topo.len() {
             b.empties[i] = i as u16;
             b.empty_at[i] = i as u16;
