@@ -307,7 +307,7 @@ impl<G: SearchGame> Tree<G> {
             }
         }
         if matches!(game.status(), Status::Ongoing) {
-            let cap = 10 * game.topology().len() + 100;
+            let cap = stones_core::move_cap(game.topology().len());
             game.rollout(&mut self.rng, cap, &mut self.trail);
         }
         Outcome {

@@ -52,7 +52,9 @@ pub fn play_game(
     let mut game = start.clone();
     let mut history: Vec<(Colour, String)> = Vec::new();
     let mut thinking = [(0.0, 0u32); 2];
-    let cap = limits.max_moves.unwrap_or(10 * game.point_count() + 100);
+    let cap = limits
+        .max_moves
+        .unwrap_or(stones_core::move_cap(game.point_count()));
     let end = |history: &[(Colour, String)], thinking, result, winner, reason| {
         let [b, w] = &names;
         GameRecord {

@@ -229,12 +229,12 @@ impl<G: SearchGame + 'static> TextGame for G {
     }
 
     fn random_playout(&mut self, rng: &mut Rng) -> usize {
-        let cap = 10 * self.topology().len() + 100;
+        let cap = stones_core::move_cap(self.topology().len());
         self.playout(rng, cap)
     }
 
     fn search_rollouts(&self, rng: &mut Rng, playouts: usize) -> usize {
-        let cap = 10 * self.topology().len() + 100;
+        let cap = stones_core::move_cap(self.topology().len());
         let mut trail = Trail::new(self.topology().len());
         let root = self.search_copy();
         let mut game = root.clone();

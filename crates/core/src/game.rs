@@ -67,6 +67,13 @@ pub fn fmt_points(v: f64) -> String {
     }
 }
 
+/// The most moves a game or a playout on `points` points is let run (10 a point + 100): far more
+/// than any real game, and a bound on one that never ends (a long ko fight in a playout, a server
+/// game, a match).
+pub fn move_cap(points: usize) -> usize {
+    10 * points + 100
+}
+
 /// [`Game::play`] for a game whose [`Game::check`] is complete: checks `mv`, then plays it with
 /// `unchecked` (the game's path without checks); a refused move changes nothing.
 pub fn play_checked<G: Game>(

@@ -423,7 +423,7 @@ impl Session {
                 format!("it is {c}'s turn, and the computer plays {c}"),
             ));
         }
-        if self.records.len() >= 10 * self.game.point_count() + 100 {
+        if self.records.len() >= stones_core::move_cap(self.game.point_count()) {
             return Err(ApiError::bad("the game is too long for the server"));
         }
         let record = play_recorded(&mut self.game, text, self.records.len() + 1);
@@ -518,7 +518,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
     if !s.computer_to_move() || s.computer_error.is_some() {
         return;
     }
-    if s.records.len() >= 10 * s.game.point_count() + 100 {
+    if s.records.len() >= stones_core::move_cap(s.game.point_count()) {
         s.computer_error = Some("the game is too long for the server".into());
         return;
     }
