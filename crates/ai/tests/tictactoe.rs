@@ -94,7 +94,6 @@ impl Game for TicTacToe {
     type Move = Mark;
     type Rules = TicTacToeRules;
     type Illegal = Refused;
-    const NAME: &'static str = "tictactoe";
     const ABOUT: &'static str = "Tic-tac-toe: three in a row on 3 x 3";
     const TEST_SIZES: &'static [&'static str] = &[];
 
@@ -114,13 +113,8 @@ impl Game for TicTacToe {
         })
     }
 
-    fn rules(&self) -> &TicTacToeRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.topo
-    }
+    // The items that only read a field, written by a macro of stones-core.
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: to_move);
 
     fn set_position(
         &mut self,
@@ -138,10 +132,6 @@ impl Game for TicTacToe {
         self.resigned = None;
         self.history.clear();
         Ok(())
-    }
-
-    fn to_move(&self) -> Colour {
-        self.to_move
     }
 
     fn status(&self) -> Status {
@@ -243,15 +233,8 @@ impl Game for TicTacToe {
 
 /// Step 5 — what the search needs: a move is one step, played on the fast path.
 impl SearchGame for TicTacToe {
-    type Step = Mark;
-
-    fn steps(&self, _pending: &[Mark], out: &mut Vec<Mark>) {
-        self.legal_moves(out);
-    }
-
-    fn complete(&self, pending: &[Mark]) -> Option<Mark> {
-        pending.first().copied()
-    }
+    // A step is a whole move, and the steps are the legal moves.
+    stones_core::move_steps!();
 
     fn play_fast(&mut self, mv: Mark) {
         match mv {

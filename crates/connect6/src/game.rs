@@ -92,7 +92,6 @@ impl Game for Connect6 {
     type Rules = Connect6Rules;
     type Illegal = Connect6Illegal;
 
-    const NAME: &'static str = "connect6";
     const ABOUT: &'static str =
         "Connect6: six in a row; one stone for Black's first move, then two stones a move";
     const SIZES: &'static [&'static str] = &["19", "15", "13"];

@@ -160,8 +160,9 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// Why a move was refused.
     type Illegal: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
-    /// The game's name on the command line (`go`, `dots`, …).
-    const NAME: &'static str;
+    /// The game's name on the command line (`go`, `dots`, …): by default its rules' game
+    /// ([`RuleSet::GAME`]), which names it in their errors and files.
+    const NAME: &'static str = <Self::Rules as RuleSet>::GAME;
 
     /// A new game under `rules` (checked: sizes in range and so on).
     fn new(rules: Self::Rules) -> Result<Self, RulesError>;

@@ -248,9 +248,17 @@ macro_rules! game_fields {
 /// The [`crate::SearchGame`] items of a game whose unchecked path is its `play_unchecked` method
 /// and whose steps put a stone through one variant of its step type: `play_fast` and
 /// `step_point`. Written inside `impl SearchGame for …` with the variant:
-/// `stones_core::placement_steps!(Move::Place);`
+/// `stones_core::placement_steps!(Move::Place);` A game whose search copy is its `fork` (a copy
+/// without the undo history) adds it: `stones_core::placement_steps!(GoMove::Play, copy: fork);`
 #[macro_export]
 macro_rules! placement_steps {
+    ($($place:ident)::+, copy: $fork:ident) => {
+        $crate::placement_steps!($($place)::+);
+
+        fn search_copy(&self) -> Self {
+            self.$fork()
+        }
+    };
     ($($place:ident)::+) => {
         fn play_fast(&mut self, mv: Self::Move) {
             self.play_unchecked(mv);

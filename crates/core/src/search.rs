@@ -141,3 +141,21 @@ pub trait SearchGame: Game + Send + Sync {
         600.0
     }
 }
+
+/// The [`SearchGame`] items of a game whose every move is one step and whose steps are its legal
+/// moves (tic-tac-toe, Hex): `type Step` (the move), `steps` ([`Game::legal_moves`]) and
+/// `complete` (the one step). Written inside `impl SearchGame for …`: `stones_core::move_steps!();`
+#[macro_export]
+macro_rules! move_steps {
+    () => {
+        type Step = <Self as $crate::Game>::Move;
+
+        fn steps(&self, _pending: &[Self::Step], out: &mut Vec<Self::Step>) {
+            $crate::Game::legal_moves(self, out);
+        }
+
+        fn complete(&self, pending: &[Self::Step]) -> Option<Self::Move> {
+            pending.first().copied()
+        }
+    };
+}

@@ -3,6 +3,32 @@
 use crate::colour::Colour;
 use crate::game::Outcome;
 
+/// The [`crate::Game`] items of a game that words them in its own `talk` module: `help`,
+/// `move_notes` and `score_parts`, each the function of the same name in `crate::talk` (which takes
+/// the game first). Written inside `impl Game for …`: `stones_core::game_talk!();`
+#[macro_export]
+#[allow(clippy::crate_in_macro_def)] // `crate::talk` is the calling game's module, on purpose.
+macro_rules! game_talk {
+    () => {
+        fn help(&self) -> String {
+            crate::talk::help(self)
+        }
+
+        fn move_notes(
+            &self,
+            mover: $crate::Colour,
+            mv: Self::Move,
+            before: [u32; 2],
+        ) -> Vec<String> {
+            crate::talk::move_notes(self, mover, mv, before)
+        }
+
+        fn score_parts(&self, colour: $crate::Colour) -> Vec<String> {
+            crate::talk::score_parts(self, colour)
+        }
+    };
+}
+
 /// `Black captures 3` for each player whose captures grew from `before` to `after`, the mover first.
 pub fn captures_said(mover: Colour, before: [u32; 2], after: [u32; 2]) -> Vec<String> {
     [mover, mover.opponent()]

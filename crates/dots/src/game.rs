@@ -15,24 +15,13 @@ impl Game for DotsGame {
     type Move = DotsMove;
     type Rules = DotsRules;
     type Illegal = DotsIllegal;
-    const NAME: &'static str = "dots";
     const ABOUT: &'static str =
         "Dots: enclose your opponent's dots with chains of your own; no pass, STOP to finish";
     const SIZES: &'static [&'static str] = &["[39, 32]", "[24, 24]", "[16, 16]", "[10, 10]"];
     const TEST_SIZES: &'static [&'static str] = &["2", "5", "9", "[7, 4]"];
     const SGF_GM: Option<u32> = Some(40);
 
-    fn help(&self) -> String {
-        crate::talk::help(self)
-    }
-
-    fn move_notes(&self, mover: Colour, mv: DotsMove, before: [u32; 2]) -> Vec<String> {
-        crate::talk::move_notes(self, mover, mv, before)
-    }
-
-    fn score_parts(&self, colour: Colour) -> Vec<String> {
-        crate::talk::score_parts(self, colour)
-    }
+    stones_core::game_talk!();
 
     fn alone_seconds(&self) -> Option<u64> {
         crate::talk::alone_seconds(self)

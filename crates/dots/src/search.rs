@@ -2,7 +2,7 @@
 
 use crate::moves::DotsMove;
 use crate::state::DotsGame;
-use stones_core::{Game, Point, SearchGame};
+use stones_core::{Game, SearchGame};
 
 impl SearchGame for DotsGame {
     type Step = DotsMove;
@@ -17,14 +17,5 @@ impl SearchGame for DotsGame {
         pending.first().copied()
     }
 
-    fn play_fast(&mut self, mv: DotsMove) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: DotsMove) -> Option<Point> {
-        match step {
-            DotsMove::Put(p) => Some(p),
-            _ => None,
-        }
-    }
+    stones_core::placement_steps!(DotsMove::Put);
 }

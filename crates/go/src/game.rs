@@ -553,24 +553,13 @@ impl Game for GoGame {
     type Move = GoMove;
     type Rules = GoRules;
     type Illegal = GoIllegal;
-    const NAME: &'static str = "go";
     const ABOUT: &'static str =
         "Go: surround territory, capture chains without liberties; ko, komi, handicap";
     const SIZES: &'static [&'static str] = &["19", "13", "9", "7", "5"];
     const TEST_SIZES: &'static [&'static str] = &["2", "5", "9", "[7, 4]"];
     const SGF_GM: Option<u32> = Some(1);
 
-    fn help(&self) -> String {
-        crate::talk::help(self)
-    }
-
-    fn move_notes(&self, mover: Colour, mv: GoMove, before: [u32; 2]) -> Vec<String> {
-        crate::talk::move_notes(self, mover, mv, before)
-    }
-
-    fn score_parts(&self, colour: Colour) -> Vec<String> {
-        crate::talk::score_parts(self, colour)
-    }
+    stones_core::game_talk!();
 
     fn to_sgf(&self, result: Option<&str>, _rule: &str) -> Option<String> {
         Some(crate::sgf::write(self, result))
@@ -610,13 +599,7 @@ impl Game for GoGame {
         Ok(game)
     }
 
-    fn rules(&self) -> &GoRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: pos.st.to_move);
 
     fn set_position(
         &mut self,
@@ -628,10 +611,6 @@ impl Game for GoGame {
         self.undo.clear();
         self.pos = Position::new(board, State::start(to_move));
         Ok(())
-    }
-
-    fn to_move(&self) -> Colour {
-        self.pos.st.to_move
     }
 
     fn status(&self) -> Status {

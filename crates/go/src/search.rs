@@ -294,20 +294,7 @@ impl SearchGame for GoGame {
         }
     }
 
-    fn play_fast(&mut self, mv: GoMove) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: GoMove) -> Option<Point> {
-        match step {
-            GoMove::Play(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    fn search_copy(&self) -> Self {
-        self.fork()
-    }
+    stones_core::placement_steps!(GoMove::Play, copy: fork);
 
     /// [`GoGame::policy_move`] on the fast path until play stops or `cap` moves.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {

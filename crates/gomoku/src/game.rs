@@ -330,7 +330,6 @@ impl Game for Gomoku {
     type Rules = GomokuRules;
     type Illegal = Illegal;
 
-    const NAME: &'static str = "gomoku";
     const ABOUT: &'static str =
         "Gomoku: five in a row; exactly five, opening rule; freestyle and renju rulesets";
     const SIZES: &'static [&'static str] = &["15", "19", "11", "9"];

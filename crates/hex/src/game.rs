@@ -107,7 +107,6 @@ impl Game for HexGame {
     type Rules = HexRules;
     type Illegal = Illegal;
 
-    const NAME: &'static str = "hex";
     const ABOUT: &'static str =
         "Hex: join your sides of a rhombus of hexagons; swap rule, no draws";
     const SIZES: &'static [&'static str] = &["11", "13", "9", "7", "5"];

@@ -1,19 +1,10 @@
 //! What Hex tells the search: every legal move is a step; a playout fills the board at random.
 
 use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
-use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
+use stones_core::{Colour, Point, Rng, SearchGame, Trail};
 
 impl SearchGame for HexGame {
-    type Step = Move;
-
-    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
-        self.legal_moves(out);
-    }
-
-    fn complete(&self, pending: &[Move]) -> Option<Move> {
-        pending.first().copied()
-    }
-
+    stones_core::move_steps!();
     stones_core::placement_steps!(Move::Place);
 
     /// Fills up to `cap` empty cells at random, in turn, then finds the winner once: the full
@@ -36,7 +27,7 @@ impl SearchGame for HexGame {
         fill
     }
 
-    /// The winner, without making the result text as [`Game::status`] does.
+    /// The winner, without making the result text as [`stones_core::Game::status`] does.
     fn rollout_winner(&self) -> Option<Colour> {
         self.end.winner()
     }

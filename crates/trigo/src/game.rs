@@ -302,23 +302,12 @@ impl Game for TrigoGame {
     type Move = TrigoMove;
     type Rules = TrigoRules;
     type Illegal = TrigoIllegal;
-    const NAME: &'static str = "trigo";
     const ABOUT: &'static str =
         "TriGo: Go on a hexagon of 169 points, two stones per move after Black's first";
     const SIZES: &'static [&'static str] = &["8", "6", "5", "4", "3"];
     const TEST_SIZES: &'static [&'static str] = &["2", "3", "4"];
 
-    fn help(&self) -> String {
-        crate::talk::help(self)
-    }
-
-    fn move_notes(&self, mover: Colour, mv: TrigoMove, before: [u32; 2]) -> Vec<String> {
-        crate::talk::move_notes(self, mover, mv, before)
-    }
-
-    fn score_parts(&self, colour: Colour) -> Vec<String> {
-        crate::talk::score_parts(self, colour)
-    }
+    stones_core::game_talk!();
 
     fn new(rules: TrigoRules) -> Result<Self, RulesError> {
         use stones_core::RuleSet;
@@ -333,13 +322,7 @@ impl Game for TrigoGame {
         })
     }
 
-    fn rules(&self) -> &TrigoRules {
-        &self.rules
-    }
-
-    fn topology(&self) -> &Topology {
-        &self.topo
-    }
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: pos.st.to_move);
 
     fn set_position(
         &mut self,
@@ -350,10 +333,6 @@ impl Game for TrigoGame {
         self.undo.clear();
         self.pos = start(board, to_move);
         Ok(())
-    }
-
-    fn to_move(&self) -> Colour {
-        self.pos.st.to_move
     }
 
     fn status(&self) -> Status {

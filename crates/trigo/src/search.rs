@@ -85,20 +85,7 @@ impl SearchGame for TrigoGame {
         }
     }
 
-    fn play_fast(&mut self, mv: TrigoMove) {
-        self.play_unchecked(mv);
-    }
-
-    fn step_point(step: TrigoMove) -> Option<Point> {
-        match step {
-            TrigoMove::One(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    fn search_copy(&self) -> Self {
-        self.fork()
-    }
+    stones_core::placement_steps!(TrigoMove::One, copy: fork);
 
     fn play_on(&self) -> Self {
         self.playing_on()
