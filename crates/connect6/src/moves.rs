@@ -10,7 +10,7 @@
 //! no pass; `resign` gives up.
 
 use stones_core::turn::{self, Placements};
-use stones_core::{MoveSyntaxError, PlaceRefused, Point, Topology};
+use stones_core::{PlaceRefused, Point};
 use thiserror::Error;
 
 /// Stones per turn: one on Black's first move, two on every move after.
@@ -58,29 +58,4 @@ pub enum Connect6Illegal {
     TwoStonesNeeded,
     #[error("two stones: Black's first move places a single stone (e.g. {0})")]
     OneStoneOpening(String),
-}
-
-/// Reads a move; `moves` says what applies now, for the errors.
-pub fn parse(topo: &Topology, text: &str, moves: &str) -> Result<Connect6Move, MoveSyntaxError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "resign" => Ok(Connect6Move::Resign),
-        "pass" => Err(MoveSyntaxError {
-            text: text.trim().into(),
-            why: format!("there is no pass in Connect6: {moves}"),
-        }),
-        _ => match turn::parse_points(topo, text, TURN.most(), moves, true)?.as_slice() {
-            [a, b] => Ok(Connect6Move::two(*a, *b)),
-            [one, ..] => Ok(Connect6Move::One(*one)),
-            [] => unreachable!("parse_points reads at least one point"),
-        },
-    }
-}
-
-/// The canonical text of `mv`: `K10`, `L11+K10`, `resign`.
-pub fn text(topo: &Topology, mv: Connect6Move) -> String {
-    match mv {
-        Connect6Move::One(p) => topo.name(p),
-        Connect6Move::Two(a, b) => turn::points_text(topo, &[a.min(b), a.max(b)], "+"),
-        Connect6Move::Resign => "resign".into(),
-    }
 }

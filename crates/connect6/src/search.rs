@@ -12,9 +12,9 @@ impl Connect6 {
     /// The playout's stone: a six next to the mover's stones of its last move (`mine`) or this one
     /// (`also`), else a block of a six next to the opponent's last move, else a random empty point.
     fn policy_stone(&self, rng: &mut Rng, also: Option<Point>) -> Option<Point> {
-        let back = |k: usize| self.turns.back(k);
+        let back = |k: usize| self.row.turns.back(k);
         let stones = |k: usize| back(k).into_iter().flat_map(Connect6Move::points);
-        let b = &self.board;
+        let b = &self.row.board;
         let six = |p: Point| b.grid.winning_point_near(&b.cells, p, SIX, 5, |_| true);
         (stones(2).chain(also).chain(stones(1)).find_map(six)).or_else(|| b.random_empty(rng, None))
     }
@@ -22,17 +22,17 @@ impl Connect6 {
     /// Places the playout's stones of a turn ([`Connect6::policy_stone`], a pair's second once the
     /// first is down) and names the move; `None` once the game is over or no point is found.
     fn policy_turn(&mut self, rng: &mut Rng) -> Option<Connect6Move> {
-        if self.end.is_over() {
+        if self.row.end.is_over() {
             return None;
         }
         let pair = self.stones_now() == 2;
         let p = self.policy_stone(rng, None)?;
-        self.place(p);
+        self.row.place(p, SIX);
         if !pair {
             return Some(Connect6Move::One(p));
         }
         let q = self.policy_stone(rng, Some(p))?;
-        self.place(q);
+        self.row.place(q, SIX);
         Some(Connect6Move::two(p, q))
     }
 }
@@ -45,10 +45,10 @@ impl SearchGame for Connect6 {
     /// empty points within two lines of a stone (the centre on an empty board, else any).
     fn steps(&self, pending: &[Connect6Move], out: &mut Vec<Connect6Move>) {
         out.clear();
-        if self.end.is_over() {
+        if self.row.end.is_over() {
             return;
         }
-        let (mut b, me) = (self.board.clone(), self.turns.to_move);
+        let (mut b, me) = (self.row.board.clone(), self.row.turns.to_move);
         for p in pending.iter().flat_map(|m| m.points()) {
             b.put(p, me, SIX);
         }
@@ -84,6 +84,7 @@ impl SearchGame for Connect6 {
     /// Plays [`Connect6::policy_turn`] until the game ends or `cap` moves. Stones stay where they are
     /// put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        placement::play_out(self, cap, |g| g.policy_turn(rng), Connect6::end_turn)
+        let end_turn = |g: &mut Connect6, mv| g.row.end_turn(mv);
+        placement::play_out(self, cap, |g| g.policy_turn(rng), end_turn)
     }
 }

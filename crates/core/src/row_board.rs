@@ -5,7 +5,7 @@
 
 use crate::colour::Colour;
 use crate::error::SetupError;
-use crate::placement::{self, End};
+use crate::placement::{self, End, Turns};
 use crate::rows::{self, Goal, Grid, BLACK, EMPTY, WHITE};
 use crate::rules::BoardSize;
 use crate::topology::Point;
@@ -45,6 +45,11 @@ impl RowBoard {
     #[inline]
     pub fn is_empty(&self, p: Point) -> bool {
         p.idx() < self.grid.len() && self.cells[self.grid.pad(p)] == EMPTY
+    }
+
+    /// Whether no stone is on the board.
+    pub fn is_blank(&self) -> bool {
+        self.empties as usize == self.grid.len()
     }
 
     /// The stone on `p`, if any (`None` off the board too).
@@ -133,6 +138,83 @@ impl RowBoard {
     }
 }
 
+/// A placement game of n in a row on a [`RowBoard`] (a move puts stones of the mover and passes the
+/// turn; Connect6): the stones, whose turn it is with the moves since the setup, and how the game
+/// ended. The first row of the goal that a stone makes wins for the mover; a full board is a draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowGame<M> {
+    /// The stones.
+    pub board: RowBoard,
+    /// The side to move and the moves played since the setup.
+    pub turns: Turns<M>,
+    /// How the game ended, if it has: a win keeps a point of its row and its line.
+    pub end: End<(Point, u8)>,
+}
+
+impl<M: Copy> RowGame<M> {
+    /// An empty board of `size`, Black to move, and room for the moves that fill it when most of
+    /// them place `stones` stones (so that play allocates nothing; see [`Turns::new`]).
+    pub fn new(size: BoardSize, stones: usize) -> RowGame<M> {
+        let board = RowBoard::new(size);
+        let turns = Turns::new(board.grid.len() / stones + 2);
+        RowGame {
+            board,
+            turns,
+            end: End::No,
+        }
+    }
+
+    /// Puts a stone of the side to move on the empty point `p`; the first `goal` row ends the game.
+    pub fn place(&mut self, p: Point, goal: Goal) {
+        let c = self.turns.to_move;
+        if let (Some(line), End::No) = (self.board.put(p, c, goal), self.end) {
+            self.end = End::Won(c, (p, line));
+        }
+    }
+
+    /// Ends the turn of `mv`, whose stones are placed: a full board is a draw; the other side moves.
+    pub fn end_turn(&mut self, mv: M) {
+        if self.end == End::No && self.board.empties == 0 {
+            self.end = End::Drawn("board full");
+        }
+        self.turns.played(mv);
+    }
+
+    /// Takes back the last move, whose stones are its `points`, and the end it made; false when
+    /// there is none.
+    pub fn undo<P: IntoIterator<Item = Point>>(&mut self, points: impl Fn(M) -> P) -> bool {
+        let Some((mv, c)) = self.turns.take_back() else {
+            return false;
+        };
+        points(mv).into_iter().for_each(|p| self.board.take(p, c));
+        self.end = End::No;
+        true
+    }
+
+    /// Replaces the stones and judges them under each colour's `goals` (see [`RowBoard::set`]),
+    /// with `to_move` to play and no moves since.
+    pub fn set(
+        &mut self,
+        stones: &[Option<Colour>],
+        goals: [Goal; 2],
+        to_move: Colour,
+    ) -> Result<(), SetupError> {
+        self.end = self.board.set(stones, goals)?;
+        self.turns.restart(to_move);
+        Ok(())
+    }
+
+    /// The Zobrist hash of the stones and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.board.hash ^ self.turns.side_key(&self.board.grid.topo)
+    }
+
+    /// The stones of the winning row, from one end to the other, once a row has won.
+    pub fn winning_row(&self) -> Option<Vec<Point>> {
+        self.board.winning_row(self.end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +282,39 @@ mod tests {
             .contains("both Black and White"));
         assert!(again.set(&stones[1..], [SIX; 2]).is_err());
         assert_eq!(board(ROWS).empty_points().count(), 49 - 11);
+        assert!(RowBoard::new(BoardSize::square(7)).is_blank() && !board(ROWS).is_blank());
+    }
+
+    #[test]
+    fn a_row_game_is_won_by_its_first_row_drawn_when_full_and_taken_back() {
+        let mut g: RowGame<Point> = RowGame::new(BoardSize::square(7), 1);
+        let stones = parse_board(&g.board.grid.topo, ROWS).unwrap();
+        g.set(&stones, [SIX; 2], Colour::Black).unwrap();
+        let start = g.clone();
+        let e6 = g.board.grid.topo.parse_point("E6").unwrap();
+        g.place(e6, SIX);
+        g.end_turn(e6);
+        assert_eq!(g.end, End::Won(Colour::Black, (e6, 0)));
+        assert_eq!(g.winning_row().map(|r| r.len()), Some(6));
+        assert_eq!((g.turns.to_move, g.turns.last()), (Colour::White, Some(e6)));
+        assert_ne!(g.hash(), start.hash());
+        assert!(g.undo(Some));
+        assert_eq!(g, start);
+        assert!(!g.undo(Some));
+        // The last empty point of a board without a row: the move that fills it draws.
+        let pairs = ["x x o o x x o\n", "o o x x o o x\n"];
+        let full: String = (0..7).map(|r| pairs[r % 2]).collect();
+        let full = full.replacen("x x o o x x o", "x x o o x x .", 1);
+        let stones = parse_board(&g.board.grid.topo, &full).unwrap();
+        g.set(&stones, [SIX; 2], Colour::Black).unwrap();
+        assert_eq!(g.end, End::No);
+        let g7 = g.board.grid.topo.parse_point("G7").unwrap();
+        g.place(g7, SIX);
+        g.end_turn(g7);
+        assert_eq!(
+            (g.end, g.turns.to_move),
+            (End::Drawn("board full"), Colour::White)
+        );
     }
 
     #[test]
