@@ -74,6 +74,14 @@ pub fn move_cap(points: usize) -> usize {
     10 * points + 100
 }
 
+/// A uniformly random move of [`Game::legal_moves`], or `None` when there is none: the default
+/// [`Game::random_move`], and the fallback of games whose own draw covers only some phases.
+pub fn random_legal<G: Game>(game: &G, rng: &mut Rng) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+}
+
 /// [`Game::play`] for a game whose [`Game::check`] is complete: checks `mv`, then plays it with
 /// `unchecked` (the game's path without checks); a refused move changes nothing.
 pub fn play_checked<G: Game>(
@@ -337,11 +345,10 @@ pub trait Game: Clone + fmt::Debug + Sized {
         n
     }
 
-    /// A uniformly random legal move, or `None` when there is none (the game is over).
+    /// A uniformly random legal move, or `None` when there is none (the game is over): by default
+    /// [`random_legal`], which lists them.
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+        random_legal(self, rng)
     }
 }
 

@@ -25,7 +25,7 @@ pub mod zobrist;
 
 pub use colour::Colour;
 pub use error::{CoordError, MoveSyntaxError, PlaceRefused, RulesError, SetupError};
-pub use game::{fmt_points, move_cap, play_checked, Game, Outcome, Score, Status};
+pub use game::{fmt_points, move_cap, play_checked, random_legal, Game, Outcome, Score, Status};
 pub use rules::{BoardSize, Builtin, RuleSet};
 pub use search::{Presearch, SearchGame, Trail};
 pub use svg::{Decorations, Look, Mark};

@@ -163,7 +163,7 @@ impl<M: Clone> Clone for Turns<M> {
 }
 
 /// Plays moves until `pick` finds none or `cap` are played, and returns how many were: the loop of
-/// the placement games' playouts and rollouts. `pick` chooses the next move (`None`: the game is over
+/// the placement games' playouts and rollouts (and of Go's and TriGo's random playouts). `pick` chooses the next move (`None`: the game is over
 /// or has no move) and may already place its stones; `play` then completes it (the unchecked path, or
 /// the end of the turn when `pick` placed the stones).
 pub fn play_out<G, M>(

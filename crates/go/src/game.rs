@@ -1,13 +1,12 @@
 //! The Go game: moves, legality with reasons, ko and superko, handicap, passes, dead stones, score.
 
-use crate::board::{ChainBoard, MAX_POINTS};
+use crate::board::MAX_POINTS;
+use crate::go_like::{GoLike, GoState};
 use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
 use crate::places::{Places, Stones};
-use crate::position::Position;
 use crate::rules::{GoRules, Ko, Placement, Scoring};
-use crate::scoring::{self, Count};
-use crate::undo::{StoneChange, UndoLog};
+use crate::scoring;
 use crate::words::{dead_point, word_move};
 use std::sync::Arc;
 use stones_core::{
@@ -38,6 +37,10 @@ impl Places for GoMove {
             _ => Stones::NONE,
         }
     }
+
+    fn marks_dead(self) -> bool {
+        matches!(self, GoMove::Mark(_))
+    }
 }
 
 /// Why a Go move was refused.
@@ -58,9 +61,9 @@ pub enum GoIllegal {
 }
 
 /// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
-/// before each move.
+/// before each move. Its fields are the game's own (read them through [`GoGame`]'s methods).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct State {
+pub struct State {
     to_move: Colour,
     /// The simple-ko point: the capturer's opponent may not play on it at once.
     ko: Option<Point>,
@@ -105,55 +108,48 @@ impl State {
     }
 }
 
-/// A game of Go under a [`GoRules`] ruleset.
-#[derive(Debug)]
+impl GoState for State {
+    fn turn(&self) -> (Colour, [u32; 2]) {
+        (self.to_move, self.captures)
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+}
+
+/// A game of Go under a [`GoRules`] ruleset: what every Go-like game keeps ([`GoLike`], which it
+/// dereferences to, read-only: the board, the dead marks, the undo log), and the positions so far
+/// for superko.
+#[derive(Debug, PartialEq)]
 pub struct GoGame {
-    topo: Arc<Topology>,
-    rules: GoRules,
-    pos: Position<State>,
-    undo: UndoLog<State>,
+    g: GoLike<State, GoRules>,
     /// Every position so far: stone hash and the player to move (for superko).
     seen: Vec<(u64, Colour)>,
 }
 
 impl Clone for GoGame {
     fn clone(&self) -> GoGame {
-        GoGame {
-            topo: Arc::clone(&self.topo),
-            rules: self.rules.clone(),
-            pos: self.pos.clone(),
-            undo: self.undo.clone(),
-            seen: self.seen.clone(),
-        }
+        let (g, seen) = (self.g.clone(), self.seen.clone());
+        GoGame { g, seen }
     }
 
-    /// Refreshes a copy in place: the board copies only its own points and the logs keep their
-    /// buffers, so a playout from a refreshed copy allocates nothing.
+    /// Refreshes a copy in place (see [`GoLike`]'s): the superko list keeps its buffer too.
     fn clone_from(&mut self, src: &GoGame) {
-        if !Arc::ptr_eq(&self.topo, &src.topo) {
-            self.topo = Arc::clone(&src.topo);
-        }
-        if self.rules != src.rules {
-            self.rules.clone_from(&src.rules);
-        }
-        self.pos.clone_from(&src.pos);
-        self.undo.clone_from(&src.undo);
+        self.g.clone_from(&src.g);
         self.seen.clone_from(&src.seen);
     }
 }
 
-impl PartialEq for GoGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules && self.pos == other.pos && self.seen == other.seen
+impl std::ops::Deref for GoGame {
+    type Target = GoLike<State, GoRules>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.g
     }
 }
 
 impl GoGame {
-    /// The board (stones and chains).
-    pub fn board(&self) -> &ChainBoard {
-        &self.pos.board
-    }
-
     /// The shared topology.
     pub fn topology_arc(&self) -> &Arc<Topology> {
         &self.topo
@@ -174,25 +170,10 @@ impl GoGame {
         self.pos.st.handicap_left
     }
 
-    /// Stones marked dead (during the dead-stone step).
-    pub fn is_marked_dead(&self, p: Point) -> bool {
-        self.pos.is_marked_dead(p)
-    }
-
-    /// Exact liberties of the chain through `p`, or 0 for an empty point.
-    pub fn liberties(&self, p: Point) -> u32 {
-        self.pos.liberties(&self.topo, p)
-    }
-
     /// A copy without the undo history, for search: it plays on, it cannot take back.
     pub fn fork(&self) -> GoGame {
-        GoGame {
-            topo: Arc::clone(&self.topo),
-            rules: self.rules.clone(),
-            pos: self.pos.clone(),
-            undo: UndoLog::default(),
-            seen: self.seen.clone(),
-        }
+        let (g, seen) = (self.g.fork(), self.seen.clone());
+        GoGame { g, seen }
     }
 
     /// The moves that apply now, in words: stones and passes in play (no pass while Black places
@@ -216,11 +197,6 @@ impl GoGame {
         (self.pos.st.passes, self.rules.passes_to_end)
     }
 
-    /// Whether play is on (not marking dead stones, not over).
-    pub fn in_play(&self) -> bool {
-        self.pos.st.phase == Phase::Play
-    }
-
     /// Moves played since the start (passes included).
     pub fn undo_depth(&self) -> usize {
         self.undo.len()
@@ -241,17 +217,12 @@ impl GoGame {
         self.undo.first_state(&self.pos.st).to_move
     }
 
-    /// The board count (territory, stones, dead, seki) under the current dead-stone marks.
-    pub fn count(&self) -> Count {
-        self.pos.count(&self.topo)
-    }
-
     /// Sets komi for this game (both even and handicap games), as GTP's `komi` does. A komi the
     /// rulesets refuse ([`crate::rules::check_komi`]) is refused here too, and nothing changes.
     pub fn set_komi(&mut self, komi: f64) -> Result<(), String> {
         crate::rules::check_komi(komi)?;
-        self.rules.komi = crate::rules::Komi::flat(komi);
-        self.rules.handicap_komi = komi;
+        self.g.rules.komi = crate::rules::Komi::flat(komi);
+        self.g.rules.handicap_komi = komi;
         Ok(())
     }
 
@@ -279,7 +250,7 @@ impl GoGame {
             }
             stones[p.idx()] = Some(Colour::Black);
         }
-        self.rules.handicap = points.len().min(9) as u8;
+        self.g.rules.handicap = points.len().min(9) as u8;
         self.set_position(&stones, Colour::White)
     }
 
@@ -294,7 +265,7 @@ impl GoGame {
         }
         let captures = self.pos.st.captures;
         self.set_position(&stones, self.pos.st.to_move)?;
-        self.pos.st.captures = captures;
+        self.g.pos.st.captures = captures;
         Ok(())
     }
 
@@ -308,13 +279,13 @@ impl GoGame {
     /// It is not a move: it is not in [`GoGame::history`] and has no undo entry of its own. Undoing the
     /// next move comes back to this position with `c` to move; undoing further restores what was before.
     pub fn set_to_move(&mut self, c: Colour) {
-        if !self.pos.st.give_turn(c) {
+        if !self.g.pos.st.give_turn(c) {
             return;
         }
         if self.rules.ko != Ko::Simple {
             self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push((self.pos.board.hash(), c));
-            self.pos.st.seen_len = self.seen.len() as u32;
+            self.g.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -323,9 +294,9 @@ impl GoGame {
     /// when play is already on or a player resigned. Like [`GoGame::set_to_move`] it is not a move; the
     /// next move's undo entry keeps the resumed state.
     pub fn resume_play(&mut self) -> bool {
-        let resumed = self.pos.st.resume();
+        let resumed = self.g.pos.st.resume();
         if resumed {
-            self.pos.clear_dead();
+            self.g.pos.clear_dead();
         }
         resumed
     }
@@ -345,8 +316,9 @@ impl GoGame {
     pub fn score_with_dead(&self, dead: &[Point]) -> Score {
         let mut copy = self.fork();
         for &p in dead {
-            if copy.pos.board.get(p).is_some() && !copy.pos.dead[p.idx()] {
-                scoring::toggle_dead(&copy.pos.board, &mut copy.pos.dead, p);
+            let pos = &mut copy.g.pos;
+            if pos.board.get(p).is_some() && !pos.dead[p.idx()] {
+                scoring::toggle_dead(&pos.board, &mut pos.dead, p);
             }
         }
         copy.compute_score()
@@ -459,11 +431,13 @@ impl GoGame {
     /// Plays a move known to be legal, without recording undo information or checking superko.
     /// The fast path for playouts and search.
     pub fn play_unchecked(&mut self, mv: GoMove) {
-        let pos = &mut self.pos;
+        let GoLike {
+            topo, rules, pos, ..
+        } = &mut self.g;
         let c = pos.st.to_move;
         match mv {
             GoMove::Play(p) => {
-                let placed = pos.board.play(&self.topo, p, c);
+                let placed = pos.board.play(topo, p, c);
                 pos.st.captures[c.idx()] += placed.captured;
                 pos.st.captures[c.opponent().idx()] += placed.suicided;
                 pos.st.ko = placed
@@ -478,7 +452,7 @@ impl GoGame {
                 }
             }
             GoMove::Pass => {
-                let (end, dead_stones) = (self.rules.passes_to_end, self.rules.dead_stones);
+                let (end, dead_stones) = (rules.passes_to_end, rules.dead_stones);
                 pos.st.phase.pass(&mut pos.st.passes, end, dead_stones);
                 pos.st.ko = None;
                 pos.st.to_move = c.opponent();
@@ -492,7 +466,7 @@ impl GoGame {
             let key = (self.pos.board.hash(), self.pos.st.to_move);
             self.seen.truncate(self.pos.st.seen_len as usize);
             self.seen.push(key);
-            self.pos.st.seen_len = self.seen.len() as u32;
+            self.g.pos.st.seen_len = self.seen.len() as u32;
         }
     }
 
@@ -567,23 +541,15 @@ impl Game for GoGame {
 
     fn new(rules: GoRules) -> Result<Self, RulesError> {
         use stones_core::RuleSet;
-        rules.validate().map_err(|m| RulesError::new("go", m))?;
-        let topo = Arc::new(Topology::square(
-            rules.size.width,
-            rules.size.height,
-            Adjacency::Orthogonal,
-        ));
-        let board = ChainBoard::new(&topo);
-        let mut game = GoGame {
-            seen: vec![(board.hash(), Colour::Black)],
-            pos: Position::new(board, State::start(Colour::Black)),
-            undo: UndoLog::default(),
-            topo,
-            rules,
-        };
+        let rules = rules.checked()?;
+        let (w, h) = (rules.size.width, rules.size.height);
+        let topo = Arc::new(Topology::square(w, h, Adjacency::Orthogonal));
+        let g = GoLike::new(topo, rules, State::start(Colour::Black));
+        let seen = vec![(g.pos.board.hash(), Colour::Black)];
+        let mut game = GoGame { g, seen };
         if game.rules.handicap > 0 {
             match game.rules.handicap_placement {
-                Placement::Free => game.pos.st.handicap_left = game.rules.handicap,
+                Placement::Free => game.g.pos.st.handicap_left = game.rules.handicap,
                 Placement::Fixed => {
                     let pts = handicap::seed_points(game.rules.size, game.rules.handicap)
                         .map_err(|m| RulesError::new("go", m))?;
@@ -606,10 +572,8 @@ impl Game for GoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        let board = ChainBoard::from_stones(&self.topo, stones)?;
-        self.seen = vec![(board.hash(), to_move)];
-        self.undo.clear();
-        self.pos = Position::new(board, State::start(to_move));
+        self.g.set(stones, |_| State::start(to_move))?;
+        self.seen = vec![(self.pos.board.hash(), to_move)];
         Ok(())
     }
 
@@ -618,25 +582,14 @@ impl Game for GoGame {
     }
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
-        out.clear();
-        match self.pos.st.phase {
-            Phase::Play => {
-                out.extend(
-                    self.topo
-                        .points()
-                        .filter(|&p| self.check_stone(&self.pos.st, p).is_ok())
-                        .map(GoMove::Play),
-                );
-                if self.pos.st.handicap_left == 0 {
-                    out.push(GoMove::Pass);
-                }
+        let play = |out: &mut Vec<GoMove>| {
+            let ok = |&p: &Point| self.check_stone(&self.pos.st, p).is_ok();
+            out.extend(self.topo.points().filter(ok).map(GoMove::Play));
+            if self.pos.st.handicap_left == 0 {
+                out.push(GoMove::Pass);
             }
-            Phase::Scoring => {
-                let (board, topo) = (&self.pos.board, &self.topo);
-                Phase::marking_moves(board, topo, GoMove::Mark, GoMove::Done, out);
-            }
-            Phase::Resigned(_) | Phase::Counted => {}
-        }
+        };
+        self.phase_moves(out, play, GoMove::Mark, GoMove::Done);
     }
 
     fn check(&self, mv: GoMove) -> Result<(), GoIllegal> {
@@ -646,17 +599,12 @@ impl Game for GoGame {
     /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
     fn play(&mut self, mv: GoMove) -> Result<(), GoIllegal> {
         self.check(mv)?;
-        let before = self.pos.st;
-        let dead = matches!(mv, GoMove::Mark(_)).then(|| self.pos.dead);
-        self.play_unchecked(mv);
-        let (board, now) = (&self.pos.board, self.pos.st.captures);
-        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
-        self.undo.push(before, stones, dead.as_ref());
+        GoLike::play_recorded(self, mv, GoGame::play_unchecked, |game| &mut game.g);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        match self.undo.pop(&self.topo, &mut self.pos) {
+        match self.g.take_back() {
             Some(st) => {
                 self.seen.truncate(st.seen_len as usize);
                 true
@@ -740,31 +688,21 @@ impl Game for GoGame {
 
     /// Star points, the last stone, the ko point, dead marks, and the count once play has stopped.
     fn decorations(&self) -> Decorations {
-        let topo = &*self.topo;
-        let mut deco = Decorations {
-            stars: stones_core::svg::star_points(topo),
+        let stars = stones_core::svg::star_points(&self.topo);
+        let marks = self.ko_point().map(|k| (k, Mark::Ko)).into_iter().collect();
+        let deco = Decorations {
+            stars,
+            marks,
             ..Decorations::default()
         };
-        if let Some(mv) = self.last_move() {
-            deco.last.extend_from_slice(mv.stones().as_slice());
-        }
-        if let Some(k) = self.ko_point() {
-            deco.marks.push((k, Mark::Ko));
-        }
-        self.pos.decorate(topo, self.pos.st.phase, &mut deco);
-        deco
+        self.decorate(self.last_move(), deco)
     }
 
     /// Random play with [`GoGame::playout_move`] on the unchecked fast path (simple ko only, no undo
     /// record), until play stops or `cap` moves.
     fn playout(&mut self, rng: &mut stones_core::Rng, cap: usize) -> usize {
-        let mut moves = 0;
-        while self.pos.st.phase == Phase::Play && moves < cap {
-            let mv = self.playout_move(rng);
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
+        let pick = |g: &mut GoGame| g.in_play().then(|| g.playout_move(rng));
+        stones_core::placement::play_out(self, cap, pick, GoGame::play_unchecked)
     }
 
     fn random_move(&self, rng: &mut stones_core::Rng) -> Option<GoMove> {
@@ -791,11 +729,7 @@ impl Game for GoGame {
                 }
                 None
             }
-            _ => {
-                let mut moves = Vec::new();
-                self.legal_moves(&mut moves);
-                (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
-            }
+            _ => stones_core::random_legal(self, rng),
         }
     }
 }

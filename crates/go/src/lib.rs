@@ -2,11 +2,13 @@
 //! passes, the dead-stone step, territory and area scoring; game records in SGF ([`sgf`]).
 //!
 //! [`board::ChainBoard`] and [`scoring`] hold the chain, liberty, capture and counting machinery, generic
-//! over any [`stones_core::Topology`]; TriGo uses them too, with [`position::Position`] (the board, dead
-//! marks and small state both games keep), [`phase`] and [`undo`]'s records of what each move changed.
+//! over any [`stones_core::Topology`]; TriGo uses them too, with [`go_like::GoLike`] (the topology,
+//! rules, position and undo log both games keep), [`position::Position`] (the board, dead marks and
+//! small state), [`phase`] and [`undo`]'s records of what each move changed.
 
 pub mod board;
 pub mod game;
+pub mod go_like;
 pub mod handicap;
 pub mod phase;
 pub mod places;
@@ -23,6 +25,7 @@ pub mod words;
 
 pub use board::ChainBoard;
 pub use game::{GoGame, GoIllegal, GoMove};
+pub use go_like::{GoLike, GoState};
 pub use phase::{MoveClass, Phase, PhaseRefusal};
 pub use places::{Places, Stones};
 pub use position::Position;

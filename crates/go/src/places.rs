@@ -43,6 +43,9 @@ impl Stones {
 pub trait Places: Copy {
     /// The stones this move places.
     fn stones(self) -> Stones;
+
+    /// Whether this move marks or unmarks dead stones (its undo record keeps the marks before it).
+    fn marks_dead(self) -> bool;
 }
 
 #[cfg(test)]

@@ -10,9 +10,7 @@ use stones_core::{
     Topology,
 };
 use stones_go::scoring::{self, Count};
-use stones_go::{
-    ChainBoard, MoveClass, Phase, PhaseRefusal, Places, Position, StoneChange, UndoLog,
-};
+use stones_go::{ChainBoard, GoLike, GoState, MoveClass, Phase, PhaseRefusal, Places};
 use thiserror::Error;
 
 mod random;
@@ -49,9 +47,9 @@ struct KoWatch {
 }
 
 /// Everything but the board and the dead marks that changes with a move; the undo log keeps it from
-/// before each move.
+/// before each move. Its fields are the game's own (read them through [`TrigoGame`]'s methods).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct State {
+pub struct State {
     to_move: Colour,
     /// The next move is Black's one-stone opening.
     opening: bool,
@@ -64,10 +62,20 @@ struct State {
     ply: u32,
 }
 
+impl GoState for State {
+    fn turn(&self) -> (Colour, [u32; 2]) {
+        (self.to_move, self.captures)
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+}
+
 /// A fresh start on `board` with `to_move` to play: Black's one-stone opening comes first on an
 /// empty board; nothing captured, no ko, no pass yet.
-fn start(board: ChainBoard, to_move: Colour) -> Position<State> {
-    let st = State {
+fn start(board: &ChainBoard, to_move: Colour) -> State {
+    State {
         opening: board.empty_count() == board.len() && to_move == Colour::Black,
         to_move,
         passes: 0,
@@ -76,62 +84,46 @@ fn start(board: ChainBoard, to_move: Colour) -> Position<State> {
         ko: None,
         last: None,
         ply: 0,
-    };
-    Position::new(board, st)
+    }
 }
 
-/// A game of TriGo under a [`TrigoRules`] ruleset.
+/// A game of TriGo under a [`TrigoRules`] ruleset: what every Go-like game keeps ([`GoLike`], which
+/// it dereferences to, read-only: the board, the dead marks, the undo log).
 #[derive(Debug)]
 pub struct TrigoGame {
-    topo: Arc<Topology>,
-    rules: TrigoRules,
-    pos: Position<State>,
-    undo: UndoLog<State>,
+    g: GoLike<State, TrigoRules>,
 }
 
 impl Clone for TrigoGame {
     fn clone(&self) -> TrigoGame {
-        TrigoGame {
-            topo: Arc::clone(&self.topo),
-            rules: self.rules.clone(),
-            pos: self.pos.clone(),
-            undo: self.undo.clone(),
-        }
+        TrigoGame { g: self.g.clone() }
     }
 
-    /// Refreshes a copy of the same game in place (the board copies only its own points, the log
-    /// keeps its buffer), so a search's playout from a refreshed copy allocates nothing; a copy of
-    /// another board or ruleset starts over.
+    /// Refreshes a copy in place (see [`GoLike`]'s).
     fn clone_from(&mut self, src: &TrigoGame) {
-        if !Arc::ptr_eq(&self.topo, &src.topo) || self.rules != src.rules {
-            *self = src.clone();
-            return;
-        }
-        self.pos.clone_from(&src.pos);
-        self.undo.clone_from(&src.undo);
+        self.g.clone_from(&src.g);
     }
 }
 
+/// The same rules, position and moves (the recount replays them).
 impl PartialEq for TrigoGame {
     fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules && self.pos == other.pos && self.undo == other.undo
+        self.g == other.g && self.undo == other.undo
+    }
+}
+
+impl std::ops::Deref for TrigoGame {
+    type Target = GoLike<State, TrigoRules>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.g
     }
 }
 
 impl TrigoGame {
-    /// The board (stones and chains).
-    pub fn board(&self) -> &ChainBoard {
-        &self.pos.board
-    }
-
     /// A copy without the undo history, for search: it plays on, it cannot take back.
     pub fn fork(&self) -> TrigoGame {
-        TrigoGame {
-            topo: Arc::clone(&self.topo),
-            rules: self.rules.clone(),
-            pos: self.pos.clone(),
-            undo: UndoLog::default(),
-        }
+        TrigoGame { g: self.g.fork() }
     }
 
     /// A copy that has gone back to play after the closing passes (no dead marks, no passes
@@ -139,16 +131,11 @@ impl TrigoGame {
     /// or of a resigned game, is just the copy.
     pub fn playing_on(&self) -> TrigoGame {
         let mut copy = self.fork();
-        let st = &mut copy.pos.st;
-        if st.phase.resume(&mut st.passes) {
-            copy.pos.clear_dead();
+        let pos = &mut copy.g.pos;
+        if pos.st.phase.resume(&mut pos.st.passes) {
+            pos.clear_dead();
         }
         copy
-    }
-
-    /// Whether play is on (not marking dead stones, not over).
-    pub fn in_play(&self) -> bool {
-        self.pos.st.phase == Phase::Play
     }
 
     /// The last move played, if any.
@@ -176,24 +163,14 @@ impl TrigoGame {
         self.pos.st.opening
     }
 
-    /// Stones marked dead (during the dead-stone step).
-    pub fn is_marked_dead(&self, p: Point) -> bool {
-        self.pos.is_marked_dead(p)
-    }
-
-    /// Exact liberties of the chain through `p`, or 0 for an empty point.
+    /// Exact liberties of the chain through `p`, or 0 for an empty point (as [`GoLike::liberties`]).
     pub fn liberties_of(&self, p: Point) -> u32 {
-        self.pos.liberties(&self.topo, p)
+        self.liberties(p)
     }
 
     /// Every move played with [`Game::play`] since the start, with the player who made it.
     pub fn history(&self) -> Vec<(Colour, TrigoMove)> {
         self.undo.history(&self.pos.st, |st| (st.to_move, st.last))
-    }
-
-    /// The board count (territory, stones, dead) under the current dead-stone marks.
-    pub fn count(&self) -> Count {
-        self.pos.count(&self.topo)
     }
 
     /// Score from a count: territory + stones captured in play + the opponent's dead stones, and komi
@@ -248,11 +225,13 @@ impl TrigoGame {
     /// Plays a move known to be legal, without recording undo information. The fast path for playouts
     /// and search: it allocates nothing.
     pub fn play_unchecked(&mut self, mv: TrigoMove) {
-        let pos = &mut self.pos;
+        let GoLike {
+            topo, rules, pos, ..
+        } = &mut self.g;
         let c = pos.st.to_move;
         match mv {
             TrigoMove::One(p) => {
-                let placed = pos.board.play_group(&self.topo, &[p], c);
+                let placed = pos.board.play_group(topo, &[p], c);
                 pos.st.captures[c.idx()] += placed.captured;
                 pos.st.ko = None;
                 pos.st.passes = 0;
@@ -260,7 +239,7 @@ impl TrigoGame {
             }
             TrigoMove::Two(p, q) => {
                 let before = pos.board.hash();
-                let placed = pos.board.play_group(&self.topo, &[p, q], c);
+                let placed = pos.board.play_group(topo, &[p, q], c);
                 pos.st.captures[c.idx()] += placed.captured;
                 pos.st.captures[c.opponent().idx()] += placed.suicided;
                 // The opponent may not recreate `before` (the position right after its previous move);
@@ -280,9 +259,7 @@ impl TrigoGame {
                 pos.st.to_move = c.opponent();
             }
             TrigoMove::Pass => {
-                pos.st
-                    .phase
-                    .pass(&mut pos.st.passes, 2, self.rules.dead_stones);
+                pos.st.phase.pass(&mut pos.st.passes, 2, rules.dead_stones);
                 pos.st.ko = None;
                 pos.st.to_move = c.opponent();
             }
@@ -311,14 +288,11 @@ impl Game for TrigoGame {
 
     fn new(rules: TrigoRules) -> Result<Self, RulesError> {
         use stones_core::RuleSet;
-        rules.validate().map_err(|m| RulesError::new("trigo", m))?;
+        let rules = rules.checked()?;
         let topo = Arc::new(Topology::hex(rules.size));
-        let board = ChainBoard::new(&topo);
+        let empty = start(&ChainBoard::new(&topo), Colour::Black);
         Ok(TrigoGame {
-            pos: start(board, Colour::Black),
-            undo: UndoLog::default(),
-            topo,
-            rules,
+            g: GoLike::new(topo, rules, empty),
         })
     }
 
@@ -329,10 +303,7 @@ impl Game for TrigoGame {
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        let board = ChainBoard::from_stones(&self.topo, stones)?;
-        self.undo.clear();
-        self.pos = start(board, to_move);
-        Ok(())
+        self.g.set(stones, |board| start(board, to_move))
     }
 
     fn status(&self) -> Status {
@@ -343,32 +314,22 @@ impl Game for TrigoGame {
     /// pair: [`pair_suicide`] decides from the two neighbourhoods, exactly, without walking chains;
     /// only the one pair the ko rule watches is tried on a copy.
     fn legal_moves(&self, out: &mut Vec<TrigoMove>) {
-        out.clear();
-        match self.pos.st.phase {
-            Phase::Play => {
-                let board = &self.pos.board;
-                let mut empty: Vec<Point> = board.empty_points().collect();
-                empty.sort_unstable();
-                if self.pos.st.opening {
-                    out.extend(
-                        empty
-                            .iter()
-                            .filter(|&&p| !board.is_suicide(&self.topo, p, self.pos.st.to_move))
-                            .map(|&p| TrigoMove::One(p)),
-                    );
-                } else {
-                    let ok = |&(p, q): &(Point, Point)| self.pair_ok(p, q);
-                    let pairs = stones_core::turn::pairs(&empty).filter(ok);
-                    out.extend(pairs.map(|(p, q)| TrigoMove::Two(p, q)));
-                }
-                out.push(TrigoMove::Pass);
+        let play = |out: &mut Vec<TrigoMove>| {
+            let board = &self.pos.board;
+            let mut empty: Vec<Point> = board.empty_points().collect();
+            empty.sort_unstable();
+            if self.pos.st.opening {
+                let c = self.pos.st.to_move;
+                let ok = |&&p: &&Point| !board.is_suicide(&self.topo, p, c);
+                out.extend(empty.iter().filter(ok).map(|&p| TrigoMove::One(p)));
+            } else {
+                let ok = |&(p, q): &(Point, Point)| self.pair_ok(p, q);
+                let pairs = stones_core::turn::pairs(&empty).filter(ok);
+                out.extend(pairs.map(|(p, q)| TrigoMove::Two(p, q)));
             }
-            Phase::Scoring => {
-                let (board, topo) = (&self.pos.board, &self.topo);
-                Phase::marking_moves(board, topo, TrigoMove::Mark, TrigoMove::Done, out);
-            }
-            Phase::Resigned(_) | Phase::Counted => {}
-        }
+            out.push(TrigoMove::Pass);
+        };
+        self.phase_moves(out, play, TrigoMove::Mark, TrigoMove::Done);
     }
 
     fn check(&self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
@@ -411,17 +372,12 @@ impl Game for TrigoGame {
     /// Checks and plays `mv`, recording what it changes (not a copy of the position) for undo.
     fn play(&mut self, mv: TrigoMove) -> Result<(), TrigoIllegal> {
         self.check(mv)?;
-        let before = self.pos.st;
-        let dead = matches!(mv, TrigoMove::Mark(_)).then(|| self.pos.dead);
-        self.play_unchecked(mv);
-        let (board, now) = (&self.pos.board, self.pos.st.captures);
-        let stones = StoneChange::of_move(board, before.to_move, mv.stones(), before.captures, now);
-        self.undo.push(before, stones, dead.as_ref());
+        GoLike::play_recorded(self, mv, TrigoGame::play_unchecked, |game| &mut game.g);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        self.undo.pop(&self.topo, &mut self.pos).is_some()
+        self.g.take_back().is_some()
     }
 
     fn parse_move(&self, text: &str) -> Result<TrigoMove, MoveSyntaxError> {
@@ -493,34 +449,20 @@ impl Game for TrigoGame {
 
     /// The last move's stones, dead marks, and the count once play has stopped.
     fn decorations(&self) -> Decorations {
-        let mut deco = Decorations::default();
-        if let Some(mv) = self.last_move() {
-            deco.last.extend_from_slice(mv.stones().as_slice());
-        }
-        self.pos.decorate(&self.topo, self.pos.st.phase, &mut deco);
-        deco
+        self.decorate(self.last_move(), Decorations::default())
     }
 
     /// Random play with [`TrigoGame::playout_move`] on the unchecked fast path, until play stops or
     /// `cap` moves. Allocates nothing.
     fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
-        let mut moves = 0;
-        while self.pos.st.phase == Phase::Play && moves < cap {
-            let mv = self.playout_move(rng);
-            self.play_unchecked(mv);
-            moves += 1;
-        }
-        moves
+        let pick = |g: &mut TrigoGame| g.in_play().then(|| g.playout_move(rng));
+        stones_core::placement::play_out(self, cap, pick, TrigoGame::play_unchecked)
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<TrigoMove> {
         match self.pos.st.phase {
             Phase::Play => Some(self.random_play_move(rng)),
-            Phase::Scoring => {
-                let mut moves = Vec::new();
-                self.legal_moves(&mut moves);
-                (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
-            }
+            Phase::Scoring => stones_core::random_legal(self, rng),
             Phase::Resigned(_) | Phase::Counted => None,
         }
     }

@@ -50,6 +50,10 @@ impl Places for TrigoMove {
             _ => Stones::NONE,
         }
     }
+
+    fn marks_dead(self) -> bool {
+        matches!(self, TrigoMove::Mark(_))
+    }
 }
 
 /// Where the game stands, for reading moves and for saying which moves apply now.

@@ -53,7 +53,7 @@ fn ko_refuses_a_move_that_recreates_the_forbidden_position() {
     let (a1, b1, g7) = (p("a1"), p("b1"), p("g7"));
     let mut trial = g.board().clone();
     trial.play_group(g.topology(), &[a1, b1], Colour::Black);
-    g.pos.st.ko = Some(KoWatch {
+    g.g.pos.st.ko = Some(KoWatch {
         pair: (a1, b1),
         forbidden: trial.hash(),
     });
