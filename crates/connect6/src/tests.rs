@@ -38,18 +38,8 @@ fn result(g: &Connect6) -> Option<String> {
 
 #[test]
 fn rulesets_load_and_refuse_bad_sizes() {
-    let (rules, name) = Connect6Rules::load(None, &[]).unwrap();
-    assert_eq!(
-        (rules, name.as_str()),
-        (Connect6Rules::default(), "standard")
-    );
-    for b in Connect6Rules::BUILTIN {
-        assert!(
-            stones_core::rules::description(b.text).is_some(),
-            "{}",
-            b.name
-        );
-    }
+    stones_core::contract::check_rulesets::<Connect6Rules>().unwrap();
+    assert_eq!(Connect6Rules::BUILTIN[0].name, "standard");
     let err = Connect6Rules::load(None, &["size=5".into()]).unwrap_err();
     assert!(err.to_string().contains("from 6 to 26"), "{err}");
     assert!(Connect6Rules::load(None, &["stones=3".into()]).is_err());

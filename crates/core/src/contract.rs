@@ -5,7 +5,35 @@
 //! point move that `check` refuses is absent from the list; the score equals a from-scratch recount.
 
 use crate::game::{Game, Status};
+use crate::rules::{self, RuleSet};
 use crate::zobrist::Rng;
+
+/// Checks a game's builtin rulesets ([`RuleSet::BUILTIN`]): loading none gives the first, and it
+/// equals `Default`; every one loads, its `validate` accepts it, and it has the `description` line
+/// `stones list` shows. The error names the game, the ruleset and what is wrong.
+pub fn check_rulesets<R: RuleSet>() -> Result<(), String> {
+    let game = R::GAME;
+    let first = R::BUILTIN
+        .first()
+        .ok_or(format!("{game}: no builtin ruleset"))?;
+    let (default, name) = R::load(None, &[]).map_err(|e| format!("{game}: {e}"))?;
+    if name != first.name || default != R::default() {
+        let why = "is not the code's Default or not the first builtin";
+        return Err(format!("{game}: the default ruleset `{name}` {why}"));
+    }
+    for b in R::BUILTIN {
+        let (r, _) = R::load(Some(b.name), &[]).map_err(|e| format!("{game}: {e}"))?;
+        r.validate()
+            .map_err(|e| format!("{game}: ruleset {}: {e}", b.name))?;
+        if rules::description(b.text).is_none() {
+            return Err(format!(
+                "{game}: ruleset {} has no description line",
+                b.name
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// Plays `games` random games of at most `steps` moves each from `start`, checking the contract at
 /// every step, and returns how many moves were played in all. The error says which game, which step,
@@ -81,4 +109,56 @@ pub fn check_random_games<G: Game + PartialEq>(
         }
     }
     Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Builtin;
+    use serde::{Deserialize, Serialize};
+
+    /// A ruleset type named `$name` for the game `$game` with the builtins `$builtin`, and the size
+    /// check `$check`.
+    macro_rules! rules {
+        ($name:ident, $game:literal, [$($n:literal: $text:literal),*], $check:expr) => {
+            #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+            #[serde(deny_unknown_fields, default)]
+            struct $name {
+                description: String,
+                size: u8,
+            }
+
+            impl RuleSet for $name {
+                const GAME: &'static str = $game;
+                const BUILTIN: &'static [Builtin] = &[$(Builtin { name: $n, text: $text }),*];
+
+                fn validate(&self) -> Result<(), String> {
+                    let check: fn(u8) -> Result<(), String> = $check;
+                    check(self.size)
+                }
+            }
+        };
+    }
+
+    const ANY: fn(u8) -> Result<(), String> = |_| Ok(());
+    rules!(Good, "good", ["standard": "description = \"a\"\n", "big": "description = \"b\"\nsize = 9\n"], ANY);
+    rules!(Mute, "mute", ["standard": "description = \"a\"\n", "mute": "size = 1\n"], ANY);
+    rules!(Odd, "odd", ["standard": "description = \"a\"\nsize = 3\n"], ANY);
+    rules!(Small, "small", ["standard": "description = \"a\"\n", "huge": "description = \"h\"\nsize = 99\n"], |n| {
+        (n <= 9).then_some(()).ok_or(format!("key `size` is {n} but must be from 0 to 9"))
+    });
+
+    #[test]
+    fn builtin_rulesets_are_checked() {
+        assert_eq!(check_rulesets::<Good>(), Ok(()));
+        let e = check_rulesets::<Mute>().unwrap_err();
+        assert_eq!(e, "mute: ruleset mute has no description line");
+        let e = check_rulesets::<Odd>().unwrap_err();
+        assert!(
+            e.starts_with("odd: the default ruleset `standard` is not"),
+            "{e}"
+        );
+        let e = check_rulesets::<Small>().unwrap_err();
+        assert!(e.starts_with("small: ") && e.contains("from 0 to 9"), "{e}");
+    }
 }

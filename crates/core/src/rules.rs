@@ -36,6 +36,16 @@ macro_rules! builtin_rulesets {
     };
 }
 
+/// Refuses the `value` of `key` unless it is `ok`, in the words of every ruleset's range errors:
+/// `key `passes_to_end` is 4 but must be 2 or 3` (`but` and then `must`).
+pub fn check_key(key: &str, value: impl fmt::Display, ok: bool, must: &str) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("key `{key}` is {value} but {must}"))
+    }
+}
+
 /// A game's typed rules. `Default` equals the game's seed ruleset (the first builtin).
 pub trait RuleSet: DeserializeOwned + Serialize + Default + Clone + fmt::Debug + PartialEq {
     /// The game these rules belong to.
@@ -226,15 +236,13 @@ impl BoardSize {
 
     /// Checks both sides lie in `range`; the message names the key `size`.
     pub fn check(&self, range: std::ops::RangeInclusive<u16>) -> Result<(), String> {
-        if range.contains(&self.width) && range.contains(&self.height) {
-            Ok(())
-        } else {
-            Err(format!(
-                "key `size` is {self} but each side must be from {} to {}",
-                range.start(),
-                range.end()
-            ))
-        }
+        let ok = range.contains(&self.width) && range.contains(&self.height);
+        let must = format!(
+            "each side must be from {} to {}",
+            range.start(),
+            range.end()
+        );
+        check_key("size", self, ok, &must)
     }
 }
 
@@ -280,5 +288,20 @@ impl<'de> Deserialize<'de> for BoardSize {
             }),
             Raw::Two(_) => Err(de::Error::custom(format!("`size` must be {expected}"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_errors_name_the_key_the_value_and_what_is_allowed() {
+        assert_eq!(check_key("passes", 4, true, "must be 2"), Ok(()));
+        let e = check_key("passes", 4, false, "must be 2 or 3").unwrap_err();
+        assert_eq!(e, "key `passes` is 4 but must be 2 or 3");
+        let e = BoardSize::square(30).check(2..=26).unwrap_err();
+        assert_eq!(e, "key `size` is 30 but each side must be from 2 to 26");
+        assert_eq!(BoardSize::square(26).check(2..=26), Ok(()));
     }
 }

@@ -1,6 +1,7 @@
 //! The typed Dots ruleset: field size, first-move zone, start position, capture timing, STOP, extra move.
 
 use serde::{Deserialize, Serialize};
+use stones_core::rules::check_key;
 use stones_core::{BoardSize, Builtin, RuleSet};
 
 /// The position a game starts from.
@@ -87,20 +88,17 @@ impl RuleSet for DotsRules {
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=200)?;
-        if !(1..=86_400).contains(&self.stop_time) {
-            return Err(format!(
-                "key `stop_time` is {} but must be from 1 to 86400 seconds",
-                self.stop_time
-            ));
-        }
+        let time = (1..=86_400).contains(&self.stop_time);
+        check_key(
+            "stop_time",
+            self.stop_time,
+            time,
+            "must be from 1 to 86400 seconds",
+        )?;
         let z = self.zone_size;
-        if !(1..=200).contains(&z.width) || !(1..=200).contains(&z.height) {
-            return Err(format!(
-                "key `zone_size` is [{}, {}] but each side must be from 1 to 200",
-                z.width, z.height
-            ));
-        }
-        Ok(())
+        let zone = (1..=200).contains(&z.width) && (1..=200).contains(&z.height);
+        let shown = format!("[{}, {}]", z.width, z.height);
+        check_key("zone_size", shown, zone, "each side must be from 1 to 200")
     }
 }
 
@@ -127,9 +125,8 @@ mod tests {
 
     #[test]
     fn default_equals_official_file() {
-        let (rules, name) = DotsRules::load(None, &[]).unwrap();
-        assert_eq!(name, "official");
-        assert_eq!(rules, DotsRules::default());
+        stones_core::contract::check_rulesets::<DotsRules>().unwrap();
+        assert_eq!(DotsRules::BUILTIN[0].name, "official");
     }
 
     #[test]
@@ -142,13 +139,6 @@ mod tests {
             (false, CaptureTiming::Immediate, StopRule::Grounding)
         );
         assert!(load("extra-move").extra_move);
-        for b in DotsRules::BUILTIN {
-            assert!(
-                stones_core::rules::description(b.text).is_some(),
-                "{}",
-                b.name
-            );
-        }
     }
 
     #[test]

@@ -431,9 +431,7 @@ impl GoGame {
     /// Plays a move known to be legal, without recording undo information or checking superko.
     /// The fast path for playouts and search.
     pub fn play_unchecked(&mut self, mv: GoMove) {
-        let GoLike {
-            topo, rules, pos, ..
-        } = &mut self.g;
+        let (topo, rules, pos) = (&self.g.topo, &self.g.rules, &mut self.g.pos);
         let c = pos.st.to_move;
         match mv {
             GoMove::Play(p) => {

@@ -116,6 +116,13 @@ impl<S: GoState, R: Clone> GoLike<S, R> {
         self.pos.st.phase() == Phase::Play
     }
 
+    /// Whether a stone of the side to move on `p` would fill its own eye (the searches leave those
+    /// out while other points remain).
+    pub fn is_own_eye(&self, p: Point) -> bool {
+        let mover = self.pos.st.turn().0;
+        self.pos.board.is_own_eye(&self.topo, p, mover)
+    }
+
     /// Stones marked dead (during the dead-stone step).
     pub fn is_marked_dead(&self, p: Point) -> bool {
         self.pos.is_marked_dead(p)

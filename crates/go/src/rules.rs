@@ -3,6 +3,7 @@
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
+use stones_core::rules::check_key;
 use stones_core::{BoardSize, Builtin, RuleSet};
 
 /// Which repetitions are forbidden.
@@ -205,18 +206,20 @@ impl RuleSet for GoRules {
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=25)?;
-        if !(2..=3).contains(&self.passes_to_end) {
-            return Err(format!(
-                "key `passes_to_end` is {} but must be 2 or 3",
-                self.passes_to_end
-            ));
-        }
-        if self.handicap == 1 || self.handicap > 9 {
-            return Err(format!(
-                "key `handicap` is {} but must be 0 (none) or 2 to 9",
-                self.handicap
-            ));
-        }
+        let passes = self.passes_to_end;
+        check_key(
+            "passes_to_end",
+            passes,
+            (2..=3).contains(&passes),
+            "must be 2 or 3",
+        )?;
+        let handicap = self.handicap != 1 && self.handicap <= 9;
+        check_key(
+            "handicap",
+            self.handicap,
+            handicap,
+            "must be 0 (none) or 2 to 9",
+        )?;
         let komis = std::iter::once(self.komi.default)
             .chain(self.komi.by_size.values().copied())
             .chain([self.handicap_komi]);

@@ -225,15 +225,8 @@ impl SearchGame for GoGame {
         if !self.in_play() {
             return;
         }
-        let board = self.board();
-        let topo = self.topology();
-        let c = self.to_move();
-        out.extend(
-            board
-                .empty_points()
-                .filter(|&p| !board.is_own_eye(topo, p, c) && self.stone_ok(p))
-                .map(GoMove::Play),
-        );
+        let ok = |&p: &Point| !self.is_own_eye(p) && self.stone_ok(p);
+        out.extend(self.board().empty_points().filter(ok).map(GoMove::Play));
         if self.handicap_left() == 0 {
             out.push(GoMove::Pass);
         }

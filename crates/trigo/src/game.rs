@@ -225,9 +225,7 @@ impl TrigoGame {
     /// Plays a move known to be legal, without recording undo information. The fast path for playouts
     /// and search: it allocates nothing.
     pub fn play_unchecked(&mut self, mv: TrigoMove) {
-        let GoLike {
-            topo, rules, pos, ..
-        } = &mut self.g;
+        let (topo, rules, pos) = (&self.g.topo, &self.g.rules, &mut self.g.pos);
         let c = pos.st.to_move;
         match mv {
             TrigoMove::One(p) => {

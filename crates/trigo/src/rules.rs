@@ -33,12 +33,9 @@ impl RuleSet for TrigoRules {
         stones_core::builtin_rulesets!("trigo": "standard", "teaching", "komi");
 
     fn validate(&self) -> Result<(), String> {
-        if !(2..=13).contains(&self.size) {
-            return Err(format!(
-                "key `size` is {} but the hexagon's side must be from 2 to 13 points",
-                self.size
-            ));
-        }
+        let side = (2..=13).contains(&self.size);
+        let must = "the hexagon's side must be from 2 to 13 points";
+        stones_core::rules::check_key("size", self.size, side, must)?;
         stones_go::rules::check_komi(self.komi).map_err(|m| format!("key `komi`: {m}"))
     }
 }
@@ -49,18 +46,8 @@ mod tests {
 
     #[test]
     fn default_equals_the_standard_file_and_every_builtin_loads() {
-        let (standard, name) = TrigoRules::load(None, &[]).unwrap();
-        assert_eq!(name, "standard");
-        assert_eq!(standard, TrigoRules::default());
-        for b in TrigoRules::BUILTIN {
-            let (r, _) = TrigoRules::load(Some(b.name), &[]).unwrap();
-            assert!(r.validate().is_ok(), "{}", b.name);
-            assert!(
-                stones_core::rules::description(b.text).is_some(),
-                "{}",
-                b.name
-            );
-        }
+        stones_core::contract::check_rulesets::<TrigoRules>().unwrap();
+        assert_eq!(TrigoRules::BUILTIN[0].name, "standard");
         assert_eq!(TrigoRules::load(Some("teaching"), &[]).unwrap().0.size, 5);
         let komi = TrigoRules::load(Some("komi"), &[]).unwrap().0;
         assert_eq!((komi.komi, komi.dead_stones), (0.5, DeadStones::Agree));

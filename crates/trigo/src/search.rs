@@ -23,7 +23,7 @@ impl SearchGame for TrigoGame {
         let board = self.board();
         let topo = self.topology();
         let c = self.to_move();
-        let eye = |p: Point| board.is_own_eye(topo, p, c);
+        let eye = |p: Point| self.is_own_eye(p);
         let mut empty: Vec<Point> = board.empty_points().collect();
         empty.sort_unstable();
         match pending {
