@@ -2,6 +2,7 @@
 
 use crate::{sgf, Connect6, Connect6Illegal, Connect6Move, Connect6Rules};
 use stones_core::board_text::parse_board;
+use stones_core::contract::{move_of as mv, play_text as play, set_up};
 use stones_core::{BoardSize, Colour, Game, PlaceRefused, Point, RuleSet, SearchGame, Status};
 
 fn new(size: u16) -> Connect6 {
@@ -15,18 +16,8 @@ fn new(size: u16) -> Connect6 {
 fn setup(rows: &str, to_move: Colour) -> Connect6 {
     let size = rows.lines().filter(|l| !l.trim().is_empty()).count() as u16;
     let mut g = new(size);
-    let stones = parse_board(g.topology(), rows).unwrap();
-    g.set_position(&stones, to_move).unwrap();
+    set_up(&mut g, rows, to_move);
     g
-}
-
-fn mv(g: &Connect6, text: &str) -> Connect6Move {
-    g.parse_move(text).unwrap()
-}
-
-fn play(g: &mut Connect6, text: &str) -> Result<(), Connect6Illegal> {
-    let m = mv(g, text);
-    g.play(m)
 }
 
 fn result(g: &Connect6) -> Option<String> {
@@ -38,8 +29,7 @@ fn result(g: &Connect6) -> Option<String> {
 
 #[test]
 fn rulesets_load_and_refuse_bad_sizes() {
-    stones_core::contract::check_rulesets::<Connect6Rules>().unwrap();
-    assert_eq!(Connect6Rules::BUILTIN[0].name, "standard");
+    stones_core::contract::check_rulesets::<Connect6Rules>("standard").unwrap();
     let err = Connect6Rules::load(None, &["size=5".into()]).unwrap_err();
     assert!(err.to_string().contains("from 6 to 26"), "{err}");
     assert!(Connect6Rules::load(None, &["stones=3".into()]).is_err());
@@ -129,12 +119,7 @@ fn a_pair_makes_six_with_either_stone_for_the_mover() {
         let mut g = setup(ROW, Colour::Black);
         play(&mut g, pair).unwrap();
         assert_eq!(result(&g).as_deref(), Some("B+6"), "{pair}");
-        let names: Vec<String> = g
-            .winning_row()
-            .unwrap()
-            .iter()
-            .map(|&p| g.topology().name(p))
-            .collect();
+        let names = g.topology().names(&g.winning_row().unwrap());
         assert_eq!(names.join(" "), row, "{pair}");
         assert_eq!(
             play(&mut g, "A5B5"),

@@ -4,21 +4,24 @@
 //! the exact state and hash; every listed legal move passes `check` and its text round-trips; every
 //! point move that `check` refuses is absent from the list; the score equals a from-scratch recount.
 
+use crate::colour::Colour;
 use crate::game::{Game, Status};
 use crate::rules::{self, RuleSet};
 use crate::zobrist::Rng;
 
-/// Checks a game's builtin rulesets ([`RuleSet::BUILTIN`]): loading none gives the first, and it
-/// equals `Default`; every one loads, its `validate` accepts it, and it has the `description` line
-/// `stones list` shows. The error names the game, the ruleset and what is wrong.
-pub fn check_rulesets<R: RuleSet>() -> Result<(), String> {
+/// Checks a game's builtin rulesets ([`RuleSet::BUILTIN`]): loading none gives the first, named
+/// `default`, and it equals `Default`; every one loads, its `validate` accepts it, and it has the
+/// `description` line `stones list` shows. The error names the game, the ruleset and what is wrong.
+pub fn check_rulesets<R: RuleSet>(default: &str) -> Result<(), String> {
     let game = R::GAME;
-    let first = R::BUILTIN
-        .first()
-        .ok_or(format!("{game}: no builtin ruleset"))?;
-    let (default, name) = R::load(None, &[]).map_err(|e| format!("{game}: {e}"))?;
-    if name != first.name || default != R::default() {
-        let why = "is not the code's Default or not the first builtin";
+    let (rules, name) = R::load(None, &[]).map_err(|e| format!("{game}: {e}"))?;
+    if name != default || R::BUILTIN.first().map(|b| b.name) != Some(default) {
+        return Err(format!(
+            "{game}: the default ruleset is `{name}`, not `{default}`"
+        ));
+    }
+    if rules != R::default() {
+        let why = "is not the code's Default";
         return Err(format!("{game}: the default ruleset `{name}` {why}"));
     }
     for b in R::BUILTIN {
@@ -33,6 +36,69 @@ pub fn check_rulesets<R: RuleSet>() -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Sets `game` up with the board `rows` draws (see [`crate::board_text::parse_board`]) and `to_move`
+/// to play, for a test; panics on a drawing that is not a board or a setup the game refuses.
+pub fn set_up<G: Game>(game: &mut G, rows: &str, to_move: Colour) {
+    let stones = crate::board_text::parse_board(game.topology(), rows).unwrap();
+    game.set_position(&stones, to_move).unwrap();
+}
+
+/// The move `text` names in `game`'s notation, for a test; panics when it does not parse.
+pub fn move_of<G: Game>(game: &G, text: &str) -> G::Move {
+    game.parse_move(text).unwrap()
+}
+
+/// Plays the move `text` names ([`move_of`]) and gives the rules' answer, for a test.
+pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(), G::Illegal> {
+    let mv = move_of(game, text);
+    game.play(mv)
+}
+
+/// A case file (`tests/cases/<game>/*.case`, as the CLI's `replay` reads it) read for a game's own
+/// tests: the game under the file's ruleset and `[set]` overrides, set up with its `[setup]` board
+/// and `to_move`, and what the file says.
+pub struct Case<G> {
+    /// The game before the first move.
+    pub game: G,
+    /// The case's `description`.
+    pub description: String,
+    /// The moves, as written (at the top of the file or in `[setup]`).
+    pub moves: Vec<String>,
+}
+
+/// Reads the case file `text` for the game `G` (its `game` key must be `G::NAME`); panics, naming
+/// what is wrong, on a file that is not a case of this game or whose rules or setup are refused.
+pub fn read_case<G: Game>(text: &str) -> Case<G> {
+    let case: toml::Table = toml::from_str(text).unwrap();
+    assert_eq!(case["game"].as_str(), Some(G::NAME), "the case's game");
+    let words = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
+    let set = case.get("set").and_then(|s| s.as_table()).cloned();
+    let overrides: Vec<String> = set
+        .iter()
+        .flatten()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let ruleset = words(&case, "ruleset");
+    let (rules, _) = G::Rules::load(ruleset.as_deref(), &overrides).unwrap();
+    let mut game = G::new(rules).unwrap();
+    let setup = case
+        .get("setup")
+        .and_then(|s| s.as_table())
+        .cloned()
+        .unwrap_or_default();
+    if let Some(board) = words(&setup, "board") {
+        let to_move = words(&setup, "to_move").map_or(Colour::Black, |c| c.parse().unwrap());
+        set_up(&mut game, &board, to_move);
+    }
+    let moves = case.get("moves").or_else(|| setup.get("moves"));
+    let moves = moves.and_then(|m| m.as_array()).into_iter().flatten();
+    Case {
+        game,
+        description: words(&case, "description").unwrap_or_default(),
+        moves: moves.map(|m| m.as_str().unwrap().to_string()).collect(),
+    }
 }
 
 /// Plays `games` random games of at most `steps` moves each from `start`, checking the contract at
@@ -150,15 +216,17 @@ mod tests {
 
     #[test]
     fn builtin_rulesets_are_checked() {
-        assert_eq!(check_rulesets::<Good>(), Ok(()));
-        let e = check_rulesets::<Mute>().unwrap_err();
+        assert_eq!(check_rulesets::<Good>("standard"), Ok(()));
+        let e = check_rulesets::<Good>("big").unwrap_err();
+        assert_eq!(e, "good: the default ruleset is `standard`, not `big`");
+        let e = check_rulesets::<Mute>("standard").unwrap_err();
         assert_eq!(e, "mute: ruleset mute has no description line");
-        let e = check_rulesets::<Odd>().unwrap_err();
+        let e = check_rulesets::<Odd>("standard").unwrap_err();
         assert!(
             e.starts_with("odd: the default ruleset `standard` is not"),
             "{e}"
         );
-        let e = check_rulesets::<Small>().unwrap_err();
+        let e = check_rulesets::<Small>("standard").unwrap_err();
         assert!(e.starts_with("small: ") && e.contains("from 0 to 9"), "{e}");
     }
 }

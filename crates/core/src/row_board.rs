@@ -246,11 +246,7 @@ mod tests {
         assert!(b.is_empty(p) && !b.is_empty(Point(49)) && b.stone(Point(49)).is_none());
         let line = b.put(p, Colour::Black, SIX);
         assert_eq!(line, Some(0));
-        let names: Vec<String> = b
-            .row((Colour::Black, p, 0))
-            .iter()
-            .map(|&q| b.grid.topo.name(q))
-            .collect();
+        let names = b.grid.topo.names(&b.row((Colour::Black, p, 0)));
         assert_eq!(names, ["A6", "B6", "C6", "D6", "E6", "F6"]);
         assert_eq!(b.stone(p), Some(Colour::Black));
         assert_eq!(

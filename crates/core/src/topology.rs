@@ -337,6 +337,11 @@ impl Topology {
         }
     }
 
+    /// The names of `points`, in order (`["A1", "B2"]`).
+    pub fn names(&self, points: &[Point]) -> Vec<String> {
+        points.iter().map(|&p| self.name(p)).collect()
+    }
+
     /// Parses a point name (case-insensitive); the error names the text and what is allowed.
     pub fn parse_point(&self, text: &str) -> Result<Point, CoordError> {
         let t = text.trim();

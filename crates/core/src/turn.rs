@@ -121,8 +121,7 @@ pub fn parse_points(
 
 /// The text of a move's points, joined by `sep` (`a1+b2` with `+`, `K10L11` with nothing).
 pub fn points_text(topo: &Topology, points: &[Point], sep: &str) -> String {
-    let names: Vec<String> = points.iter().map(|&p| topo.name(p)).collect();
-    names.join(sep)
+    topo.names(points).join(sep)
 }
 
 /// Every pair of two different points of `points`, each once, in the order of `points` (all pairs

@@ -2,8 +2,9 @@
 //! refused (and why), the capture counts after each move, who moves, and the result.
 
 use std::path::PathBuf;
-use stones_core::{board_text, Colour, Game, RuleSet, Status};
-use stones_dots::{DotsGame, DotsRules};
+use stones_core::contract::{read_case, Case};
+use stones_core::{Colour, Game, Status};
+use stones_dots::DotsGame;
 
 struct Step {
     text: String,
@@ -78,36 +79,14 @@ fn cases_dir() -> PathBuf {
 /// Replays a case file the way the shared runner does.
 fn run(name: &str) -> Run {
     let text = std::fs::read_to_string(cases_dir().join(format!("{name}.case"))).unwrap();
-    let case: toml::Table = toml::from_str(&text).unwrap();
-    assert_eq!(case["game"].as_str(), Some("dots"));
-    assert!(case["description"].as_str().is_some_and(|d| d.len() > 20));
-    let overrides: Vec<String> = case
-        .get("set")
-        .and_then(|s| s.as_table())
-        .map(|t| t.iter().map(|(k, v)| format!("{k}={v}")).collect())
-        .unwrap_or_default();
-    let rules = DotsRules::load(case["ruleset"].as_str(), &overrides)
-        .unwrap()
-        .0;
-    let mut game = DotsGame::new(rules).unwrap();
-    let setup = case.get("setup").and_then(|s| s.as_table());
-    if let Some(board) = setup.and_then(|s| s.get("board")).and_then(|b| b.as_str()) {
-        let stones = board_text::parse_board(game.topology(), board).unwrap();
-        let to_move = setup
-            .and_then(|s| s.get("to_move"))
-            .and_then(|t| t.as_str())
-            .map_or(Colour::Black, |t| t.parse().unwrap());
-        game.set_position(&stones, to_move).unwrap();
-    }
-    let moves = case
-        .get("moves")
-        .or_else(|| setup.and_then(|s| s.get("moves")))
-        .and_then(|m| m.as_array())
-        .cloned()
-        .unwrap_or_default();
+    let Case {
+        mut game,
+        description,
+        moves,
+    } = read_case::<DotsGame>(&text);
+    assert!(description.len() > 20);
     let mut steps = Vec::new();
-    for m in moves {
-        let text = m.as_str().unwrap().to_string();
+    for text in moves {
         let refused = match game.parse_move(&text) {
             Err(e) => Some(e.to_string()),
             Ok(mv) => game.play(mv).err().map(|e| e.to_string()),

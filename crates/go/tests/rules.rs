@@ -1,7 +1,7 @@
 //! The rules most likely to regress, pinned at the library level: the simple-ko point, the superko
 //! variants, handicap points and validation, komi by size and handicap, and the count.
 
-use stones_core::board_text::parse_board;
+use stones_core::contract::{play_text as play, set_up};
 use stones_core::{Colour, Game, Rng, RuleSet, Status};
 use stones_go::handicap::{gtp_points, seed_points};
 use stones_go::{GoGame, GoIllegal, GoMove, GoRules};
@@ -19,18 +19,8 @@ fn game(name: &str, overrides: &[&str]) -> GoGame {
 
 fn setup(name: &str, overrides: &[&str], board: &str, to_move: Colour) -> GoGame {
     let mut g = game(name, overrides);
-    let stones = parse_board(g.topology(), board).unwrap();
-    g.set_position(&stones, to_move).unwrap();
+    set_up(&mut g, board, to_move);
     g
-}
-
-fn mv(g: &GoGame, text: &str) -> GoMove {
-    g.parse_move(text).unwrap()
-}
-
-fn play(g: &mut GoGame, text: &str) -> Result<(), GoIllegal> {
-    let m = mv(g, text);
-    g.play(m)
 }
 
 fn play_all(g: &mut GoGame, moves: &[&str]) {

@@ -11,9 +11,8 @@ fn load(name: &str) -> GoRules {
 
 #[test]
 fn default_is_the_seed_classic_file() {
-    stones_core::contract::check_rulesets::<GoRules>().unwrap();
+    stones_core::contract::check_rulesets::<GoRules>("classic").unwrap();
     assert_eq!(GoRules::default(), load("classic"));
-    assert_eq!(GoRules::load(None, &[]).unwrap().1, "classic");
 }
 
 #[test]

@@ -47,12 +47,7 @@ fn a_game_on_the_default_board() {
     };
     assert_eq!(outcome.winner, Some(Colour::Black));
     assert_eq!(outcome.result, "B+5");
-    let row: Vec<String> = g
-        .winning_row()
-        .unwrap()
-        .iter()
-        .map(|&p| g.topology().name(p))
-        .collect();
+    let row = g.topology().names(&g.winning_row().unwrap());
     assert_eq!(row, ["A1", "B1", "C1", "D1", "E1"]);
     assert_eq!(g.score().black, 1.0);
     assert_eq!(

@@ -2,9 +2,9 @@
 //! cases hold before the shared snapshot runner exists (and independently of it).
 
 use std::path::PathBuf;
-use stones_core::board_text::parse_board;
-use stones_core::{Colour, Game, RuleSet, Score, Status};
-use stones_trigo::{TrigoGame, TrigoMove, TrigoRules};
+use stones_core::contract::{read_case, Case};
+use stones_core::{Colour, Game, Score, Status};
+use stones_trigo::{TrigoGame, TrigoMove};
 
 /// A replayed case: the game after the moves, and each move's result (the refusal's text if refused).
 struct Replay {
@@ -40,41 +40,14 @@ fn cases_dir() -> PathBuf {
 fn replay(name: &str) -> Replay {
     let path = cases_dir().join(format!("{name}.case"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let case: toml::Table = toml::from_str(&text).unwrap();
-    assert_eq!(case["game"].as_str(), Some("trigo"));
-    assert!(case["description"].as_str().is_some_and(|d| d.len() > 40));
-    let overrides: Vec<String> = case
-        .get("set")
-        .and_then(|s| s.as_table())
-        .map(|t| t.iter().map(|(k, v)| format!("{k}={v}")).collect())
-        .unwrap_or_default();
-    let rules = TrigoRules::load(case["ruleset"].as_str(), &overrides)
-        .unwrap()
-        .0;
-    let mut game = TrigoGame::new(rules).unwrap();
-    let empty = toml::Table::new();
-    let setup = case
-        .get("setup")
-        .and_then(|s| s.as_table())
-        .unwrap_or(&empty);
-    if let Some(board) = setup.get("board").and_then(|b| b.as_str()) {
-        let to_move: Colour = setup
-            .get("to_move")
-            .and_then(|c| c.as_str())
-            .unwrap_or("black")
-            .parse()
-            .unwrap();
-        let stones = parse_board(game.topology(), board).unwrap();
-        game.set_position(&stones, to_move).unwrap();
-    }
+    let Case {
+        mut game,
+        description,
+        moves,
+    } = read_case::<TrigoGame>(&text);
+    assert!(description.len() > 40);
     let mut results = Vec::new();
-    for mv in setup
-        .get("moves")
-        .and_then(|m| m.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let text = mv.as_str().unwrap();
+    for text in &moves {
         let before = game.clone();
         let r = match game.parse_move(text) {
             Err(e) => Err(e.to_string()),
