@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use stones_ai::{Mcts, SearchOptions};
 use stones_core::contract::check_random_games;
+use stones_core::placement::{self, Turns};
 use stones_core::{
     Adjacency, Builtin, Colour, Game, MoveSyntaxError, Outcome, Point, RuleSet, RulesError, Score,
     SearchGame, SetupError, Status, Topology,
@@ -57,15 +58,15 @@ impl fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
-/// Step 3 — the state: flat arrays indexed by point, and an undo log.
+/// Step 3 — the state: flat arrays indexed by point, and the turns of stones-core (whose move it is,
+/// and the moves since the setup, which undo takes back).
 #[derive(Clone, Debug, PartialEq)]
 struct TicTacToe {
     rules: TicTacToeRules,
     topo: Topology,
     cells: [Option<Colour>; 9],
-    to_move: Colour,
     resigned: Option<Colour>,
-    history: Vec<Mark>,
+    turns: Turns<Mark>,
 }
 
 /// The eight lines of three, as point indices.
@@ -98,39 +99,31 @@ impl Game for TicTacToe {
     const TEST_SIZES: &'static [&'static str] = &[];
 
     fn new(rules: TicTacToeRules) -> Result<Self, RulesError> {
-        let to_move = if rules.o_first {
-            Colour::White
-        } else {
-            Colour::Black
-        };
+        let mut turns = Turns::new(10);
+        if rules.o_first {
+            turns.restart(Colour::White);
+        }
         Ok(TicTacToe {
             rules,
             topo: Topology::square(3, 3, Adjacency::King),
             cells: [None; 9],
-            to_move,
             resigned: None,
-            history: Vec::new(),
+            turns,
         })
     }
 
     // The items that only read a field, written by a macro of stones-core.
-    stones_core::game_fields!(rules: rules, topology: topo, to_move: to_move);
+    stones_core::game_fields!(rules: rules, topology: topo, to_move: turns.to_move);
 
     fn set_position(
         &mut self,
         stones: &[Option<Colour>],
         to_move: Colour,
     ) -> Result<(), SetupError> {
-        if stones.len() != 9 {
-            return Err(SetupError(format!(
-                "{} points given, 9 needed",
-                stones.len()
-            )));
-        }
+        placement::setup_size(stones.len(), 9)?;
         self.cells.copy_from_slice(stones);
-        self.to_move = to_move;
         self.resigned = None;
-        self.history.clear();
+        self.turns.restart(to_move);
         Ok(())
     }
 
@@ -172,22 +165,14 @@ impl Game for TicTacToe {
     }
 
     fn play(&mut self, mv: Mark) -> Result<(), Refused> {
-        self.check(mv)?;
-        self.play_fast(mv);
-        self.history.push(mv);
-        Ok(())
+        stones_core::play_checked(self, mv, Self::play_fast)
     }
 
     fn undo(&mut self) -> bool {
-        let Some(mv) = self.history.pop() else {
-            return false;
-        };
-        match mv {
-            Mark::At(p) => {
-                self.cells[p.idx()] = None;
-                self.to_move = self.to_move.opponent();
-            }
-            Mark::Resign => self.resigned = None,
+        match self.turns.take_back() {
+            Some((Mark::At(p), _)) => self.cells[p.idx()] = None,
+            Some((Mark::Resign, _)) => self.resigned = None,
+            None => return false,
         }
         true
     }
@@ -227,7 +212,7 @@ impl Game for TicTacToe {
             .cells
             .iter()
             .fold(0u64, |h, c| h * 3 + c.map_or(0, |c| c.idx() as u64 + 1));
-        cells * 4 + self.to_move.idx() as u64 * 2 + u64::from(self.resigned.is_some())
+        cells * 4 + self.turns.to_move.idx() as u64 * 2 + u64::from(self.resigned.is_some())
     }
 }
 
@@ -237,13 +222,12 @@ impl SearchGame for TicTacToe {
     stones_core::move_steps!();
 
     fn play_fast(&mut self, mv: Mark) {
+        let c = self.turns.to_move;
         match mv {
-            Mark::At(p) => {
-                self.cells[p.idx()] = Some(self.to_move);
-                self.to_move = self.to_move.opponent();
-            }
-            Mark::Resign => self.resigned = Some(self.to_move),
+            Mark::At(p) => self.cells[p.idx()] = Some(c),
+            Mark::Resign => self.resigned = Some(c),
         }
+        self.turns.played(mv);
     }
 
     fn step_point(step: Mark) -> Option<Point> {

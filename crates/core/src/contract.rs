@@ -50,6 +50,15 @@ pub fn move_of<G: Game>(game: &G, text: &str) -> G::Move {
     game.parse_move(text).unwrap()
 }
 
+/// Plays the move written `text` as a front end does: the syntax error or the rules' refusal, as
+/// they are printed; a refused move changes nothing.
+pub fn play_said<G: Game>(game: &mut G, text: &str) -> Result<(), String> {
+    match game.parse_move(text) {
+        Err(e) => Err(e.to_string()),
+        Ok(mv) => game.play(mv).map_err(|e| e.to_string()),
+    }
+}
+
 /// Plays the move `text` names ([`move_of`]) and gives the rules' answer, for a test.
 pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(), G::Illegal> {
     let mv = move_of(game, text);
@@ -68,10 +77,12 @@ pub struct Case<G> {
     pub moves: Vec<String>,
 }
 
-/// Reads the case file `text` for the game `G` (its `game` key must be `G::NAME`); panics, naming
-/// what is wrong, on a file that is not a case of this game or whose rules or setup are refused.
-pub fn read_case<G: Game>(text: &str) -> Case<G> {
-    let case: toml::Table = toml::from_str(text).unwrap();
+/// Reads the case file at `path` for the game `G` (its `game` key must be `G::NAME`); panics,
+/// naming what is wrong, on a file that is not a case of this game or whose rules or setup are
+/// refused.
+pub fn read_case<G: Game>(path: &std::path::Path) -> Case<G> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let case: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     assert_eq!(case["game"].as_str(), Some(G::NAME), "the case's game");
     let words = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
     let set = case.get("set").and_then(|s| s.as_table()).cloned();

@@ -2,7 +2,7 @@
 //! refused (and why), the capture counts after each move, who moves, and the result.
 
 use std::path::PathBuf;
-use stones_core::contract::{read_case, Case};
+use stones_core::contract::{play_said, read_case};
 use stones_core::{Colour, Game, Status};
 use stones_dots::DotsGame;
 
@@ -78,19 +78,12 @@ fn cases_dir() -> PathBuf {
 
 /// Replays a case file the way the shared runner does.
 fn run(name: &str) -> Run {
-    let text = std::fs::read_to_string(cases_dir().join(format!("{name}.case"))).unwrap();
-    let Case {
-        mut game,
-        description,
-        moves,
-    } = read_case::<DotsGame>(&text);
-    assert!(description.len() > 20);
+    let case = read_case::<DotsGame>(&cases_dir().join(format!("{name}.case")));
+    assert!(case.description.len() > 20);
+    let mut game = case.game;
     let mut steps = Vec::new();
-    for text in moves {
-        let refused = match game.parse_move(&text) {
-            Err(e) => Some(e.to_string()),
-            Ok(mv) => game.play(mv).err().map(|e| e.to_string()),
-        };
+    for text in case.moves {
+        let refused = play_said(&mut game, &text).err();
         game.check_invariants().unwrap();
         steps.push(Step {
             text,

@@ -2,7 +2,7 @@
 //! cases hold before the shared snapshot runner exists (and independently of it).
 
 use std::path::PathBuf;
-use stones_core::contract::{read_case, Case};
+use stones_core::contract::{play_said, read_case};
 use stones_core::{Colour, Game, Score, Status};
 use stones_trigo::{TrigoGame, TrigoMove};
 
@@ -38,21 +38,13 @@ fn cases_dir() -> PathBuf {
 }
 
 fn replay(name: &str) -> Replay {
-    let path = cases_dir().join(format!("{name}.case"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let Case {
-        mut game,
-        description,
-        moves,
-    } = read_case::<TrigoGame>(&text);
-    assert!(description.len() > 40);
+    let case = read_case::<TrigoGame>(&cases_dir().join(format!("{name}.case")));
+    assert!(case.description.len() > 40);
+    let mut game = case.game;
     let mut results = Vec::new();
-    for text in &moves {
+    for text in &case.moves {
         let before = game.clone();
-        let r = match game.parse_move(text) {
-            Err(e) => Err(e.to_string()),
-            Ok(m) => game.play(m).map_err(|e| e.to_string()),
-        };
+        let r = play_said(&mut game, text);
         if r.is_err() {
             assert_eq!(game, before, "a refused move changed the game");
         }
