@@ -77,11 +77,30 @@ pub struct Case<G> {
     pub moves: Vec<String>,
 }
 
-/// Reads the case file at `path` for the game `G` (its `game` key must be `G::NAME`); panics,
-/// naming what is wrong, on a file that is not a case of this game or whose rules or setup are
-/// refused.
-pub fn read_case<G: Game>(path: &std::path::Path) -> Case<G> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+/// The folder of `G`'s case files in this repository: `tests/cases/<game>/`.
+fn cases_dir<G: Game>() -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+    root.join(G::NAME)
+}
+
+/// The names of `G`'s case files (`tests/cases/<game>/*.case`, without the ending), sorted.
+pub fn case_names<G: Game>() -> Vec<String> {
+    let files = std::fs::read_dir(cases_dir::<G>()).unwrap();
+    let name = |p: std::path::PathBuf| Some(p.file_stem()?.to_str()?.to_string());
+    let cases = files
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "case"));
+    let mut names: Vec<String> = cases.filter_map(name).collect();
+    names.sort();
+    names
+}
+
+/// Reads `G`'s case file `name` (`tests/cases/<game>/<name>.case`; its `game` key must be
+/// `G::NAME`); panics, naming what is wrong, on a file that is not a case of this game or whose
+/// rules or setup are refused.
+pub fn read_case<G: Game>(name: &str) -> Case<G> {
+    let path = cases_dir::<G>().join(format!("{name}.case"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let case: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     assert_eq!(case["game"].as_str(), Some(G::NAME), "the case's game");
     let words = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);

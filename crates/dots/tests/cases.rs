@@ -1,8 +1,7 @@
 //! Replays every case file of tests/cases/dots/ and pins its key facts: which moves are accepted or
 //! refused (and why), the capture counts after each move, who moves, and the result.
 
-use std::path::PathBuf;
-use stones_core::contract::{play_said, read_case};
+use stones_core::contract::{case_names, play_said, read_case};
 use stones_core::{Colour, Game, Status};
 use stones_dots::DotsGame;
 
@@ -72,13 +71,9 @@ impl Run {
     }
 }
 
-fn cases_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/dots")
-}
-
 /// Replays a case file the way the shared runner does.
 fn run(name: &str) -> Run {
-    let case = read_case::<DotsGame>(&cases_dir().join(format!("{name}.case")));
+    let case = read_case::<DotsGame>(name);
     assert!(case.description.len() > 20);
     let mut game = case.game;
     let mut steps = Vec::new();
@@ -303,14 +298,7 @@ fn expect(name: &str, r: &Run) {
 
 #[test]
 fn every_case_file_replays_as_its_description_says() {
-    let mut names: Vec<String> = std::fs::read_dir(cases_dir())
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            (p.extension()? == "case").then(|| p.file_stem()?.to_str().map(String::from))?
-        })
-        .collect();
-    names.sort();
+    let names = case_names::<DotsGame>();
     assert!(names.len() >= 30, "{} case files", names.len());
     for name in &names {
         let r = run(name);

@@ -1,8 +1,7 @@
 //! Replays every case file under `tests/cases/trigo/` and pins each one's expected facts, so the
 //! cases hold before the shared snapshot runner exists (and independently of it).
 
-use std::path::PathBuf;
-use stones_core::contract::{play_said, read_case};
+use stones_core::contract::{case_names, play_said, read_case};
 use stones_core::{Colour, Game, Score, Status};
 use stones_trigo::{TrigoGame, TrigoMove};
 
@@ -33,12 +32,8 @@ impl Replay {
     }
 }
 
-fn cases_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/trigo")
-}
-
 fn replay(name: &str) -> Replay {
-    let case = read_case::<TrigoGame>(&cases_dir().join(format!("{name}.case")));
+    let case = read_case::<TrigoGame>(name);
     assert!(case.description.len() > 40);
     let mut game = case.game;
     let mut results = Vec::new();
@@ -66,14 +61,7 @@ fn pt(g: &TrigoGame, name: &str) -> stones_core::Point {
 
 #[test]
 fn every_case_file_is_pinned_here() {
-    let mut names: Vec<String> = std::fs::read_dir(cases_dir())
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            (p.extension()? == "case").then_some(p.file_stem()?.to_string_lossy().into_owned())
-        })
-        .collect();
-    names.sort();
+    let names = case_names::<TrigoGame>();
     let source = include_str!("cases.rs");
     for n in &names {
         assert!(
