@@ -38,6 +38,28 @@ pub fn check_rulesets<R: RuleSet>(default: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The error, as printed, of loading the default ruleset with the override `set` (`size=4`), for a
+/// test of what a bad key or value is told; panics when the ruleset loads.
+pub fn refusal<R: RuleSet>(set: &str) -> String {
+    match R::load(None, &[set.to_string()]) {
+        Ok(_) => panic!("{}: the override {set} was accepted", R::GAME),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Checks that the override `set` is refused ([`refusal`]) with a message that says `says`; the
+/// error gives the message.
+pub fn check_refusal<R: RuleSet>(set: &str, says: &str) -> Result<(), String> {
+    let message = refusal::<R>(set);
+    if message.contains(says) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{set}: the refusal does not say {says:?}: {message}"
+        ))
+    }
+}
+
 /// Sets `game` up with the board `rows` draws (see [`crate::board_text::parse_board`]) and `to_move`
 /// to play, for a test; panics on a drawing that is not a board or a setup the game refuses.
 pub fn set_up<G: Game>(game: &mut G, rows: &str, to_move: Colour) {
@@ -254,6 +276,13 @@ mod tests {
         let e = check_rulesets::<Odd>("standard").unwrap_err();
         assert!(
             e.starts_with("odd: the default ruleset `standard` is not"),
+            "{e}"
+        );
+        assert!(refusal::<Good>("size=300").contains("size"));
+        assert_eq!(check_refusal::<Good>("colour=red", "colour"), Ok(()));
+        let e = check_refusal::<Good>("colour=red", "blue").unwrap_err();
+        assert!(
+            e.starts_with("colour=red: the refusal does not say \"blue\": "),
             "{e}"
         );
         let e = check_rulesets::<Small>("standard").unwrap_err();
