@@ -127,13 +127,9 @@ pub fn read_case<G: Game>(name: &str) -> Case<G> {
     assert_eq!(case["game"].as_str(), Some(G::NAME), "the case's game");
     let words = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
     let set = case.get("set").and_then(|s| s.as_table()).cloned();
-    let overrides: Vec<String> = set
-        .iter()
-        .flatten()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
+    let set: Vec<(String, toml::Value)> = set.into_iter().flatten().collect();
     let ruleset = words(&case, "ruleset");
-    let (rules, _) = G::Rules::load(ruleset.as_deref(), &overrides).unwrap();
+    let (rules, _) = rules::load_with::<G::Rules>(ruleset.as_deref(), &set).unwrap();
     let mut game = G::new(rules).unwrap();
     let setup = case
         .get("setup")

@@ -2,11 +2,9 @@
 //! fate (played, or refused with a reason containing the given text) and the final status or result.
 //! The shared snapshot runner shows the same cases as transcripts; this pins them before it exists.
 
-use std::path::{Path, PathBuf};
-use stones_core::board_text::parse_board;
-use stones_core::rules::load_with;
-use stones_core::{Colour, Game, Status};
-use stones_gomoku::{Gomoku, GomokuRules};
+use stones_core::contract::{case_names, play_said, read_case};
+use stones_core::{Game, Status};
+use stones_gomoku::Gomoku;
 
 /// (case name, per move: "ok" or a part of the refusal's text, final result or "ongoing").
 const EXPECTED: &[(&str, &[&str], &str)] = &[
@@ -182,47 +180,22 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
-fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/gomoku")
-}
-
 /// What replaying one case gives: each move's fate and the final status.
 struct Replay {
     fates: Vec<Result<(), String>>,
     result: String,
 }
 
-fn replay(path: &Path) -> Replay {
-    let text = std::fs::read_to_string(path).unwrap();
-    let case: toml::Table = toml::from_str(&text).unwrap();
-    assert_eq!(case["game"].as_str(), Some("gomoku"), "{}", path.display());
-    assert!(
-        case["description"].as_str().is_some_and(|d| d.len() > 20),
-        "{}: needs a description",
-        path.display()
-    );
-    let set: Vec<(String, toml::Value)> = case
-        .get("set")
-        .and_then(|s| s.as_table())
-        .map(|t| t.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
-        .unwrap_or_default();
-    let (rules, _) = load_with::<GomokuRules>(case["ruleset"].as_str(), &set).unwrap();
-    let mut game = Gomoku::new(rules).unwrap();
-    if let Some(setup) = case.get("setup").and_then(|s| s.as_table()) {
-        let stones = parse_board(game.topology(), setup["board"].as_str().unwrap()).unwrap();
-        let to_move: Colour = setup["to_move"].as_str().unwrap().parse().unwrap();
-        game.set_position(&stones, to_move).unwrap();
-    }
-    let moves = case["moves"].as_array().unwrap();
-    let fates = moves
+fn replay(name: &str) -> Replay {
+    let case = read_case::<Gomoku>(name);
+    assert!(case.description.len() > 20, "{name}: needs a description");
+    let mut game = case.game;
+    let fates = case
+        .moves
         .iter()
-        .map(|m| {
-            let text = m.as_str().unwrap();
+        .map(|text| {
             let before = game.clone();
-            let fate = match game.parse_move(text) {
-                Ok(mv) => game.play(mv).map_err(|e| e.to_string()),
-                Err(e) => Err(e.to_string()),
-            };
+            let fate = play_said(&mut game, text);
             if fate.is_err() {
                 assert_eq!(game, before, "a refused move changed the game");
             }
@@ -238,13 +211,7 @@ fn replay(path: &Path) -> Replay {
 
 #[test]
 fn every_case_file_has_its_facts_pinned() {
-    let mut names: Vec<String> = std::fs::read_dir(cases_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "case"))
-        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = case_names::<Gomoku>();
     let mut pinned: Vec<String> = EXPECTED.iter().map(|e| e.0.to_string()).collect();
     pinned.sort();
     assert_eq!(names, pinned);
@@ -255,7 +222,7 @@ fn every_case_file_has_its_facts_pinned() {
 fn case_files_replay_as_expected() {
     let mut failures = Vec::new();
     for &(name, fates, result) in EXPECTED {
-        let got = replay(&cases_dir().join(format!("{name}.case")));
+        let got = replay(name);
         assert_eq!(got.fates.len(), fates.len(), "{name}: number of moves");
         for (i, (fate, want)) in got.fates.iter().zip(fates.iter()).enumerate() {
             let ok = match (fate, *want) {
