@@ -295,6 +295,26 @@ impl ChainBoard {
         Point(self.empties[..self.n_empty as usize][i])
     }
 
+    /// The first empty point `ok` takes, scanning the empty list from its `start`-th entry
+    /// (`start < empty_count()`, or anything when the list is empty) to its end and then from its
+    /// beginning: libego's light-playout move choice, one random draw a move whatever the share of
+    /// refused points. `None` when `ok` takes none.
+    #[inline(always)]
+    pub fn scan_empties_from(
+        &self,
+        start: usize,
+        mut ok: impl FnMut(Point) -> bool,
+    ) -> Option<Point> {
+        let list = self.empty_indices();
+        let (before, after) = list.split_at(start.min(list.len()));
+        for &q in after.iter().chain(before) {
+            if ok(Point(q)) {
+                return Some(Point(q));
+            }
+        }
+        None
+    }
+
     /// The last `k` points that became empty (at most [`ChainBoard::empty_count`]), oldest first.
     /// Removing a chain appends its stones to the empty list and only placing a stone reorders it, so
     /// right after [`ChainBoard::play_group`] the last `captured + suicided` entries are the stones it
