@@ -385,25 +385,23 @@ impl ChainBoard {
     }
 
     /// True when every liberty of the chain through stone `p` is `a` or `b` (two different points):
-    /// stones on both would leave it without liberty. Exact, in O(degree) at most: the pseudo-liberties
-    /// all belong to `a` and `b` exactly when their count is the two points' multiplicities together.
-    /// Most chains are ruled out first in O(1) by their count and sums.
+    /// stones on both would leave it without liberty. Exact, in O(degree) at most, and O(1) for most
+    /// chains: `n` pseudo-liberties all on `lo` or `hi` satisfy Σ(x − lo)(hi − x) = 0, that is
+    /// `sq + n·lo·hi = (lo + hi)·sum` — necessary, and sufficient when they all lie between the two.
+    /// When that holds with `sum = n·lo` (or `n·hi`) the squares say they are all that one point;
+    /// otherwise the two points' multiplicities must add up to `n`.
     #[inline]
     pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
         let ch = self.chain_of(p.0);
         let n = ch.libs as u64;
-        if n == 0 {
-            return true;
-        }
-        if let Some(l) = self.atari_point(p) {
-            return l == a || l == b;
-        }
-        // Each point is a pseudo-liberty at most `max_degree` times; the sum must lie between n·min
-        // and n·max of the two indices.
         let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
-        let sum = ch.lib_sum as u64;
-        if n > 2 * topo.max_degree() as u64 || sum <= n * lo || sum >= n * hi {
+        let (sum, sq) = (ch.lib_sum as u64, ch.lib_sq as u64);
+        if sq + n * lo * hi != (lo + hi) * sum {
             return false;
+        }
+        // n = 0 passes here (no liberty at all: within anything).
+        if sum == n * lo || sum == n * hi {
+            return true;
         }
         n == (self.lib_multiplicity(topo, p, a) + self.lib_multiplicity(topo, p, b)) as u64
     }

@@ -10,8 +10,9 @@ use stones_go::board::MAX_POINTS;
 impl TrigoGame {
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
-    /// (Black's opening: one random stone). Eyes are found lazily, when drawn; points that no legal pair
-    /// can use ([`legal::hopeless`]) leave the draw after a refused pair. Allocates nothing.
+    /// (Black's opening: one random stone). Eyes are found lazily, when drawn; when a few draws
+    /// straight from the empty list miss, the eyes and the points no legal pair can use
+    /// ([`legal::hopeless`]) leave the draw in one pass. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
@@ -32,67 +33,46 @@ impl TrigoGame {
                 }
             }
         }
-        let mut cand = [0u16; MAX_POINTS];
-        let mut n = 0;
-        for p in board.empty_points() {
-            cand[n] = p.0;
-            n += 1;
-        }
+        let list = board.empty_indices();
         if self.pos.st.opening {
-            return match n {
+            return match list.len() {
                 0 => TrigoMove::Pass,
-                _ => TrigoMove::One(Point(cand[rng.below(n)])),
+                n => TrigoMove::One(Point(list[rng.below(n)])),
             };
         }
-        // Rejection sampling; nearly always the first draw is legal.
-        let mut tries = 0;
-        while n >= 2 && tries < 32 {
-            let i = rng.below(n);
-            if eye(cand[i]) {
-                n -= 1;
-                cand[i] = cand[n];
-                continue;
+        // The draws missed: keep only the points some legal pair could use (not the mover's eyes, not
+        // hopeless), in one pass. Points no legal pair uses take no share of a uniform draw over the
+        // legal pairs, so dropping them all at once leaves the draw as it was.
+        let mut cand = [0u16; MAX_POINTS];
+        let mut n = 0;
+        for &p in list {
+            cand[n] = p;
+            n += usize::from(!useless(p));
+        }
+        // Rejection sampling over the pairs of the points kept; a refused pair is mostly an illegal
+        // one, so after a few the scan below settles it.
+        for _ in 0..16 {
+            if n < 2 {
+                return TrigoMove::Pass;
             }
+            let i = rng.below(n);
             let mut j = rng.below(n - 1);
             if j >= i {
                 j += 1;
-            }
-            if eye(cand[j]) {
-                n -= 1;
-                cand[j] = cand[n];
-                continue;
             }
             let (p, q) = (Point(cand[i]), Point(cand[j]));
             if self.pair_ok(p, q) {
                 return TrigoMove::two(p, q);
             }
-            tries += 1;
-            for k in [i.max(j), i.min(j)] {
-                if legal::hopeless(board, &self.topo, Point(cand[k]), c) {
-                    n -= 1;
-                    cand[k] = cand[n];
-                }
-            }
         }
-        // Crowded boards: keep the points a legal pair could use, then scan every pair of them from a
-        // random start, so that a pass comes only when no pair is legal.
-        let mut k = 0;
-        while k < n {
-            if useless(cand[k]) {
-                n -= 1;
-                cand[k] = cand[n];
-            } else {
-                k += 1;
-            }
-        }
-        if n < 2 {
-            return TrigoMove::Pass;
-        }
+        // Crowded boards: scan every pair of the points kept from a random start, so that a pass
+        // comes only when no pair is legal.
         let (oi, oj) = (rng.below(n), rng.below(n));
+        let wrap = |k: usize| if k >= n { k - n } else { k };
         for di in 0..n {
-            let i = (oi + di) % n;
+            let i = wrap(oi + di);
             for dj in 0..n {
-                let j = (oj + dj) % n;
+                let j = wrap(oj + dj);
                 if i != j && self.pair_ok(Point(cand[i]), Point(cand[j])) {
                     return TrigoMove::two(Point(cand[i]), Point(cand[j]));
                 }
