@@ -100,7 +100,9 @@ pub struct Placed {
 /// A board position: stones, chains with pseudo-liberties, empty points and a Zobrist hash.
 ///
 /// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
-/// empty list follow from the history of the board, not from the position.
+/// empty list follow from the history of the board, not from the position. Every per-point array
+/// has the same `MAX_POINTS + 1` entries, so that one bounds check on an index can serve every load
+/// and store through it.
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
@@ -109,13 +111,13 @@ pub struct ChainBoard {
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
     /// start from one load and a mask. The entry at `len` is scratch (never read).
     nbrs: [u16; MAX_POINTS + 1],
-    head: [u16; MAX_POINTS],
-    next: [u16; MAX_POINTS],
+    head: [u16; MAX_POINTS + 1],
+    next: [u16; MAX_POINTS + 1],
     /// Per chain head: its stones and pseudo-liberties, in one place.
-    chains: [Chain; MAX_POINTS],
+    chains: [Chain; MAX_POINTS + 1],
     /// The empty points, in any order, and each point's place in that list.
-    empties: [u16; MAX_POINTS],
-    empty_at: [u16; MAX_POINTS],
+    empties: [u16; MAX_POINTS + 1],
+    empty_at: [u16; MAX_POINTS + 1],
     n_empty: u16,
     stones_on_board: [u16; 2],
     hash: u64,
@@ -162,11 +164,11 @@ impl ChainBoard {
             len,
             cells: [EMPTY; MAX_POINTS + 1],
             nbrs: [0; MAX_POINTS + 1],
-            head: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            chains: [Chain::default(); MAX_POINTS],
-            empties: [0; MAX_POINTS],
-            empty_at: [0; MAX_POINTS],
+            head: [0; MAX_POINTS + 1],
+            next: [0; MAX_POINTS + 1],
+            chains: [Chain::default(); MAX_POINTS + 1],
+            empties: [0; MAX_POINTS + 1],
+            empty_at: [0; MAX_POINTS + 1],
             n_empty: 0,
             stones_on_board: [0; 2],
             hash: 0,

@@ -12,7 +12,7 @@ impl TrigoGame {
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
     /// (Black's opening: one random stone). Eyes are found lazily, when drawn; when a few draws
     /// straight from the empty list miss, the eyes and the points no legal pair can use
-    /// ([`legal::hopeless`]) leave the draw in one pass. Allocates nothing.
+    /// ([`legal::hopeless`]) leave the draw as they are drawn. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
@@ -40,30 +40,31 @@ impl TrigoGame {
                 n => TrigoMove::One(Point(list[rng.below(n)])),
             };
         }
-        // The draws missed: keep only the points some legal pair could use (not the mover's eyes, not
-        // hopeless), in one pass. Points no legal pair uses take no share of a uniform draw over the
-        // legal pairs, so dropping them all at once leaves the draw as it was.
-        let mut cand = [0u16; MAX_POINTS];
-        let mut n = 0;
-        for &p in list {
-            cand[n] = p;
-            n += usize::from(!useless(p));
-        }
-        // Rejection sampling over the pairs of the points kept; a refused pair is mostly an illegal
-        // one, so after a few the scan below settles it.
+        // The draws missed: draw from a copy of the list, dropping the points no legal pair can use
+        // (the mover's eyes, hopeless points) as they are drawn, each checked once. Such points take
+        // no share of a uniform draw over the legal pairs, so dropping them leaves the draw as it was.
+        let mut draw = Draw::new(list);
         for _ in 0..16 {
-            if n < 2 {
+            let Some(i) = draw.pick(rng, useless) else {
                 return TrigoMove::Pass;
-            }
-            let i = rng.below(n);
-            let mut j = rng.below(n - 1);
-            if j >= i {
-                j += 1;
-            }
-            let (p, q) = (Point(cand[i]), Point(cand[j]));
+            };
+            let j = loop {
+                match draw.pick(rng, useless) {
+                    None => return TrigoMove::Pass,
+                    Some(j) if j != i => break j,
+                    Some(_) if draw.n < 2 => return TrigoMove::Pass,
+                    Some(_) => {}
+                }
+            };
+            let (p, q) = (Point(draw.cand[i]), Point(draw.cand[j]));
             if self.pair_ok(p, q) {
                 return TrigoMove::two(p, q);
             }
+        }
+        draw.check_all(useless);
+        let (cand, n) = (&draw.cand, draw.n);
+        if n < 2 {
+            return TrigoMove::Pass;
         }
         // Crowded boards: scan every pair of the points kept from a random start, so that a pass
         // comes only when no pair is legal.
@@ -117,5 +118,61 @@ impl TrigoGame {
         all.get(rng.below(all.len().max(1)))
             .copied()
             .unwrap_or(TrigoMove::Pass)
+    }
+}
+
+/// A uniform draw without replacement of the points some legal pair can use, from a copy of the
+/// empty list: `cand[..checked]` are known usable, `cand[checked..n]` not yet checked, and a point
+/// found useless when drawn leaves the list. A usable point's index stays put once checked.
+struct Draw {
+    cand: [u16; MAX_POINTS],
+    n: usize,
+    checked: usize,
+}
+
+impl Draw {
+    fn new(list: &[u16]) -> Draw {
+        let mut cand = [0u16; MAX_POINTS];
+        cand[..list.len()].copy_from_slice(list);
+        Draw {
+            cand,
+            n: list.len(),
+            checked: 0,
+        }
+    }
+
+    /// The index of a uniformly drawn usable point, or `None` when none is left.
+    #[inline]
+    fn pick(&mut self, rng: &mut Rng, useless: impl Fn(u16) -> bool) -> Option<usize> {
+        while self.n > 0 {
+            let i = rng.below(self.n);
+            if i < self.checked {
+                return Some(i);
+            }
+            let p = self.cand[i];
+            if useless(p) {
+                self.n -= 1;
+                self.cand[i] = self.cand[self.n];
+            } else {
+                self.cand[i] = self.cand[self.checked];
+                self.cand[self.checked] = p;
+                self.checked += 1;
+                return Some(self.checked - 1);
+            }
+        }
+        None
+    }
+
+    /// Drops every useless point not yet checked: `cand[..n]` are then the usable points.
+    fn check_all(&mut self, useless: impl Fn(u16) -> bool) {
+        while self.checked < self.n {
+            let p = self.cand[self.checked];
+            if useless(p) {
+                self.n -= 1;
+                self.cand[self.checked] = self.cand[self.n];
+            } else {
+                self.checked += 1;
+            }
+        }
     }
 }
