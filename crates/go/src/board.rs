@@ -735,10 +735,14 @@ impl ChainBoard {
     #[inline(always)]
     pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let k = self.nbrs[p.idx()];
-        if k & Nbrs::MASK != 0 {
-            return true;
-        }
-        if k & Nbrs::not_all(c) == 0 && self.eye_is_not_false(topo, p, c) {
+        k & Nbrs::MASK != 0 || self.surrounded_is_fair(topo, p, c, k)
+    }
+
+    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
+    /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
+    #[inline(never)]
+    fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
+        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
             return false;
         }
         !by_degree!(topo, self.surrounded_suicide(topo, p, c))
@@ -767,6 +771,13 @@ impl ChainBoard {
     /// (always, off square grids) counts as one bad diagonal, whatever the number.
     #[inline(never)]
     fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        self.diagonals_allow_eye(topo, p, c)
+    }
+
+    /// [`ChainBoard::eye_is_not_false`] in line, for the playout scan, where most surrounded points
+    /// it meets are eyes.
+    #[inline(always)]
+    fn diagonals_allow_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let enemy = c.opponent() as u8 + 1;
         let (mut bad, mut off) = (0, false);
         for &q in topo.diagonals_padded(p) {

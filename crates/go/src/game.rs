@@ -502,7 +502,7 @@ impl GoGame {
     /// and it allocates nothing. Every acceptable point can be chosen; points that follow refused ones
     /// in the list are chosen more often, so the choice is uniform only while every empty point is
     /// acceptable.
-    #[inline]
+    #[inline(always)]
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
