@@ -100,7 +100,9 @@ pub struct Placed {
 /// A board position: stones, chains with pseudo-liberties, empty points and a Zobrist hash.
 ///
 /// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
-/// empty list follow from the history of the board, not from the position.
+/// empty list follow from the history of the board, not from the position. Every per-point array
+/// has the same `MAX_POINTS + 1` entries, so that one bounds check on an index can serve every load
+/// and store through it.
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
@@ -109,13 +111,13 @@ pub struct ChainBoard {
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
     /// start from one load and a mask. The entry at `len` is scratch (never read).
     nbrs: [u16; MAX_POINTS + 1],
-    head: [u16; MAX_POINTS],
-    next: [u16; MAX_POINTS],
+    head: [u16; MAX_POINTS + 1],
+    next: [u16; MAX_POINTS + 1],
     /// Per chain head: its stones and pseudo-liberties, in one place.
-    chains: [Chain; MAX_POINTS],
+    chains: [Chain; MAX_POINTS + 1],
     /// The empty points, in any order, and each point's place in that list.
-    empties: [u16; MAX_POINTS],
-    empty_at: [u16; MAX_POINTS],
+    empties: [u16; MAX_POINTS + 1],
+    empty_at: [u16; MAX_POINTS + 1],
     n_empty: u16,
     stones_on_board: [u16; 2],
     hash: u64,
@@ -162,11 +164,11 @@ impl ChainBoard {
             len,
             cells: [EMPTY; MAX_POINTS + 1],
             nbrs: [0; MAX_POINTS + 1],
-            head: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            chains: [Chain::default(); MAX_POINTS],
-            empties: [0; MAX_POINTS],
-            empty_at: [0; MAX_POINTS],
+            head: [0; MAX_POINTS + 1],
+            next: [0; MAX_POINTS + 1],
+            chains: [Chain::default(); MAX_POINTS + 1],
+            empties: [0; MAX_POINTS + 1],
+            empty_at: [0; MAX_POINTS + 1],
             n_empty: 0,
             stones_on_board: [0; 2],
             hash: 0,
@@ -295,6 +297,26 @@ impl ChainBoard {
         Point(self.empties[..self.n_empty as usize][i])
     }
 
+    /// The first empty point `ok` takes, scanning the empty list from its `start`-th entry
+    /// (`start < empty_count()`, or anything when the list is empty) to its end and then from its
+    /// beginning: libego's light-playout move choice, one random draw a move whatever the share of
+    /// refused points. `None` when `ok` takes none.
+    #[inline(always)]
+    pub fn scan_empties_from(
+        &self,
+        start: usize,
+        mut ok: impl FnMut(Point) -> bool,
+    ) -> Option<Point> {
+        let list = self.empty_indices();
+        let (before, after) = list.split_at(start.min(list.len()));
+        for &q in after.iter().chain(before) {
+            if ok(Point(q)) {
+                return Some(Point(q));
+            }
+        }
+        None
+    }
+
     /// The last `k` points that became empty (at most [`ChainBoard::empty_count`]), oldest first.
     /// Removing a chain appends its stones to the empty list and only placing a stone reorders it, so
     /// right after [`ChainBoard::play_group`] the last `captured + suicided` entries are the stones it
@@ -365,25 +387,23 @@ impl ChainBoard {
     }
 
     /// True when every liberty of the chain through stone `p` is `a` or `b` (two different points):
-    /// stones on both would leave it without liberty. Exact, in O(degree) at most: the pseudo-liberties
-    /// all belong to `a` and `b` exactly when their count is the two points' multiplicities together.
-    /// Most chains are ruled out first in O(1) by their count and sums.
+    /// stones on both would leave it without liberty. Exact, in O(degree) at most, and O(1) for most
+    /// chains: `n` pseudo-liberties all on `lo` or `hi` satisfy Σ(x − lo)(hi − x) = 0, that is
+    /// `sq + n·lo·hi = (lo + hi)·sum` — necessary, and sufficient when they all lie between the two.
+    /// When that holds with `sum = n·lo` (or `n·hi`) the squares say they are all that one point;
+    /// otherwise the two points' multiplicities must add up to `n`.
     #[inline]
     pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
         let ch = self.chain_of(p.0);
         let n = ch.libs as u64;
-        if n == 0 {
-            return true;
-        }
-        if let Some(l) = self.atari_point(p) {
-            return l == a || l == b;
-        }
-        // Each point is a pseudo-liberty at most `max_degree` times; the sum must lie between n·min
-        // and n·max of the two indices.
         let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
-        let sum = ch.lib_sum as u64;
-        if n > 2 * topo.max_degree() as u64 || sum <= n * lo || sum >= n * hi {
+        let (sum, sq) = (ch.lib_sum as u64, ch.lib_sq as u64);
+        if sq + n * lo * hi != (lo + hi) * sum {
             return false;
+        }
+        // n = 0 passes here (no liberty at all: within anything).
+        if sum == n * lo || sum == n * hi {
+            return true;
         }
         n == (self.lib_multiplicity(topo, p, a) + self.lib_multiplicity(topo, p, b)) as u64
     }
@@ -715,10 +735,14 @@ impl ChainBoard {
     #[inline(always)]
     pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let k = self.nbrs[p.idx()];
-        if k & Nbrs::MASK != 0 {
-            return true;
-        }
-        if k & Nbrs::not_all(c) == 0 && self.eye_is_not_false(topo, p, c) {
+        k & Nbrs::MASK != 0 || self.surrounded_is_fair(topo, p, c, k)
+    }
+
+    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
+    /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
+    #[inline(never)]
+    fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
+        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
             return false;
         }
         !by_degree!(topo, self.surrounded_suicide(topo, p, c))
@@ -747,6 +771,13 @@ impl ChainBoard {
     /// (always, off square grids) counts as one bad diagonal, whatever the number.
     #[inline(never)]
     fn eye_is_not_false(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+        self.diagonals_allow_eye(topo, p, c)
+    }
+
+    /// [`ChainBoard::eye_is_not_false`] in line, for the playout scan, where most surrounded points
+    /// it meets are eyes.
+    #[inline(always)]
+    fn diagonals_allow_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let enemy = c.opponent() as u8 + 1;
         let (mut bad, mut off) = (0, false);
         for &q in topo.diagonals_padded(p) {

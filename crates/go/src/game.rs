@@ -468,57 +468,27 @@ impl GoGame {
         }
     }
 
-    /// A random move for playouts: uniform over empty points that are legal (simple ko) and do not fill
-    /// an own single-point eye; `Pass` when there is none. Allocates nothing.
-    ///
-    /// A few draws straight from the board's empty list come first (accepted only when acceptable, so
-    /// uniform over the acceptable points); only when they all miss does it sample without replacement
-    /// from a copy of the list. Either stage is uniform over the same points, so the mixture is too.
+    /// A random move for playouts: the first empty point that is legal (simple ko) and does not fill
+    /// an own single-point eye, scanning the board's empty list from a uniformly random entry and
+    /// wrapping around (libego's light policy); `Pass` when there is none. One random draw a move,
+    /// and it allocates nothing. Every acceptable point can be chosen; points that follow refused ones
+    /// in the list are chosen more often, so the choice is uniform only while every empty point is
+    /// acceptable.
+    #[inline(always)]
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
-        let acceptable =
-            |p: Point| self.pos.st.ko != Some(p) && board.is_fair_move(&self.topo, p, c);
+        let ko = self.pos.st.ko;
         let n = board.empty_count();
-        for _ in 0..n.min(4) {
-            let p = board.nth_empty(rng.below(n));
-            if acceptable(p) {
-                return GoMove::Play(p);
-            }
+        if n == 0 {
+            return GoMove::Pass;
         }
-        // Late in a playout, when draws miss, few points are empty: a small copy then.
-        let list = board.empty_indices();
-        let found = if list.len() <= 64 {
-            draw_without_replacement::<64>(list, rng, acceptable)
-        } else {
-            draw_without_replacement::<MAX_POINTS>(list, rng, acceptable)
-        };
-        found.map_or(GoMove::Pass, GoMove::Play)
+        board
+            .scan_empties_from(rng.below(n), |p| {
+                ko != Some(p) && board.is_fair_move(&self.topo, p, c)
+            })
+            .map_or(GoMove::Pass, GoMove::Play)
     }
-}
-
-/// A uniform draw from `list` (at most `N` points) of a point `acceptable` takes, sampling without
-/// replacement from a copy of the list (a refused entry is replaced by the last one); `None` when
-/// it takes none.
-#[inline]
-fn draw_without_replacement<const N: usize>(
-    list: &[u16],
-    rng: &mut stones_core::Rng,
-    acceptable: impl Fn(Point) -> bool,
-) -> Option<Point> {
-    let mut cand = [0u16; N];
-    let mut n = list.len();
-    cand[..n].copy_from_slice(list);
-    while n > 0 {
-        let i = rng.below(n);
-        let p = Point(cand[i]);
-        if acceptable(p) {
-            return Some(p);
-        }
-        n -= 1;
-        cand[i] = cand[n];
-    }
-    None
 }
 
 impl Game for GoGame {

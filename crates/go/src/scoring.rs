@@ -36,18 +36,26 @@ pub fn territory_points(board: &ChainBoard, count: &Count) -> Vec<(Point, Colour
 
 /// Counts `board`, treating stones with `dead[p]` as removed.
 pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
-    let mut live = board.clone();
     let mut dead_count = [0u32; 2];
-    for p in topo.points() {
-        if dead[p.idx()] {
-            if let Some(c) = live.get(p) {
-                dead_count[c.idx()] += live.remove_chain(topo, p);
+    // The board is copied only when a stone is marked dead (never at the end of a playout).
+    let removed = topo
+        .points()
+        .any(|p| dead[p.idx()] && board.get(p).is_some())
+        .then(|| {
+            let mut live = board.clone();
+            for p in topo.points() {
+                if dead[p.idx()] {
+                    if let Some(c) = live.get(p) {
+                        dead_count[c.idx()] += live.remove_chain(topo, p);
+                    }
+                }
             }
-        }
-    }
+            live
+        });
+    let live = removed.as_ref().unwrap_or(board);
     let n = topo.len();
     let mut owner: Vec<Option<Colour>> = (0..n).map(|i| live.get(Point(i as u16))).collect();
-    let seki = seki_stones(&live, topo);
+    let seki = seki_stones(live, topo);
     let mut region = vec![u32::MAX; n];
     let mut territory = [0u32; 2];
     let mut outside_seki = [0u32; 2];
@@ -114,13 +122,17 @@ const SEKI_REGION_MAX: usize = 6;
 /// Then a chain is in seki when it touches a shared point that neither side can fill without being
 /// left with at most one liberty.
 pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
-    let filled = fill_safe_dame(board, topo);
     let mut seki = vec![false; topo.len()];
+    // Without a shared point there is nothing to fill and no seki: no scratch board.
+    if shared_points(board, topo).is_empty() {
+        return seki;
+    }
+    // Two boards for the whole count: the filled one and a scratch one every trial refreshes.
+    let (mut filled, mut trial) = (board.clone(), board.clone());
+    fill_safe_dame(&mut filled, &mut trial, topo);
     for p in shared_points(&filled, topo) {
-        let self_atari = |c: Colour| match fill(&filled, topo, p, c) {
-            Some(trial) => trial.liberties(topo, p) <= 1,
-            None => false,
-        };
+        let mut self_atari =
+            |c: Colour| fill(&mut trial, &filled, topo, p, c) && trial.liberties(topo, p) <= 1;
         if self_atari(Colour::Black) && self_atari(Colour::White) {
             for &q in topo.neighbours(p) {
                 if filled.get(Point(q)).is_some() {
@@ -169,19 +181,20 @@ fn shared_points(board: &ChainBoard, topo: &Topology) -> Vec<Point> {
     shared
 }
 
-/// The board with a `c` stone on empty `p`, unless that stone would capture (then it is no dame).
-fn fill(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> Option<ChainBoard> {
+/// Makes `trial` `board` with a `c` stone on empty `p` (refreshed in place, no new board), unless
+/// that stone would capture: false then, as it is no dame.
+fn fill(trial: &mut ChainBoard, board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> bool {
     if board.would_capture(topo, p, c) {
-        return None;
+        return false;
     }
-    let mut trial = board.clone();
+    trial.clone_from(board);
     trial.put(topo, p, c);
-    Some(trial)
+    true
 }
 
-/// Fills shared points that cost their filler nothing, one at a time, until none is left.
-fn fill_safe_dame(board: &ChainBoard, topo: &Topology) -> ChainBoard {
-    let mut filled = board.clone();
+/// Fills the shared points of `filled` that cost their filler nothing, one at a time, until none is
+/// left; `trial` is scratch.
+fn fill_safe_dame(filled: &mut ChainBoard, trial: &mut ChainBoard, topo: &Topology) {
     let harmless = |trial: &ChainBoard, p: Point, c: Colour| {
         trial.liberties(topo, p) >= 2
             && topo.neighbours(p).iter().all(|&q| {
@@ -189,15 +202,15 @@ fn fill_safe_dame(board: &ChainBoard, topo: &Topology) -> ChainBoard {
             })
     };
     'fill: loop {
-        for p in shared_points(&filled, topo) {
+        for p in shared_points(filled, topo) {
             for c in Colour::BOTH {
-                if let Some(trial) = fill(&filled, topo, p, c).filter(|t| harmless(t, p, c)) {
-                    filled = trial;
+                if fill(trial, filled, topo, p, c) && harmless(trial, p, c) {
+                    filled.put(topo, p, c);
                     continue 'fill;
                 }
             }
         }
-        return filled;
+        return;
     }
 }
 

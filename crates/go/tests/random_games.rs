@@ -72,30 +72,53 @@ fn playouts_end_and_keep_invariants() {
     }
 }
 
-#[test]
-fn playout_moves_are_uniform_over_acceptable_points() {
+/// The share of `draws` playout moves each move got from the position `board` (Black to move).
+fn playout_shares(
+    size: &str,
+    board: &str,
+    draws: usize,
+) -> std::collections::BTreeMap<String, f64> {
     use stones_core::board_text::parse_board;
-    let mut g = GoGame::new(rules("classic", "5")).unwrap();
-    let board = "x x x x x\nx . x . x\nx x x o o\n. o o . .\n. o . o .";
+    let mut g = GoGame::new(rules("classic", size)).unwrap();
     let stones = parse_board(g.topology(), board).unwrap();
     g.set_position(&stones, stones_core::Colour::Black).unwrap();
-    // B4 is Black's eye and C1 would be suicide: never played. D4 touches a white stone, so it is no
-    // eye; every other empty point is played equally often.
     let mut counts = std::collections::BTreeMap::new();
     let mut rng = Rng::new(3);
-    let draws = 30_000;
     for _ in 0..draws {
         *counts
             .entry(g.move_text(g.playout_move(&mut rng)))
-            .or_insert(0) += 1;
+            .or_insert(0.0) += 1.0 / draws as f64;
     }
-    let names: Vec<&str> = counts.keys().map(String::as_str).collect();
-    assert_eq!(names, ["A1", "A2", "D2", "D4", "E1", "E2"], "{counts:?}");
-    let expected = draws as f64 / names.len() as f64;
-    for (name, &n) in &counts {
-        assert!(
-            (n as f64 - expected).abs() < 0.05 * expected,
-            "{name}: {n} of {draws}"
-        );
+    counts
+}
+
+#[test]
+fn playout_moves_are_the_acceptable_points_each_at_least_from_its_own_start() {
+    // B4 is Black's eye and C1 would be suicide: never played. D4 touches a white stone, so it is no
+    // eye. The scan from a random entry of the 8 empty points takes each acceptable point at least
+    // when it starts on it (1/8), and more when refused points come before it in the list.
+    let board = "x x x x x\nx . x . x\nx x x o o\n. o o . .\n. o . o .";
+    let shares = playout_shares("5", board, 30_000);
+    let names: Vec<&str> = shares.keys().map(String::as_str).collect();
+    assert_eq!(names, ["A1", "A2", "D2", "D4", "E1", "E2"], "{shares:?}");
+    for (name, &s) in &shares {
+        assert!(s > 0.95 / 8.0, "{name}: {s}");
     }
+    assert!((shares.values().sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn playout_moves_are_uniform_when_every_empty_point_is_acceptable() {
+    let shares = playout_shares("3", ". . .\n. x .\n. . o", 30_000);
+    assert_eq!(shares.len(), 7, "{shares:?}");
+    for (name, &s) in &shares {
+        assert!((s - 1.0 / 7.0).abs() < 0.05 / 7.0, "{name}: {s}");
+    }
+}
+
+#[test]
+fn a_playout_passes_when_no_point_is_acceptable() {
+    // Both empty points are Black's eyes.
+    let shares = playout_shares("3", ". x x\nx x x\nx x .", 100);
+    assert_eq!(shares.keys().collect::<Vec<_>>(), ["pass"], "{shares:?}");
 }

@@ -208,12 +208,21 @@ impl TrigoGame {
     fn repeats(&self, p: Point, q: Point) -> bool {
         match self.pos.st.ko {
             Some(KoWatch { pair, forbidden }) if pair == (p.min(q), p.max(q)) => {
-                let mut trial = self.pos.board.clone();
-                trial.play_group(&self.topo, &[p, q], self.pos.st.to_move);
-                trial.hash() == forbidden
+                self.hash_after_pair(p, q) == forbidden
             }
             _ => false,
         }
+    }
+
+    /// The stone hash after the mover's pair `p`, `q`, by trial play on a copy of the board: rare
+    /// (only a retake of the two stones just captured asks), so kept out of line, where its board
+    /// copy does not weigh on the playout loops' stack.
+    #[cold]
+    #[inline(never)]
+    fn hash_after_pair(&self, p: Point, q: Point) -> u64 {
+        let mut trial = self.pos.board.clone();
+        trial.play_group(&self.topo, &[p, q], self.pos.st.to_move);
+        trial.hash()
     }
 
     /// Is the two-stone move on distinct empty points `p`, `q` legal (fast path for listing)?

@@ -82,10 +82,16 @@ pub fn pair_suicide(
 ) -> Option<Point> {
     // The usual answer, from the packed counts alone: a stone with two empty neighbours keeps one
     // that is not its partner, whatever else happens.
-    if board.empty_neighbours(p) >= 2 && board.empty_neighbours(q) >= 2 {
+    let (ep, eq) = (board.empty_neighbours(p), board.empty_neighbours(q));
+    if ep >= 2 && eq >= 2 {
         return None;
     }
     let adjacent = topo.neighbours(p).contains(&q.0);
+    // Next, still from the counts: apart, each stone keeps an empty neighbour; side by side, the one
+    // chain they make keeps the empty neighbour of either that is not the other.
+    if (!adjacent && ep > 0 && eq > 0) || (adjacent && ep.max(eq) >= 2) {
+        return None;
+    }
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.

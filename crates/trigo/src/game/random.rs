@@ -10,8 +10,9 @@ use stones_go::board::MAX_POINTS;
 impl TrigoGame {
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
-    /// (Black's opening: one random stone). Eyes are found lazily, when drawn; points that no legal pair
-    /// can use ([`legal::hopeless`]) leave the draw after a refused pair. Allocates nothing.
+    /// (Black's opening: one random stone). Eyes are found lazily, when drawn; when a few draws
+    /// straight from the empty list miss, the eyes and the points no legal pair can use
+    /// ([`legal::hopeless`]) leave the draw as they are drawn. Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         let c = self.pos.st.to_move;
@@ -32,67 +33,47 @@ impl TrigoGame {
                 }
             }
         }
-        let mut cand = [0u16; MAX_POINTS];
-        let mut n = 0;
-        for p in board.empty_points() {
-            cand[n] = p.0;
-            n += 1;
-        }
+        let list = board.empty_indices();
         if self.pos.st.opening {
-            return match n {
+            return match list.len() {
                 0 => TrigoMove::Pass,
-                _ => TrigoMove::One(Point(cand[rng.below(n)])),
+                n => TrigoMove::One(Point(list[rng.below(n)])),
             };
         }
-        // Rejection sampling; nearly always the first draw is legal.
-        let mut tries = 0;
-        while n >= 2 && tries < 32 {
-            let i = rng.below(n);
-            if eye(cand[i]) {
-                n -= 1;
-                cand[i] = cand[n];
-                continue;
-            }
-            let mut j = rng.below(n - 1);
-            if j >= i {
-                j += 1;
-            }
-            if eye(cand[j]) {
-                n -= 1;
-                cand[j] = cand[n];
-                continue;
-            }
-            let (p, q) = (Point(cand[i]), Point(cand[j]));
+        // The draws missed: draw from a copy of the list, dropping the points no legal pair can use
+        // (the mover's eyes, hopeless points) as they are drawn, each checked once. Such points take
+        // no share of a uniform draw over the legal pairs, so dropping them leaves the draw as it was.
+        let mut draw = Draw::new(list);
+        for _ in 0..16 {
+            let Some(i) = draw.pick(rng, useless) else {
+                return TrigoMove::Pass;
+            };
+            let j = loop {
+                match draw.pick(rng, useless) {
+                    None => return TrigoMove::Pass,
+                    Some(j) if j != i => break j,
+                    Some(_) if draw.n < 2 => return TrigoMove::Pass,
+                    Some(_) => {}
+                }
+            };
+            let (p, q) = (Point(draw.cand[i]), Point(draw.cand[j]));
             if self.pair_ok(p, q) {
                 return TrigoMove::two(p, q);
             }
-            tries += 1;
-            for k in [i.max(j), i.min(j)] {
-                if legal::hopeless(board, &self.topo, Point(cand[k]), c) {
-                    n -= 1;
-                    cand[k] = cand[n];
-                }
-            }
         }
-        // Crowded boards: keep the points a legal pair could use, then scan every pair of them from a
-        // random start, so that a pass comes only when no pair is legal.
-        let mut k = 0;
-        while k < n {
-            if useless(cand[k]) {
-                n -= 1;
-                cand[k] = cand[n];
-            } else {
-                k += 1;
-            }
-        }
+        draw.check_all(useless);
+        let (cand, n) = (&draw.cand, draw.n);
         if n < 2 {
             return TrigoMove::Pass;
         }
+        // Crowded boards: scan every pair of the points kept from a random start, so that a pass
+        // comes only when no pair is legal.
         let (oi, oj) = (rng.below(n), rng.below(n));
+        let wrap = |k: usize| if k >= n { k - n } else { k };
         for di in 0..n {
-            let i = (oi + di) % n;
+            let i = wrap(oi + di);
             for dj in 0..n {
-                let j = (oj + dj) % n;
+                let j = wrap(oj + dj);
                 if i != j && self.pair_ok(Point(cand[i]), Point(cand[j])) {
                     return TrigoMove::two(Point(cand[i]), Point(cand[j]));
                 }
@@ -137,5 +118,61 @@ impl TrigoGame {
         all.get(rng.below(all.len().max(1)))
             .copied()
             .unwrap_or(TrigoMove::Pass)
+    }
+}
+
+/// A uniform draw without replacement of the points some legal pair can use, from a copy of the
+/// empty list: `cand[..checked]` are known usable, `cand[checked..n]` not yet checked, and a point
+/// found useless when drawn leaves the list. A usable point's index stays put once checked.
+struct Draw {
+    cand: [u16; MAX_POINTS],
+    n: usize,
+    checked: usize,
+}
+
+impl Draw {
+    fn new(list: &[u16]) -> Draw {
+        let mut cand = [0u16; MAX_POINTS];
+        cand[..list.len()].copy_from_slice(list);
+        Draw {
+            cand,
+            n: list.len(),
+            checked: 0,
+        }
+    }
+
+    /// The index of a uniformly drawn usable point, or `None` when none is left.
+    #[inline]
+    fn pick(&mut self, rng: &mut Rng, useless: impl Fn(u16) -> bool) -> Option<usize> {
+        while self.n > 0 {
+            let i = rng.below(self.n);
+            if i < self.checked {
+                return Some(i);
+            }
+            let p = self.cand[i];
+            if useless(p) {
+                self.n -= 1;
+                self.cand[i] = self.cand[self.n];
+            } else {
+                self.cand[i] = self.cand[self.checked];
+                self.cand[self.checked] = p;
+                self.checked += 1;
+                return Some(self.checked - 1);
+            }
+        }
+        None
+    }
+
+    /// Drops every useless point not yet checked: `cand[..n]` are then the usable points.
+    fn check_all(&mut self, useless: impl Fn(u16) -> bool) {
+        while self.checked < self.n {
+            let p = self.cand[self.checked];
+            if useless(p) {
+                self.n -= 1;
+                self.cand[self.checked] = self.cand[self.n];
+            } else {
+                self.checked += 1;
+            }
+        }
     }
 }
