@@ -24,7 +24,18 @@ pub(crate) struct Node<S> {
     pub rave_w: f32,
     /// The position's hash once the step completes a turn (0: not known, or inside a turn).
     pub hash: u64,
+    /// The selection value without its exploration term: the UCT-RAVE mix of the win rate and the
+    /// AMAF rate; +infinity for a proven win, -[`PROVEN`] for a proven loss. Kept up to date whenever
+    /// the statistics change, so that selection reads it instead of working it out for every child.
+    key: f32,
+    /// `1 / sqrt(visits + 1)`: the exploration term is this times the parent's
+    /// `explore * sqrt(ln(visits + 1))`.
+    spread: f32,
 }
+
+/// Minus the key of a proven loss: chosen only when nothing else is left (no exploration bonus
+/// lifts it).
+const PROVEN: f32 = 1e30;
 
 impl<S> Node<S> {
     fn new(step: Option<S>, player: Colour) -> Node<S> {
@@ -40,7 +51,34 @@ impl<S> Node<S> {
             rave_n: 0.0,
             rave_w: 0.0,
             hash: 0,
+            key: 1.0,
+            spread: 1.0,
         }
+    }
+
+    /// Works out `key` again after the statistics changed (`rave_k`: RAVE's equivalence parameter,
+    /// 0 for none), and `spread` when the visits did (`visited`).
+    ///
+    /// The mix is `(1 - beta) q + beta r` with `q = wins / visits` (1 when unvisited: try every child
+    /// once), `r = rave_w / rave_n` and `beta = rave_n / (rave_n + visits + rave_n visits / k)`;
+    /// multiplied out it takes one division: `(wins (k + rave_n) + rave_w k) / (k (rave_n + visits)
+    /// + rave_n visits)`.
+    #[inline]
+    fn refresh(&mut self, rave_k: f32, visited: bool) {
+        let n = self.visits as f32;
+        if visited {
+            self.spread = 1.0 / (n + 1.0).sqrt();
+        }
+        self.key = match self.proven {
+            1 => f32::INFINITY,
+            -1 => -PROVEN,
+            _ if rave_k > 0.0 && self.rave_n > 0.0 => {
+                let (rn, k) = (self.rave_n, rave_k);
+                (self.wins * (k + rn) + self.rave_w * k) / (k * (rn + n) + rn * n)
+            }
+            _ if n > 0.0 => self.wins / n,
+            _ => 1.0,
+        };
     }
 
     /// The mover's win rate, 0.5 when unvisited.
@@ -72,6 +110,8 @@ pub(crate) struct Tree<G: SearchGame> {
     /// Per point: Black ownership summed over playouts (+1 Black, -1 White).
     pub ownership: Vec<f32>,
     pub playouts: u64,
+    /// The game's RAVE equivalence parameter ([`SearchGame::rave_equivalence`] of the root).
+    rave_k: f32,
     // Scratch, reused by every playout.
     path: Vec<u32>,
     pending: Vec<G::Step>,
@@ -101,6 +141,7 @@ impl<G: SearchGame> Tree<G> {
             created: 1,
             ownership: vec![0.0; points],
             playouts: 0,
+            rave_k: root.rave_equivalence(),
             path: Vec::new(),
             pending: Vec::new(),
             steps: Vec::new(),
@@ -175,6 +216,7 @@ impl<G: SearchGame> Tree<G> {
                 let n = &mut self.nodes[c];
                 if n.proven != 1 && !n.step.is_some_and(|s| steps.contains(&s)) {
                     n.proven = -1;
+                    n.refresh(self.rave_k, false);
                 }
             }
             return;
@@ -226,7 +268,7 @@ impl<G: SearchGame> Tree<G> {
             if self.nodes[node].count == 0 {
                 break;
             }
-            let child = self.select(node, opts.explore, game.rave_equivalence());
+            let child = self.select(node, opts.explore);
             self.path.push(child as u32);
             let n = &self.nodes[child];
             if n.proven != 0 {
@@ -341,6 +383,7 @@ impl<G: SearchGame> Tree<G> {
             let (value, weight) = game.prior(&self.pending, s);
             child.rave_n = weight;
             child.rave_w = weight * value;
+            child.refresh(self.rave_k, false);
             self.nodes.push(child);
         }
         let n = &mut self.nodes[node];
@@ -351,36 +394,23 @@ impl<G: SearchGame> Tree<G> {
         true
     }
 
-    /// The child to follow: a proven win at once; else the best UCT-RAVE value, proven losses last.
-    fn select(&mut self, node: usize, explore: f32, rave_k: f32) -> usize {
+    /// The child to follow: the best UCT-RAVE value (a proven win at once, proven losses last).
+    fn select(&mut self, node: usize, explore: f32) -> usize {
         let n = &self.nodes[node];
-        let log_n = ((n.visits + 1) as f32).ln();
+        let scale = explore * ((n.visits + 1) as f32).ln().sqrt();
         let (first, count) = (n.first as usize, n.count as usize);
-        let mut best = first;
-        let mut best_value = f32::NEG_INFINITY;
         // A random offset breaks ties among equal values without favouring low indices (two ranges,
         // not a remainder per child: this loop is the tree's hottest).
         let offset = first + self.rng.below(count);
-        for i in (offset..first + count).chain(first..offset) {
-            let c = &self.nodes[i];
-            let value = match c.proven {
-                1 => return i,
-                -1 => -1.0,
-                _ => {
-                    let n = c.visits as f32;
-                    let q = if n > 0.0 { c.wins / n } else { 1.0 };
-                    let mixed = if rave_k > 0.0 && c.rave_n > 0.0 {
-                        let beta = c.rave_n / (c.rave_n + n + c.rave_n * n / rave_k);
-                        (1.0 - beta) * q + beta * (c.rave_w / c.rave_n)
-                    } else {
-                        q
-                    };
-                    mixed + explore * (log_n / (n + 1.0)).sqrt()
+        let mut best = offset;
+        let mut best_value = f32::NEG_INFINITY;
+        for range in [offset..first + count, first..offset] {
+            for (i, c) in self.nodes[range.clone()].iter().enumerate() {
+                let value = c.key + scale * c.spread;
+                if value > best_value {
+                    best_value = value;
+                    best = range.start + i;
                 }
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
             }
         }
         best
@@ -415,32 +445,42 @@ impl<G: SearchGame> Tree<G> {
             Some(_) => 0.0,
             None => 0.5,
         };
+        let rave_k = self.rave_k;
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
             node.wins += reward(node.player);
-            let (first, count) = (node.first, node.count);
-            if result.board_final {
-                for c in first..first + count {
-                    let child = &mut self.nodes[c as usize];
-                    let Some(p) = child.step.and_then(G::step_point) else {
-                        continue;
-                    };
-                    let first = match self.trail.recorded {
-                        true => self.trail.first(p),
-                        false => self.owner[p.idx()],
-                    };
-                    if first == Some(child.player) {
-                        child.rave_n += 1.0;
-                        child.rave_w += reward(child.player);
-                    }
+            let (first, count) = (node.first as usize, node.count as usize);
+            if !result.board_final || count == 0 {
+                continue;
+            }
+            // Siblings share their player, hence the reward and whom the trail must name.
+            let children = &mut self.nodes[first..first + count];
+            let player = children[0].player;
+            let won = reward(player);
+            for child in children {
+                let Some(p) = child.step.and_then(G::step_point) else {
+                    continue;
+                };
+                let first = match self.trail.recorded {
+                    true => self.trail.first(p),
+                    false => self.owner[p.idx()],
+                };
+                if first == Some(player) {
+                    child.rave_n += 1.0;
+                    child.rave_w += won;
+                    child.refresh(rave_k, false);
                 }
             }
+        }
+        for &n in &self.path {
+            self.nodes[n as usize].refresh(rave_k, true);
         }
         for k in (0..self.path.len()).rev() {
             if !self.prove(self.path[k] as usize) {
                 break;
             }
+            self.nodes[self.path[k] as usize].refresh(rave_k, false);
         }
     }
 

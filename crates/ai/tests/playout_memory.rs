@@ -38,3 +38,14 @@ fn go_playouts_allocate_nothing_per_playout() {
         "6000 more playouts allocated {extra} bytes"
     );
 }
+
+#[test]
+fn hex_playouts_allocate_nothing_per_playout() {
+    let hex: stones_hex::HexGame = game("standard", &[]);
+    let extra = extra_bytes(&hex);
+    // A copy of an 11x11 position is a few hundred bytes: one a playout would be megabytes here.
+    assert!(
+        extra < 64 << 10,
+        "6000 more playouts allocated {extra} bytes"
+    );
+}

@@ -160,6 +160,12 @@ impl<M: Clone> Clone for Turns<M> {
             moves,
         }
     }
+
+    /// Refreshes a copy in place, keeping its room (a search's playouts copy without allocating).
+    fn clone_from(&mut self, src: &Self) {
+        self.to_move = src.to_move;
+        self.moves.clone_from(&src.moves);
+    }
 }
 
 /// Plays moves until `pick` finds none or `cap` are played, and returns how many were: the loop of

@@ -13,7 +13,7 @@ pub(crate) const MAX_CELLS: usize = 26 * 26;
 pub(crate) type End = placement::End<()>;
 
 /// A game of Hex under [`HexRules`]: Black joins top and bottom, White left and right.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct HexGame {
     rules: HexRules,
     pub(crate) topo: Arc<Topology>,
@@ -24,6 +24,32 @@ pub struct HexGame {
     pub(crate) end: End,
     /// The Zobrist hash of the stones (the side to move is the turns').
     pub(crate) hash: u64,
+}
+
+impl Clone for HexGame {
+    fn clone(&self) -> HexGame {
+        HexGame {
+            rules: self.rules.clone(),
+            topo: Arc::clone(&self.topo),
+            cells: self.cells.clone(),
+            turns: self.turns.clone(),
+            end: self.end,
+            hash: self.hash,
+        }
+    }
+
+    /// Refreshes a copy in place: the buffers are kept and the shared topology is not counted again,
+    /// so a search's playout copies without allocating and its threads do not contend for one
+    /// reference count.
+    fn clone_from(&mut self, src: &HexGame) {
+        if !Arc::ptr_eq(&self.topo, &src.topo) {
+            self.topo = Arc::clone(&src.topo);
+        }
+        self.rules.clone_from(&src.rules);
+        self.cells.clone_from(&src.cells);
+        self.turns.clone_from(&src.turns);
+        (self.end, self.hash) = (src.end, src.hash);
+    }
 }
 
 impl HexGame {
