@@ -78,8 +78,7 @@ impl<G: SearchGame> Mcts<G> {
         if !matches!(game.status(), Status::Ongoing) {
             return self.nothing(start);
         }
-        let share = game.presearch_share().clamp(0.0, 1.0);
-        let only = match game.presearch(self.options.time.map(|t| start + t.mul_f64(share))) {
+        let only = match game.presearch(self.options.time.map(|t| start + t / 2)) {
             Presearch::Win(mv) => return self.forced(mv, true, start),
             Presearch::Only(steps) => match game.complete(&steps) {
                 Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),

@@ -135,12 +135,6 @@ pub trait SearchGame: Game + Send + Sync {
         Presearch::Search
     }
 
-    /// The part of a move's time [`SearchGame::presearch`] may take (the tree search has the
-    /// rest, and all of it when the presearch ends early). The default is half.
-    fn presearch_share(&self) -> f64 {
-        0.5
-    }
-
     /// How many AMAF visits weigh as much as one real visit (RAVE's equivalence parameter); 0 turns
     /// AMAF off. Games where a point's value depends little on when it is played want more.
     fn rave_equivalence(&self) -> f32 {

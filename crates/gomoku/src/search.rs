@@ -11,8 +11,6 @@ use stones_core::{placement, Colour, Game, Point, Presearch, Rng, SearchGame, Tr
 
 /// The most moves a tree node lists in a quiet position (no four, no open three to answer).
 const WIDTH: usize = 12;
-/// The part of a move's time the threat solver may take before the tree ([`threats::presearch`]).
-const PRESEARCH_SHARE: f64 = 0.8;
 
 impl Gomoku {
     /// Whether a stone of `c` on the empty padded cell `i` would make a winning row.
@@ -186,12 +184,6 @@ impl SearchGame for Gomoku {
     /// only the moves that stop the opponent's.
     fn presearch(&self, deadline: Option<Instant>) -> Presearch<Move, Move> {
         threats::presearch(self, deadline)
-    }
-
-    /// Most of the move: the tree's playouts judge tactics far worse than the threat solver, and
-    /// checking the defences against a threat needs one solve per candidate.
-    fn presearch_share(&self) -> f64 {
-        PRESEARCH_SHARE
     }
 
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the

@@ -19,7 +19,7 @@ use crate::layout::{self, Layout, EDGE, EMPTY};
 use crate::moves::Move;
 use crate::rules::Profile;
 use crate::shapes::{self, Made, Stones, Verdict};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::time::Instant;
 use stones_core::{rows, Colour, Game, Point, Presearch};
 
@@ -51,12 +51,6 @@ pub(crate) struct Solver<'a> {
     hash: u64,
     /// Refuted (position, search kind and depth) keys.
     refuted: HashSet<u64>,
-    /// Proven keys, with the attacker's winning threat.
-    proved: HashMap<u64, usize>,
-    /// The key of the stone [`Solver::with_stone`] put: a node's key without it finds the threat
-    /// that won there before the stone, tried first (most stones checked as defences change
-    /// nothing, and the old proof then replays at once).
-    without: u64,
     /// Stones the solver has put since the root.
     ply: usize,
     /// The attacker's first move of the last proof.
@@ -65,10 +59,6 @@ pub(crate) struct Solver<'a> {
     /// that last held, tried first: checking many moves against one threat finds the same lines
     /// again, and most of those checks end after the first line.
     killers: [[usize; 2]; KILLER_PLIES],
-    /// The cells of the last proof: the attacker's threats, the defender's forced blocks and the
-    /// replies that failed, and the points where a three would become a straight four (the places
-    /// where a stone put beforehand may break the win).
-    zone: Vec<usize>,
     /// Nodes searched, and the most allowed.
     pub nodes: u64,
     limit: u64,
@@ -100,12 +90,9 @@ impl<'a> Solver<'a> {
             mark: 0,
             hash,
             refuted: HashSet::new(),
-            proved: HashMap::new(),
-            without: 0,
             ply: 0,
             first: None,
             killers: [[usize::MAX; 2]; KILLER_PLIES],
-            zone: Vec::new(),
             nodes: 0,
             limit,
             deadline,
@@ -141,11 +128,10 @@ impl<'a> Solver<'a> {
     pub fn with_stone<T>(&mut self, p: Point, c: Colour, f: impl FnOnce(&mut Self) -> T) -> T {
         let i = self.layout.pad(p);
         self.put(i, c);
-        let saved = (self.ply, self.without);
+        let saved = self.ply;
         self.ply = 0;
-        self.without = self.layout.topo.key(p, c);
         let out = f(self);
-        (self.ply, self.without) = saved;
+        self.ply = saved;
         self.take(i, c);
         out
     }
@@ -386,19 +372,6 @@ impl<'a> Solver<'a> {
         self.hash ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) << 56
     }
 
-    /// Puts the attacker's likeliest winning threats first: the one that won here before the stone
-    /// of [`Solver::with_stone`], then the one that last won at this ply.
-    fn order(&self, candidates: &mut [usize], key: u64) {
-        self.killer_first(candidates, ATTACK);
-        if self.without != 0 {
-            if let Some(&q) = self.proved.get(&(key ^ self.without)) {
-                if let Some(at) = candidates.iter().position(|&j| j == q) {
-                    candidates[..=at].rotate_right(1);
-                }
-            }
-        }
-    }
-
     /// Moves the move remembered for this ply and `side` ([`Solver::killers`]) to the front of `list`.
     fn killer_first(&self, list: &mut [usize], side: usize) {
         let Some(k) = self.killers.get(self.ply).map(|k| k[side]) else {
@@ -436,15 +409,11 @@ impl<'a> Solver<'a> {
             self.threat_moves(a, false)
         };
         let mut candidates = candidates;
-        self.order(&mut candidates, key);
+        self.killer_first(&mut candidates, ATTACK);
         for q in candidates {
-            let mark = self.zone.len();
             let won = self.threat(a, q, |_| false, |s, next| s.vcf(a, next));
             if won {
                 self.remember(q, ATTACK);
-                self.proved.insert(key, q);
-            } else {
-                self.zone.truncate(mark);
             }
             if won || self.spent() {
                 return won;
@@ -466,14 +435,12 @@ impl<'a> Solver<'a> {
         deeper: impl FnOnce(&mut Self, Fives) -> bool,
     ) -> bool {
         let d = a.opponent();
-        self.zone.push(q);
         self.put(q, a);
         let mine = self.fives_near(q, a);
         let won = match mine.n {
             0 => quiet(self),
             1 => {
                 let f = mine.first;
-                self.zone.push(f);
                 !self.legal(f, d) || {
                     self.put(f, d);
                     let next = self.fives_near(f, d);
@@ -515,16 +482,12 @@ impl<'a> Solver<'a> {
             self.threat_moves(a, true)
         };
         let mut candidates = candidates;
-        self.order(&mut candidates, key);
+        self.killer_first(&mut candidates, ATTACK);
         for q in candidates {
-            let mark = self.zone.len();
             let quiet = |s: &mut Self| s.defended(a, &[q], depth - 1) == Some(false);
             let won = self.threat(a, q, quiet, |s, next| s.vct(a, next, depth));
             if won {
                 self.remember(q, ATTACK);
-                self.proved.insert(key, q);
-            } else {
-                self.zone.truncate(mark);
             }
             if won || self.spent() {
                 return won;
@@ -551,7 +514,6 @@ impl<'a> Solver<'a> {
         if wins.is_empty() {
             return None;
         }
-        self.zone.extend_from_slice(&wins);
         if self.spent() {
             return Some(true);
         }
@@ -603,15 +565,11 @@ impl<'a> Solver<'a> {
                     let still = wins
                         .iter()
                         .any(|&w| self.cells[w] == EMPTY && self.winning_point(w, a));
-                    !still && {
-                        self.zone.push(r);
-                        !self.vct(a, theirs, depth)
-                    }
+                    !still && !self.vct(a, theirs, depth)
                 }
                 1 => {
                     // A four: `a` must block it, and the threat stands (with the block added).
                     let g = theirs.first;
-                    self.zone.extend([r, g]);
                     if !self.legal(g, a) {
                         true
                     } else {
@@ -650,7 +608,6 @@ impl<'a> Solver<'a> {
     /// `a` to move (or as if it were): the first move of a win by fours and at most `depth` threes.
     pub fn vct_move(&mut self, a: Colour, depth: u32) -> Option<Point> {
         self.first = None;
-        self.zone.clear();
         let theirs = self.fives_all(a.opponent());
         if let Some(p) = self.five_now(a) {
             return Some(p);
@@ -677,10 +634,6 @@ const NODES: u64 = 20_000;
 const NODES_UNTIMED: u64 = 200;
 /// Threes a VCT may use.
 const VCT_DEPTH: u32 = 3;
-/// Threes a VCT may use when one with [`VCT_DEPTH`] found nothing and time is left.
-const VCT_DEEP: u32 = 5;
-/// The defence checks of one presearch together search at most this many solves' nodes.
-const CHECKS: u64 = 10;
 
 impl Solver<'_> {
     /// Gives the next search `nodes` more nodes and time until `deadline`.
@@ -723,7 +676,8 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     }
     s.budget(nodes, deadline);
     let threat_by_fours = s.vcf_move(opp).is_some();
-    if let Some((p, _)) = deepening(&mut s, me, nodes, stage(0.3)) {
+    s.budget(nodes, stage(0.3));
+    if let Some(p) = s.vct_move(me, VCT_DEPTH) {
         return Presearch::Win(Move::Place(p));
     }
     // The opponent's threat, as if it were its move: by fours, else by threes too.
@@ -733,60 +687,44 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         s.vcf_move(opp);
         0
     } else {
-        match deepening(&mut s, opp, nodes, stage(0.4)) {
-            Some((_, depth)) => depth,
-            None => return Presearch::Search,
+        s.budget(nodes, stage(0.4));
+        if s.vct_move(opp, VCT_DEPTH).is_some() {
+            VCT_DEPTH
+        } else {
+            return Presearch::Search;
         }
     };
     // After a move that does not touch the threat, the opponent's win is found again in about as
     // many nodes: a move whose search needs far more is taken for a defence.
     let per_move = (4 * (s.nodes - before)).clamp(300.min(nodes / 4), nodes / 4);
     // All the checks together stay within a few solves (the clock, when there is one, first).
-    let cap = s.nodes + CHECKS * nodes;
-    let out = |s: &Solver<'_>| s.nodes >= cap || deadline.is_some_and(|d| Instant::now() >= d);
-    let (candidates, near) = defence_candidates(game, &mut s, opp);
-    // Each pass checks the moves still standing with twice the nodes of the last (a check goes on
-    // where the last stopped: what it refuted is remembered), until a pass finds nothing more to
-    // refute or the budget is spent. Moves left unchecked stay if they touch the threat.
-    let mut standing: Vec<(Point, bool)> = candidates
-        .into_iter()
-        .enumerate()
-        .filter(|&(_, p)| game.may_place(p))
-        .map(|(k, p)| (p, k < near))
-        .collect();
-    let mut budget = per_move;
-    for pass in 0.. {
-        let mut open = false;
-        let mut kept = Vec::new();
-        for (p, close) in standing {
-            if out(&s) {
-                if close || pass > 0 {
-                    kept.push((p, close));
-                }
-                continue;
-            }
-            s.budget(budget, deadline);
-            let (refuted, cut) = s.with_stone(p, me, |s| {
-                let won = if depth == 0 {
-                    s.vcf_move(opp).is_some()
-                } else {
-                    s.vct_move(opp, depth).is_some()
-                };
-                // A search cut short proves nothing: the move stays.
-                (won && !s.exhausted(), s.exhausted())
-            });
-            if !refuted {
-                open |= cut;
-                kept.push((p, close));
-            }
+    let cap = s.nodes + 2 * nodes;
+    s.budget(nodes, deadline);
+    let candidates = defence_candidates(game, &mut s, opp);
+    let mut safe = Vec::new();
+    for p in candidates {
+        if !game.may_place(p) {
+            continue;
         }
-        standing = kept;
-        if !open || out(&s) {
-            break;
+        if s.nodes >= cap {
+            // Out of budget: the moves left unchecked stay.
+            safe.push(Move::Place(p));
+            continue;
         }
-        budget *= 2;
+        s.budget(per_move, deadline);
+        let refuted = s.with_stone(p, me, |s| {
+            let won = if depth == 0 {
+                s.vcf_move(opp).is_some()
+            } else {
+                s.vct_move(opp, depth).is_some()
+            };
+            // A search cut short proves nothing: the move stays.
+            won && !s.exhausted()
+        });
+        if !refuted {
+            safe.push(Move::Place(p));
+        }
     }
-    let safe: Vec<Move> = standing.into_iter().map(|(p, _)| Move::Place(p)).collect();
     if safe.is_empty() {
         Presearch::Search
     } else {
@@ -794,54 +732,24 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     }
 }
 
-/// `c`'s win by fours and threes, as if it were its move, and the threes it needed: first with
-/// [`VCT_DEPTH`] threes in `nodes`, then (when that search ended without a proof and with time to
-/// spare) with [`VCT_DEEP`] in three times as many, all by `until`.
-fn deepening(
-    s: &mut Solver<'_>,
-    c: Colour,
-    nodes: u64,
-    until: Option<Instant>,
-) -> Option<(Point, u32)> {
-    for (depth, more) in [(VCT_DEPTH, 1), (VCT_DEEP, 3)] {
-        s.budget(nodes * more, until);
-        if let Some(p) = s.vct_move(c, depth) {
-            return Some((p, depth));
-        }
-        if until.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-    }
-    None
-}
-
-/// The moves that may stop the opponent's threat, and how many of them (listed first) touch it:
-/// the cells of its proof (see [`Solver::zone`]) and the points where either side makes a four or
-/// a three; then every other empty point within two lines of a stone.
-fn defence_candidates(game: &Gomoku, s: &mut Solver<'_>, opp: Colour) -> (Vec<Point>, usize) {
+/// The moves that may stop the opponent's threat: every empty point within two lines of a stone,
+/// and the points where either side makes a four or a three.
+fn defence_candidates(game: &Gomoku, s: &mut Solver<'_>, opp: Colour) -> Vec<Point> {
     let layout = game.layout();
-    let mut out: Vec<Point> = Vec::new();
-    let add = |p: Point, out: &mut Vec<Point>| {
-        if game.stone(p).is_none() && !out.contains(&p) {
-            out.push(p);
-        }
-    };
-    let zone = std::mem::take(&mut s.zone);
-    for &i in &zone {
-        add(layout.point(i), &mut out);
-    }
+    let mut out: Vec<Point> = layout
+        .topo
+        .points()
+        .filter(|&p| game.stone(p).is_none() && layout.near_stone(game.cells(), p, 2))
+        .collect();
     for c in [opp, opp.opponent()] {
         for i in s.threat_moves(c, true) {
-            add(layout.point(i), &mut out);
+            let p = layout.point(i);
+            if !out.contains(&p) {
+                out.push(p);
+            }
         }
     }
-    let near = out.len();
-    for p in layout.topo.points() {
-        if layout.near_stone(game.cells(), p, 2) {
-            add(p, &mut out);
-        }
-    }
-    (out, near)
+    out
 }
 
 #[cfg(test)]
@@ -951,65 +859,14 @@ mod tests {
     }
 
     #[test]
-    fn the_proof_zone_holds_the_threats_and_the_forced_blocks() {
-        // J8 (a four: White must take K8), then J9 (J8-J11 open at both ends).
+    fn killers_remember_what_won() {
         let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
         let mut s = Solver::new(&g, NODES, None);
         assert_eq!(name(&g, s.vcf_move(Colour::Black)), "J8");
-        let zone: Vec<String> = s
-            .zone
-            .iter()
-            .map(|&i| name(&g, Some(g.layout().point(i))))
-            .collect();
-        for p in ["J8", "K8", "J9"] {
-            assert!(zone.contains(&p.to_string()), "{p} not in {zone:?}");
-        }
-        // Nothing of the lines the search tried and gave up: E8 side, the far corner.
-        assert!(!zone.iter().any(|p| p == "B2" || p == "O14"), "{zone:?}");
-    }
-
-    #[test]
-    fn defends_against_a_double_three_to_come() {
-        // Black threatens K8: the open three H8-K8 and the split three K8 . K10 K11 at once.
-        let g = game("standard", "H8 J8 K10 K11", "A1 C1 O15 A15", Colour::White);
-        assert_eq!(vct(&g, Colour::Black), "K8");
-        let deadline = Instant::now() + std::time::Duration::from_secs(20);
-        let Presearch::Only(moves) = presearch(&g, Some(deadline)) else {
-            panic!("no defence list");
-        };
-        let names: Vec<String> = moves.iter().map(|&m| g.move_text(m)).collect();
-        assert!(names.contains(&"K8".to_string()), "{names:?}");
-        // Moves far from Black's stones do not stop it.
-        for far in ["B2", "B1", "N14", "B14"] {
-            assert!(!names.contains(&far.to_string()), "{far} in {names:?}");
-        }
-        // Whatever the list holds, the solver (given time) finds no win for Black after it.
-        for m in moves {
-            let mut after = g.clone();
-            after.play(m).unwrap();
-            let mut s = Solver::new(&after, NODES, None);
-            assert_eq!(
-                name(&after, s.vct_move(Colour::Black, VCT_DEPTH)),
-                "",
-                "{}",
-                g.move_text(m)
-            );
-        }
-    }
-
-    #[test]
-    fn killers_and_old_proofs_come_first() {
-        let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
-        let mut s = Solver::new(&g, NODES, None);
-        assert_eq!(name(&g, s.vcf_move(Colour::Black)), "J8");
-        let nodes = s.nodes;
-        // A White stone far away changes nothing: the old proof is tried first and replays in no
-        // more nodes than it took to find.
+        // A White stone far away changes nothing: the same win is found again first.
         let far = g.topology().parse_point("A15").unwrap();
-        let before = s.nodes;
         let again = s.with_stone(far, Colour::White, |s| s.vcf_move(Colour::Black));
         assert_eq!(name(&g, again), "J8");
-        assert!(s.nodes - before <= nodes, "{} > {nodes}", s.nodes - before);
         // The threat that won at the root is remembered for it.
         let j8 = g.layout().pad(g.topology().parse_point("J8").unwrap());
         assert_eq!(s.killers[0][ATTACK], j8);
