@@ -21,10 +21,15 @@ use crate::rules::Profile;
 use crate::shapes::{self, Made, Stones, Verdict};
 use std::collections::HashSet;
 use std::time::Instant;
-use stones_core::{Colour, Game, Point, Presearch};
+use stones_core::{rows, Colour, Game, Point, Presearch};
 
 /// How far along a line a four's or a three's points may lie from the stone that made it.
 const REACH: isize = 4;
+/// Plies from the root with a remembered winning threat and holding reply ([`Solver::killers`]).
+const KILLER_PLIES: usize = 32;
+/// The attacker's column of [`Solver::killers`], and the defender's.
+const ATTACK: usize = 0;
+const DEFEND: usize = 1;
 
 /// Five points of one colour: how many (0, 1, or 2 meaning "two or more") and the first.
 #[derive(Clone, Copy, Debug, Default)]
@@ -50,6 +55,10 @@ pub(crate) struct Solver<'a> {
     ply: usize,
     /// The attacker's first move of the last proof.
     first: Option<usize>,
+    /// Per ply since the root, the attacker's threat that last won there and the defender's reply
+    /// that last held, tried first: checking many moves against one threat finds the same lines
+    /// again, and most of those checks end after the first line.
+    killers: [[usize; 2]; KILLER_PLIES],
     /// Nodes searched, and the most allowed.
     pub nodes: u64,
     limit: u64,
@@ -83,6 +92,7 @@ impl<'a> Solver<'a> {
             refuted: HashSet::new(),
             ply: 0,
             first: None,
+            killers: [[usize::MAX; 2]; KILLER_PLIES],
             nodes: 0,
             limit,
             deadline,
@@ -174,17 +184,33 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The points where `c` would make a five, on the lines through the stone on `i`.
+    /// The points where `c` would make a five along the lines through the stone on `i` (fives on
+    /// other lines through those points were there before the stone, and the solver never leaves
+    /// one standing).
     fn fives_near(&self, i: usize, c: Colour) -> Fives {
+        let (own, goal) = (layout::cell(c), self.profiles[c.idx()].goal());
         let mut out = Fives::default();
-        self.around(i, REACH, |j| {
-            if out.n < 2 && self.is_five(j, c) {
-                if out.n == 0 {
-                    out.first = j;
+        for &d in &self.layout.dirs {
+            for sign in [1, -1] {
+                let mut j = i;
+                for _ in 0..REACH {
+                    j = j.wrapping_add_signed(sign * d);
+                    match self.cells[j] {
+                        EDGE => break,
+                        EMPTY if goal.wins(rows::run(&self.cells, j, d, own)) => {
+                            if out.n == 0 {
+                                out.first = j;
+                            }
+                            out.n += 1;
+                            if out.n >= 2 {
+                                return out;
+                            }
+                        }
+                        _ => {}
+                    }
                 }
-                out.n += 1;
             }
-        });
+        }
         out
     }
 
@@ -238,21 +264,31 @@ impl<'a> Solver<'a> {
     fn potential(&self, i: usize, c: Colour) -> u32 {
         let mut best = 0;
         for &d in &self.layout.dirs {
-            let line: [u8; 9] = self.line(i, d, c);
-            // Sliding sums over the five windows; a four is as much as any caller asks.
-            let mut blocks = line[..5].iter().filter(|&&v| v == 2).count();
-            let mut own: u32 = line[..5].iter().filter(|&&v| v == 1).count() as u32;
-            for start in 0..5 {
-                if start > 0 {
-                    let (out, inn) = (line[start - 1], line[start + 4]);
-                    blocks = blocks + (inn == 2) as usize - (out == 2) as usize;
-                    own = own + (inn == 1) as u32 - (out == 1) as u32;
-                }
-                if blocks == 0 && own > best {
-                    best = own;
-                    if best >= 4 {
-                        return best;
-                    }
+            best = best.max(self.potential_along(i, d, c));
+            if best >= 4 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// [`Solver::potential`] on the one line through `i` along `d` (at most 4).
+    fn potential_along(&self, i: usize, d: isize, c: Colour) -> u32 {
+        let line: [u8; 9] = self.line(i, d, c);
+        // Sliding sums over the five windows; a four is as much as any caller asks.
+        let mut blocks = line[..5].iter().filter(|&&v| v == 2).count();
+        let mut own: u32 = line[..5].iter().filter(|&&v| v == 1).count() as u32;
+        let mut best = 0;
+        for start in 0..5 {
+            if start > 0 {
+                let (out, inn) = (line[start - 1], line[start + 4]);
+                blocks = blocks + (inn == 2) as usize - (out == 2) as usize;
+                own = own + (inn == 1) as u32 - (out == 1) as u32;
+            }
+            if blocks == 0 && own > best {
+                best = own;
+                if best >= 4 {
+                    return best;
                 }
             }
         }
@@ -303,11 +339,15 @@ impl<'a> Solver<'a> {
                             if self.stamp[j] == mark {
                                 continue;
                             }
-                            self.stamp[j] = mark;
-                            let bound = self.potential(j, c);
+                            // A four or three through `j` holds other stones of `c` on its line,
+                            // and the walk from one of them along that line reaches `j`: the
+                            // bound along this walk's line is enough, and a cell it rules out here
+                            // stays open to the walks along its other lines.
+                            let bound = self.potential_along(j, d, c);
                             if bound < 3 || (bound < 4 && !threes) {
                                 continue;
                             }
+                            self.stamp[j] = mark;
                             let m = self.made(j, c);
                             let t = if threes && m.fours == 0 && self.may_be_three(j, c) {
                                 self.threes(j, c)
@@ -332,6 +372,23 @@ impl<'a> Solver<'a> {
         self.hash ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) << 56
     }
 
+    /// Moves the move remembered for this ply and `side` ([`Solver::killers`]) to the front of `list`.
+    fn killer_first(&self, list: &mut [usize], side: usize) {
+        let Some(k) = self.killers.get(self.ply).map(|k| k[side]) else {
+            return;
+        };
+        if let Some(at) = list.iter().position(|&j| j == k) {
+            list[..=at].rotate_right(1);
+        }
+    }
+
+    /// Remembers `q` as the move that worked for `side` at this ply.
+    fn remember(&mut self, q: usize, side: usize) {
+        if let Some(k) = self.killers.get_mut(self.ply) {
+            k[side] = q;
+        }
+    }
+
     /// `a` to move: whether it wins by continuous fours. `theirs` are the defender's five points.
     fn vcf(&mut self, a: Colour, theirs: Fives) -> bool {
         self.nodes += 1;
@@ -351,8 +408,13 @@ impl<'a> Solver<'a> {
         } else {
             self.threat_moves(a, false)
         };
+        let mut candidates = candidates;
+        self.killer_first(&mut candidates, ATTACK);
         for q in candidates {
             let won = self.threat(a, q, |_| false, |s, next| s.vcf(a, next));
+            if won {
+                self.remember(q, ATTACK);
+            }
             if won || self.spent() {
                 return won;
             }
@@ -419,9 +481,14 @@ impl<'a> Solver<'a> {
         } else {
             self.threat_moves(a, true)
         };
+        let mut candidates = candidates;
+        self.killer_first(&mut candidates, ATTACK);
         for q in candidates {
             let quiet = |s: &mut Self| s.defended(a, &[q], depth - 1) == Some(false);
             let won = self.threat(a, q, quiet, |s, next| s.vct(a, next, depth));
+            if won {
+                self.remember(q, ATTACK);
+            }
             if won || self.spent() {
                 return won;
             }
@@ -485,6 +552,7 @@ impl<'a> Solver<'a> {
                 replies.push(f);
             }
         }
+        self.killer_first(&mut replies, DEFEND);
         for r in replies {
             if !self.legal(r, d) {
                 continue;
@@ -521,6 +589,9 @@ impl<'a> Solver<'a> {
                 _ => true,
             };
             self.take(r, d);
+            if holds {
+                self.remember(r, DEFEND);
+            }
             if holds || self.spent() {
                 return Some(true);
             }
@@ -785,5 +856,19 @@ mod tests {
             after.play(m).unwrap();
             assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(m));
         }
+    }
+
+    #[test]
+    fn killers_remember_what_won() {
+        let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
+        let mut s = Solver::new(&g, NODES, None);
+        assert_eq!(name(&g, s.vcf_move(Colour::Black)), "J8");
+        // A White stone far away changes nothing: the same win is found again first.
+        let far = g.topology().parse_point("A15").unwrap();
+        let again = s.with_stone(far, Colour::White, |s| s.vcf_move(Colour::Black));
+        assert_eq!(name(&g, again), "J8");
+        // The threat that won at the root is remembered for it.
+        let j8 = g.layout().pad(g.topology().parse_point("J8").unwrap());
+        assert_eq!(s.killers[0][ATTACK], j8);
     }
 }
