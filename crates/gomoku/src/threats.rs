@@ -396,22 +396,38 @@ impl<'a> Solver<'a> {
             return false;
         }
         let key = self.key(1 + a.idx() as u64, 0);
+        self.attack(a, theirs, false, key, |s, q| {
+            s.threat(a, q, |_| false, |s, next| s.vcf(a, next))
+        })
+    }
+
+    /// `a`'s threats tried in turn (the last one that won first) by `wins`: whether one wins. The
+    /// threats are `a`'s four points (and three points when `threes`), or only the block of the
+    /// defender's one five point (which must make a four when not `threes`). A position refuted
+    /// before under `key` is not read again; one refuted now is remembered.
+    fn attack(
+        &mut self,
+        a: Colour,
+        theirs: Fives,
+        threes: bool,
+        key: u64,
+        mut wins: impl FnMut(&mut Self, usize) -> bool,
+    ) -> bool {
         if self.refuted.contains(&key) {
             return false;
         }
-        let candidates = if theirs.n == 1 {
+        let mut candidates = if theirs.n == 1 {
             let f = theirs.first;
-            if !self.legal(f, a) || self.made(f, a).fours == 0 {
+            if !self.legal(f, a) || (!threes && self.made(f, a).fours == 0) {
                 return false;
             }
             vec![f]
         } else {
-            self.threat_moves(a, false)
+            self.threat_moves(a, threes)
         };
-        let mut candidates = candidates;
         self.killer_first(&mut candidates, ATTACK);
         for q in candidates {
-            let won = self.threat(a, q, |_| false, |s, next| s.vcf(a, next));
+            let won = wins(self, q);
             if won {
                 self.remember(q, ATTACK);
             }
@@ -469,32 +485,10 @@ impl<'a> Solver<'a> {
             return false;
         }
         let key = self.key(3 + a.idx() as u64, depth);
-        if self.refuted.contains(&key) {
-            return false;
-        }
-        let candidates = if theirs.n == 1 {
-            let f = theirs.first;
-            if !self.legal(f, a) {
-                return false;
-            }
-            vec![f]
-        } else {
-            self.threat_moves(a, true)
-        };
-        let mut candidates = candidates;
-        self.killer_first(&mut candidates, ATTACK);
-        for q in candidates {
+        self.attack(a, theirs, true, key, |s, q| {
             let quiet = |s: &mut Self| s.defended(a, &[q], depth - 1) == Some(false);
-            let won = self.threat(a, q, quiet, |s, next| s.vct(a, next, depth));
-            if won {
-                self.remember(q, ATTACK);
-            }
-            if won || self.spent() {
-                return won;
-            }
-        }
-        self.refuted.insert(key);
-        false
+            s.threat(a, q, quiet, |s, next| s.vct(a, next, depth))
+        })
     }
 
     /// The defender to move after `a`'s threat made by the stones `threats` (which leave `a` no five
