@@ -169,6 +169,15 @@ impl<'a> Solver<'a> {
 
     /// Calls `f` on each empty cell within `reach` of `i` along its four lines, not past the edge.
     fn around(&self, i: usize, reach: isize, mut f: impl FnMut(usize)) {
+        self.empties_along(i, reach, |j, _| {
+            f(j);
+            true
+        });
+    }
+
+    /// [`Solver::around`] that also gives each cell's line direction, and stops when `f` says false.
+    #[inline]
+    fn empties_along(&self, i: usize, reach: isize, mut f: impl FnMut(usize, isize) -> bool) {
         for &d in &self.layout.dirs {
             for sign in [1, -1] {
                 let mut j = i;
@@ -176,7 +185,7 @@ impl<'a> Solver<'a> {
                     j = j.wrapping_add_signed(sign * d);
                     match self.cells[j] {
                         EDGE => break,
-                        EMPTY => f(j),
+                        EMPTY if !f(j, d) => return,
                         _ => {}
                     }
                 }
@@ -190,27 +199,15 @@ impl<'a> Solver<'a> {
     fn fives_near(&self, i: usize, c: Colour) -> Fives {
         let (own, goal) = (layout::cell(c), self.profiles[c.idx()].goal());
         let mut out = Fives::default();
-        for &d in &self.layout.dirs {
-            for sign in [1, -1] {
-                let mut j = i;
-                for _ in 0..REACH {
-                    j = j.wrapping_add_signed(sign * d);
-                    match self.cells[j] {
-                        EDGE => break,
-                        EMPTY if goal.wins(rows::run(&self.cells, j, d, own)) => {
-                            if out.n == 0 {
-                                out.first = j;
-                            }
-                            out.n += 1;
-                            if out.n >= 2 {
-                                return out;
-                            }
-                        }
-                        _ => {}
-                    }
+        self.empties_along(i, REACH, |j, d| {
+            if goal.wins(rows::run(&self.cells, j, d, own)) {
+                if out.n == 0 {
+                    out.first = j;
                 }
+                out.n += 1;
             }
-        }
+            out.n < 2
+        });
         out
     }
 
