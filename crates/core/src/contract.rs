@@ -142,6 +142,28 @@ pub fn read_case<G: Game>(name: &str) -> Case<G> {
     }
 }
 
+/// `seed` with one to three random edits, each a byte removed, a byte of `junk` inserted or written
+/// over one, or the text cut short: a broken copy of a good file, for a test that a reader of outside
+/// input answers every such file with an error or a valid result, never a panic.
+pub fn mangled(seed: &[u8], junk: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut b = seed.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        if b.is_empty() {
+            break;
+        }
+        let i = rng.below(b.len());
+        match rng.below(4) {
+            0 => {
+                b.remove(i);
+            }
+            1 => b.insert(i, junk[rng.below(junk.len())]),
+            2 => b[i] = junk[rng.below(junk.len())],
+            _ => b.truncate(i),
+        }
+    }
+    b
+}
+
 /// Plays `games` random games of at most `steps` moves each from `start`, checking the contract at
 /// every step, and returns how many moves were played in all. The error says which game, which step,
 /// and what broke.
