@@ -517,11 +517,10 @@ impl ChainBoard {
 
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
-    /// added once at the end), merging own chains. Returns the new stone's chain head and a bit per
-    /// neighbour slot whose enemy chain lost its last liberty, so that captures cost nothing when
-    /// there are none.
+    /// added once at the end), merging own chains. Returns the new stone's chain head and whether an
+    /// enemy chain lost its last liberty, so that captures cost nothing when there are none.
     #[inline(always)]
-    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, u32) {
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
         let pi = p.0;
         let me = c as u8 + 1;
         debug_assert_eq!(self.cells[ix(pi)], EMPTY);
@@ -537,8 +536,8 @@ impl ChainBoard {
         let at_p = LIB[ix(pi)];
         let mut own = 0u64;
         let mut h = pi;
-        let mut doomed = 0;
-        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
+        let mut doomed = false;
+        for &q in topo.neighbours_padded::<D>(p) {
             let qi = ix(q);
             self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
             let v = self.cells[qi];
@@ -549,7 +548,7 @@ impl ChainBoard {
                 let libs = &mut self.libs[ix(hq)].0;
                 *libs -= at_p;
                 if v != me {
-                    doomed |= u32::from(*libs == 0) << i;
+                    doomed |= *libs == 0;
                 } else if hq != h {
                     h = if h == pi {
                         // The lone new stone joins the chain: nothing to relabel but itself.
@@ -575,7 +574,9 @@ impl ChainBoard {
         h
     }
 
-    /// Merges two chains, relabelling the smaller one; returns the head of the merged chain.
+    /// Merges two chains, relabelling the smaller one; returns the head of the merged chain. Out of
+    /// line: most placements merge nothing, and the placement loop stays small.
+    #[inline(never)]
     fn merge(&mut self, a: u16, b: u16) -> u16 {
         let (big, small) = if self.size[ix(a)] >= self.size[ix(b)] {
             (a, b)
@@ -648,8 +649,8 @@ impl ChainBoard {
     fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
         let (h, doomed) = self.place::<D>(topo, p, c);
         let mut placed = Placed::default();
-        if doomed != 0 {
-            self.capture_flagged::<D>(topo, p, c.opponent(), doomed, &mut placed);
+        if doomed {
+            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
         }
         // A capture only adds liberties to the new stone's chain, so without one the chain's
         // liberties are as `place` left them.
@@ -659,21 +660,21 @@ impl ChainBoard {
         placed
     }
 
-    /// Removes the `enemy` chains next to `p` that `place` flagged (`doomed`, a bit per neighbour
-    /// slot), in slot order, and records them in `placed`.
+    /// Removes the `enemy` chains next to `p` left without liberty, in neighbour order, and adds
+    /// them to `placed` (its single capture: the only stone removed, when the move removes one).
     #[inline(never)]
-    fn capture_flagged<const D: usize>(
+    fn capture_around<const D: usize>(
         &mut self,
         topo: &Topology,
         p: Point,
         enemy: Colour,
-        doomed: u32,
         placed: &mut Placed,
     ) {
-        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
-            if doomed & (1 << i) != 0 && self.is(q, enemy) {
-                placed.single_capture = Some(Point(q));
-                placed.captured += self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
+        for &q in topo.neighbours_padded::<D>(p) {
+            if self.is(q, enemy) && self.chain_of(q).0 == 0 {
+                let n = self.remove_chain_at::<D>(topo, self.head[ix(q)], enemy);
+                placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
+                placed.captured += n;
             }
         }
         if placed.captured != 1 {
@@ -701,21 +702,11 @@ impl ChainBoard {
         // when all are placed; with none flagged there is nothing to capture.
         let mut doomed = false;
         for &p in points {
-            doomed |= self.place::<D>(topo, p, c).1 != 0;
+            doomed |= self.place::<D>(topo, p, c).1;
         }
         let mut placed = Placed::default();
-        let enemy = c.opponent();
         for &p in points.iter().filter(|_| doomed) {
-            for &q in topo.neighbours_padded::<D>(p) {
-                if self.is(q, enemy) && self.chain_of(q).0 == 0 {
-                    let n = self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
-                    placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
-                    placed.captured += n;
-                }
-            }
-        }
-        if placed.captured != 1 {
-            placed.single_capture = None;
+            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
         }
         for &p in points {
             if self.is(p.0, c) && self.chain_of(p.0).0 == 0 {
@@ -779,12 +770,30 @@ impl ChainBoard {
 
     /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
     /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
+    /// Among the enemy's eyes (every neighbour an enemy stone) only a capture makes it fair.
     #[inline(never)]
     fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
-        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
-            return false;
+        if k & Nbrs::not_all(c) == 0 {
+            if self.diagonals_allow_eye(topo, p, c) {
+                return false;
+            }
+        } else if k & Nbrs::not_all(c.opponent()) == 0 {
+            return by_degree!(topo, self.captures_on(topo, p));
         }
         by_degree!(topo, self.surrounded_lives(topo, p, c as u8 + 1))
+    }
+
+    /// For a point `p` whose neighbours are all enemy stones (or off the board): is one of their
+    /// chains' only liberty `p`? Branch-free as [`ChainBoard::surrounded_lives`].
+    #[inline(always)]
+    fn captures_on<const D: usize>(&self, topo: &Topology, p: Point) -> bool {
+        let at_p = LIB[ix(p.0)];
+        topo.neighbours_padded::<D>(p)
+            .iter()
+            .fold(false, |any, &q| {
+                let x = self.chain_of(q).0;
+                any | (x == (x & 0xFFF) * at_p)
+            })
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
