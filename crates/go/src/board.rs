@@ -33,12 +33,6 @@ const EMPTY: u8 = 0;
 /// The cell value of the off-board entry (index `len`): neither empty nor a stone.
 const OFF: u8 = 3;
 
-/// True for a cell holding a stone (1 or 2), false for empty and off the board.
-#[inline(always)]
-fn is_stone(v: u8) -> bool {
-    v.wrapping_sub(1) < 2
-}
-
 /// Calls `$board.$f::<D>(args)` with `D` the topology's (padded) degree, 4 or 6, as a constant.
 macro_rules! by_degree {
     ($topo:expr, $board:ident . $f:ident ( $($arg:expr),* )) => {
@@ -137,11 +131,14 @@ pub struct ChainBoard {
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
     /// start from one load and a mask. The entry at `len` is scratch (never read).
     nbrs: [u16; SLOTS],
+    /// Per stone, its chain's head; an empty point and the off-board entry are their own.
     head: [u16; SLOTS],
     next: [u16; SLOTS],
     /// Per chain head: its pseudo-liberties, packed. The off-board entry (whose `head` is itself)
     /// holds one pseudo-liberty on the off-board index, so that it is never "only on `p`" for a
     /// point `p` and tests over padded neighbour rows need no edge test ([`ChainBoard::new`]).
+    /// An empty point's entry is scratch: placements and removals update it without a branch on
+    /// what the neighbour is, and the off-board entry is put back after each.
     libs: [Libs; SLOTS],
     /// Per chain head: its stones.
     size: [u16; SLOTS],
@@ -218,6 +215,7 @@ impl ChainBoard {
         b.n_empty = b.len;
         for i in 0..topo.len() {
             b.empties[i] = i as u16;
+            b.head[i] = i as u16;
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
         }
@@ -490,7 +488,8 @@ impl ChainBoard {
 
     #[inline(always)]
     fn add_lib(&mut self, h: u16, lib: u16) {
-        self.libs[ix(h)].0 += LIB[ix(lib)];
+        let w = &mut self.libs[ix(h)].0;
+        *w = w.wrapping_add(LIB[ix(lib)]);
     }
 
     #[inline(always)]
@@ -534,6 +533,7 @@ impl ChainBoard {
         self.libs[ix(pi)] = Libs(0);
         let filled = Nbrs::filled(c);
         let at_p = LIB[ix(pi)];
+        let enemy = c.opponent() as u8 + 1;
         let mut own = 0u64;
         let mut h = pi;
         let mut doomed = false;
@@ -541,26 +541,33 @@ impl ChainBoard {
             let qi = ix(q);
             self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
             let v = self.cells[qi];
-            if v == EMPTY {
-                own += LIB[qi];
-            } else if is_stone(v) {
-                let hq = self.head[qi];
-                let libs = &mut self.libs[ix(hq)].0;
-                *libs -= at_p;
-                if v != me {
-                    doomed |= *libs == 0;
-                } else if hq != h {
-                    h = if h == pi {
-                        // The lone new stone joins the chain: nothing to relabel but itself.
-                        self.join(hq, pi)
-                    } else {
-                        self.merge(h, hq)
-                    };
-                }
+            // No branch on what the neighbour is: an empty one adds a liberty of the new stone,
+            // and each takes `p` from the word of its head — its chain's, or for an empty point
+            // or the edge a scratch word of its own. Only joining another own chain branches.
+            own += LIB[qi] & 0u64.wrapping_sub(u64::from(v == EMPTY));
+            let hq = self.head[qi];
+            let libs = &mut self.libs[ix(hq)].0;
+            *libs = libs.wrapping_sub(at_p);
+            doomed |= (v == enemy) & (*libs == 0);
+            if (v == me) & (hq != h) {
+                h = if h == pi {
+                    // The lone new stone joins the chain: nothing to relabel but itself.
+                    self.join(hq, pi)
+                } else {
+                    self.merge(h, hq)
+                };
             }
         }
         self.libs[ix(h)].0 += own;
+        self.reset_off();
         (h, doomed)
+    }
+
+    /// Puts the off-board entry's chain word back (see `libs`) after updates that went through it.
+    #[inline(always)]
+    fn reset_off(&mut self) {
+        let off = self.len;
+        self.libs[ix(off)] = Libs(LIB[ix(off)]);
     }
 
     /// Adds the lone stone `s` (a chain of its own, no liberty counted yet) to the chain headed by
@@ -618,21 +625,22 @@ impl ChainBoard {
         loop {
             let si = ix(s);
             self.cells[si] = EMPTY;
+            self.head[si] = s;
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
             for &q in topo.neighbours_padded::<D>(Point(s)) {
                 let qi = ix(q);
                 self.nbrs[qi] = self.nbrs[qi].wrapping_sub(filled);
-                // Stones of the chain itself not yet emptied gain nothing: it is going.
-                if is_stone(self.cells[qi]) && self.head[qi] != start {
-                    self.add_lib(self.head[qi], s);
-                }
+                // Without a branch: the liberty goes to the word of the neighbour's head, which
+                // for an empty point or the edge is scratch and for the chain itself is going.
+                self.add_lib(self.head[qi], s);
             }
             s = self.next[si];
             if s == start {
                 break;
             }
         }
+        self.reset_off();
         self.stones_on_board[c.idx()] -= n as u16;
         n
     }
@@ -895,6 +903,9 @@ impl ChainBoard {
             }
             match self.get(p) {
                 None => {
+                    if self.head[p.idx()] != p.0 {
+                        return Err(format!("empty {} has a chain head", topo.name(p)));
+                    }
                     let i = self.empty_at[p.idx()] as usize;
                     if i >= self.n_empty as usize || self.empties[i] != p.0 {
                         return Err(format!("empty list broken at {}", topo.name(p)));
