@@ -100,11 +100,21 @@ struct Outcome {
 }
 
 /// One tree over positions of `G`, rooted at a turn boundary.
+///
+/// Aligned to two cache lines: the search keeps its threads' trees side by side in one `Vec`, and
+/// a playout writes to its tree's own fields all the time (the random generator at every draw, the
+/// path, the trail's length), so two trees must never share a line (or the pair of lines a core
+/// fetches together), else each thread's writes evict the other's reads, a cost that depends on
+/// how a game's types happen to lay the struct out.
+#[repr(align(128))]
 pub(crate) struct Tree<G: SearchGame> {
     pub nodes: Vec<Node<G::Step>>,
     pub root: G,
     pub rng: Rng,
     max_nodes: usize,
+    /// An expansion found the arena full: no more are tried (each would list a position's steps
+    /// for nothing, once a playout) until the arena is rebuilt.
+    full: bool,
     /// Nodes made since this tree was started (tree reuse keeps counting).
     pub created: u64,
     /// Per point: Black ownership summed over playouts (+1 Black, -1 White).
@@ -116,7 +126,8 @@ pub(crate) struct Tree<G: SearchGame> {
     path: Vec<u32>,
     pending: Vec<G::Step>,
     steps: Vec<G::Step>,
-    owner: Vec<Option<Colour>>,
+    /// Per point, who holds it at the end of a playout, as [`Trail::code`].
+    owner: Vec<u8>,
     trail: Trail,
     /// The playouts' game, refreshed from `root` with `clone_from` (no allocation per playout).
     scratch: Option<G>,
@@ -138,6 +149,7 @@ impl<G: SearchGame> Tree<G> {
             root: root.search_copy(),
             rng,
             max_nodes: max_nodes.max(2),
+            full: false,
             created: 1,
             ownership: vec![0.0; points],
             playouts: 0,
@@ -145,7 +157,7 @@ impl<G: SearchGame> Tree<G> {
             path: Vec::new(),
             pending: Vec::new(),
             steps: Vec::new(),
-            owner: vec![None; points],
+            owner: vec![0; points],
             trail: Trail::new(points),
             scratch: None,
         }
@@ -198,6 +210,7 @@ impl<G: SearchGame> Tree<G> {
             i += 1;
         }
         self.nodes = out;
+        self.full = false;
     }
 
     /// Searches only `steps` at the root (the game's [`SearchGame::presearch`] said the others lose):
@@ -222,6 +235,7 @@ impl<G: SearchGame> Tree<G> {
             return;
         }
         let player = self.nodes[0].player;
+        self.full = false;
         self.nodes.truncate(1);
         self.nodes[0] = Node::new(None, player);
         self.pending.clear();
@@ -361,6 +375,9 @@ impl<G: SearchGame> Tree<G> {
     /// Makes the children of `node` (position `game`, with `self.pending` chosen this turn); false when
     /// the arena is full.
     fn expand(&mut self, node: usize, game: &G) -> bool {
+        if self.full {
+            return false;
+        }
         game.steps(&self.pending, &mut self.steps);
         self.add_children(node, game)
     }
@@ -369,6 +386,7 @@ impl<G: SearchGame> Tree<G> {
     fn add_children(&mut self, node: usize, game: &G) -> bool {
         let needed = self.nodes.len() + self.steps.len();
         if needed > self.max_nodes {
+            self.full = true;
             return false;
         }
         if needed > self.nodes.capacity() {
@@ -426,7 +444,7 @@ impl<G: SearchGame> Tree<G> {
                 let first = around.next().flatten()?;
                 around.all(|s| s == Some(first)).then_some(first)
             });
-            self.owner[p.idx()] = o;
+            self.owner[p.idx()] = Trail::code(o);
             if sum_ownership {
                 self.ownership[p.idx()] += match o {
                     Some(Colour::Black) => 1.0,
@@ -458,15 +476,18 @@ impl<G: SearchGame> Tree<G> {
             let children = &mut self.nodes[first..first + count];
             let player = children[0].player;
             let won = reward(player);
+            // Who played each point first, one byte per point ([`Trail::code`]): a load and a
+            // compare per child.
+            let firsts = match self.trail.recorded {
+                true => self.trail.codes(),
+                false => &self.owner[..],
+            };
+            let target = Trail::code(Some(player));
             for child in children {
                 let Some(p) = child.step.and_then(G::step_point) else {
                     continue;
                 };
-                let first = match self.trail.recorded {
-                    true => self.trail.first(p),
-                    false => self.owner[p.idx()],
-                };
-                if first == Some(player) {
+                if firsts[p.idx()] == target {
                     child.rave_n += 1.0;
                     child.rave_w += won;
                     child.refresh(rave_k, false);

@@ -49,3 +49,46 @@ fn hex_playouts_allocate_nothing_per_playout() {
         "6000 more playouts allocated {extra} bytes"
     );
 }
+
+#[test]
+fn gomoku_playouts_allocate_nothing_per_playout() {
+    let gomoku: stones_gomoku::Gomoku = game("standard", &[]);
+    let extra = extra_bytes(&gomoku);
+    // A 15x15 position is a few hundred bytes and its move list grows as it plays: one copy a
+    // playout would be megabytes here.
+    assert!(
+        extra < 64 << 10,
+        "6000 more playouts allocated {extra} bytes"
+    );
+}
+
+/// Bytes this thread allocates refreshing a copy of `start` in place 1,000 times, each time after
+/// the copy played a game out on the search's path (so its move list has grown past the start's),
+/// once a few games have given the copy's buffers the room a game takes.
+fn refresh_bytes<G: stones_core::SearchGame + PartialEq>(start: &G) -> usize {
+    let mut rng = stones_core::Rng::new(5);
+    let mut trail = stones_core::Trail::new(start.topology().len());
+    let mut copy = start.search_copy();
+    for _ in 0..50 {
+        trail.clear();
+        copy.rollout(&mut rng, 400, &mut trail);
+        copy.clone_from(start);
+    }
+    let before = alloc_meter::allocated_here();
+    for _ in 0..1000 {
+        trail.clear();
+        copy.rollout(&mut rng, 400, &mut trail);
+        copy.clone_from(start);
+    }
+    assert!(copy == *start, "the refreshed copy is the start again");
+    alloc_meter::allocated_here() - before
+}
+
+#[test]
+fn connect6_and_gomoku_copies_refresh_without_allocating() {
+    let connect6: stones_connect6::Connect6 = game("standard", &[]);
+    let gomoku: stones_gomoku::Gomoku = game("standard", &[]);
+    // A derived Clone's clone_from makes a new copy each time: hundreds of kilobytes here.
+    assert_eq!(refresh_bytes(&connect6), 0, "connect6");
+    assert_eq!(refresh_bytes(&gomoku), 0, "gomoku");
+}

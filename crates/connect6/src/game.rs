@@ -17,13 +17,16 @@ use stones_core::{RuleSet, RulesError, SetupError, Status};
 /// Six or more in a row wins.
 pub(crate) const SIX: Goal = Goal::or_more(6);
 
-/// A game of Connect6 under [`Connect6Rules`].
-#[derive(Clone, Debug, PartialEq)]
+/// A game of Connect6 under [`Connect6Rules`] (refreshed in place by `clone_from`: see
+/// `stones_core::clone_in_place`).
+#[derive(Debug, PartialEq)]
 pub struct Connect6 {
     rules: Connect6Rules,
     /// The stones, the side to move with the moves since the setup, and how the game ended.
     pub(crate) row: RowGame<Connect6Move>,
 }
+
+stones_core::clone_in_place!(Connect6 { rules, row } shared {});
 
 impl Connect6 {
     /// The moves played since the start (or the setup), in order.

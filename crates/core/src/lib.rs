@@ -11,6 +11,7 @@ pub mod game;
 pub mod input;
 pub mod paint;
 pub mod placement;
+pub mod refresh;
 pub mod row_board;
 pub mod rows;
 pub mod rules;

@@ -16,8 +16,8 @@ use std::sync::Arc;
 /// [`Grid::dirs`]).
 pub type Win = (Colour, Point, u8);
 
-/// The stones of one position.
-#[derive(Clone, Debug, PartialEq)]
+/// The stones of one position (refreshed in place by `clone_from`: see [`crate::clone_in_place`]).
+#[derive(Debug, PartialEq)]
 pub struct RowBoard {
     /// The geometry, shared by every position of a game.
     pub grid: Arc<Grid>,
@@ -28,6 +28,8 @@ pub struct RowBoard {
     /// The Zobrist hash of the stones (not of the side to move).
     pub hash: u64,
 }
+
+crate::clone_in_place!(RowBoard { cells, empties, hash } shared { grid });
 
 impl RowBoard {
     /// An empty board of `size`.
@@ -141,7 +143,8 @@ impl RowBoard {
 /// A placement game of n in a row on a [`RowBoard`] (a move puts stones of the mover and passes the
 /// turn; Connect6): the stones, whose turn it is with the moves since the setup, and how the game
 /// ended. The first row of the goal that a stone makes wins for the mover; a full board is a draw.
-#[derive(Clone, Debug, PartialEq)]
+/// Refreshed in place by `clone_from` (see [`crate::clone_in_place`]).
+#[derive(Debug, PartialEq)]
 pub struct RowGame<M> {
     /// The stones.
     pub board: RowBoard,
@@ -150,6 +153,8 @@ pub struct RowGame<M> {
     /// How the game ended, if it has: a win keeps a point of its row and its line.
     pub end: End<(Point, u8)>,
 }
+
+crate::clone_in_place!(RowGame<M: Copy> { board, turns, end } shared {});
 
 impl<M: Copy> RowGame<M> {
     /// An empty board of `size`, Black to move, and room for the moves that fill it when most of

@@ -28,7 +28,8 @@ pub enum Presearch<M, S> {
 /// AMAF from the final board instead, which is exact where stones are never removed.
 #[derive(Clone, Debug, Default)]
 pub struct Trail {
-    first: Vec<Option<Colour>>,
+    /// Per point, [`Trail::code`] of who played there first.
+    first: Vec<u8>,
     touched: Vec<u16>,
     /// Whether the rollout recorded its moves.
     pub recorded: bool,
@@ -38,7 +39,7 @@ impl Trail {
     /// An empty trail for a board of `points` points.
     pub fn new(points: usize) -> Trail {
         Trail {
-            first: vec![None; points],
+            first: vec![0; points],
             touched: Vec::with_capacity(points),
             recorded: false,
         }
@@ -47,7 +48,7 @@ impl Trail {
     /// Forgets the last playout (in time proportional to what it recorded).
     pub fn clear(&mut self) {
         for &p in &self.touched {
-            self.first[p as usize] = None;
+            self.first[p as usize] = 0;
         }
         self.touched.clear();
         self.recorded = false;
@@ -57,8 +58,8 @@ impl Trail {
     #[inline]
     pub fn record(&mut self, p: Point, c: Colour) {
         let slot = &mut self.first[p.idx()];
-        if slot.is_none() {
-            *slot = Some(c);
+        if *slot == 0 {
+            *slot = Trail::code(Some(c));
             self.touched.push(p.0);
         }
     }
@@ -66,7 +67,26 @@ impl Trail {
     /// Who played first on `p`, if anyone did.
     #[inline]
     pub fn first(&self, p: Point) -> Option<Colour> {
-        self.first[p.idx()]
+        match self.first[p.idx()] {
+            0 => None,
+            v => Some(Colour::BOTH[v as usize - 1]),
+        }
+    }
+
+    /// Per point index, [`Trail::code`] of who played there first: one byte to load and compare.
+    #[inline]
+    pub fn codes(&self) -> &[u8] {
+        &self.first
+    }
+
+    /// The byte [`Trail::codes`] holds for `c`: 0 for nobody, 1 + the colour's index.
+    #[inline]
+    pub const fn code(c: Option<Colour>) -> u8 {
+        match c {
+            None => 0,
+            Some(Colour::Black) => 1,
+            Some(Colour::White) => 2,
+        }
     }
 }
 

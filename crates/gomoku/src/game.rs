@@ -35,7 +35,7 @@ pub(crate) enum Refusal {
 }
 
 /// A game of gomoku under [`GomokuRules`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Gomoku {
     rules: GomokuRules,
     /// What wins and what is forbidden, per colour (Black first).
@@ -52,6 +52,12 @@ pub struct Gomoku {
     pub(crate) end: End,
     hash: u64,
 }
+
+// Refreshed in place (a search's playout copy allocates nothing and leaves the shared layout's
+// count alone); see `stones_core::clone_in_place`.
+stones_core::clone_in_place!(Gomoku {
+    rules, profiles, cells, to_move, empties, setup_stones, history, end, hash
+} shared { layout });
 
 impl Gomoku {
     /// The number the next move will have (1 for the first move of an empty board).

@@ -26,31 +26,9 @@ pub struct HexGame {
     pub(crate) hash: u64,
 }
 
-impl Clone for HexGame {
-    fn clone(&self) -> HexGame {
-        HexGame {
-            rules: self.rules.clone(),
-            topo: Arc::clone(&self.topo),
-            cells: self.cells.clone(),
-            turns: self.turns.clone(),
-            end: self.end,
-            hash: self.hash,
-        }
-    }
-
-    /// Refreshes a copy in place: the buffers are kept and the shared topology is not counted again,
-    /// so a search's playout copies without allocating and its threads do not contend for one
-    /// reference count.
-    fn clone_from(&mut self, src: &HexGame) {
-        if !Arc::ptr_eq(&self.topo, &src.topo) {
-            self.topo = Arc::clone(&src.topo);
-        }
-        self.rules.clone_from(&src.rules);
-        self.cells.clone_from(&src.cells);
-        self.turns.clone_from(&src.turns);
-        (self.end, self.hash) = (src.end, src.hash);
-    }
-}
+// Refreshed in place: the buffers are kept and the shared topology is not counted again, so a
+// search's playout copies without allocating and its threads do not contend for one count.
+stones_core::clone_in_place!(HexGame { rules, cells, turns, end, hash } shared { topo });
 
 impl HexGame {
     /// Whether `swap` is legal now: the rule is on and White is to move beside Black's one stone.
