@@ -11,8 +11,10 @@ impl TrigoGame {
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
     /// (Black's opening: one random stone). Eyes are found lazily, when drawn; when a few draws
-    /// straight from the empty list miss, the eyes and the points no legal pair can use
-    /// ([`legal::hopeless`]) leave the draw as they are drawn. Allocates nothing.
+    /// straight from the empty list miss (one, when the list is short: late in a playout, where
+    /// they mostly do), the eyes and the points no legal pair can use ([`legal::hopeless`]) leave
+    /// the draw as they are drawn. Either way each legal pair of non-eye points is equally likely.
+    /// Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
         // Fast path: pairs drawn straight from the board's empty list, no copy. A short list (late in
