@@ -22,26 +22,42 @@ struct Local {
     joined: bool,
 }
 
+/// A stone that surely has a liberty.
+const ALIVE: Local = Local {
+    alive: true,
+    tight: false,
+    joined: false,
+};
+
 /// [`Local`] for `s`, one of the pair `p`, `q`; `adjacent` says whether the two touch.
+#[inline]
 fn local(
     board: &ChainBoard,
     topo: &Topology,
     s: Point,
-    (p, q, adjacent): (Point, Point, bool),
+    pair: (Point, Point, bool),
+    c: Colour,
+) -> Local {
+    // Cheap early accept, in line, from the packed neighbour counts alone: an empty neighbour off
+    // the pair (the other placed point is the only empty neighbour on it, when they touch) is a
+    // liberty whatever else happens.
+    if board.empty_neighbours(s) > u32::from(pair.2) {
+        return ALIVE;
+    }
+    local_chains(board, topo, s, pair, c)
+}
+
+/// [`local`] from the chains next to `s`.
+#[inline(never)]
+fn local_chains(
+    board: &ChainBoard,
+    topo: &Topology,
+    s: Point,
+    (p, q, _): (Point, Point, bool),
     c: Colour,
 ) -> Local {
     let nbrs = topo.neighbours(s);
-    let alive = Local {
-        alive: true,
-        tight: false,
-        joined: false,
-    };
-    // Cheap early accept, from the packed neighbour counts alone: an empty neighbour off the pair (the
-    // other placed point is the only empty neighbour on it, when they touch) is a liberty whatever else
-    // happens.
-    if board.empty_neighbours(s) > u32::from(adjacent) {
-        return alive;
-    }
+    let alive = ALIVE;
     let (mut tight, mut joined) = (false, false);
     // Neighbours in a row often belong to one chain, which gives the same answer: asked once.
     let mut last = None;
