@@ -4,6 +4,7 @@
 //! the exact state and hash; every listed legal move passes `check` and its text round-trips; every
 //! point move that `check` refuses is absent from the list; the score equals a from-scratch recount.
 
+use crate::case_file::CaseFile;
 use crate::colour::Colour;
 use crate::game::{Game, Status};
 use crate::rules::{self, RuleSet};
@@ -123,30 +124,44 @@ pub fn case_names<G: Game>() -> Vec<String> {
 pub fn read_case<G: Game>(name: &str) -> Case<G> {
     let path = cases_dir::<G>().join(format!("{name}.case"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let case: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    assert_eq!(case["game"].as_str(), Some(G::NAME), "the case's game");
-    let words = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
-    let set = case.get("set").and_then(|s| s.as_table()).cloned();
-    let set: Vec<(String, toml::Value)> = set.into_iter().flatten().collect();
-    let ruleset = words(&case, "ruleset");
-    let (rules, _) = rules::load_with::<G::Rules>(ruleset.as_deref(), &set).unwrap();
+    let case: CaseFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    assert_eq!(case.game, G::NAME, "the case's game");
+    let set: Vec<(String, toml::Value)> = case.set.clone().into_iter().collect();
+    let (rules, _) = rules::load_with::<G::Rules>(case.ruleset.as_deref(), &set).unwrap();
     let mut game = G::new(rules).unwrap();
-    let setup = case
-        .get("setup")
-        .and_then(|s| s.as_table())
-        .cloned()
-        .unwrap_or_default();
-    if let Some(board) = words(&setup, "board") {
-        let to_move = words(&setup, "to_move").map_or(Colour::Black, |c| c.parse().unwrap());
-        set_up(&mut game, &board, to_move);
+    if let Some(setup) = &case.setup {
+        if let Some(board) = &setup.board {
+            set_up(&mut game, board, setup.to_move.unwrap_or(Colour::Black));
+        }
     }
-    let moves = case.get("moves").or_else(|| setup.get("moves"));
-    let moves = moves.and_then(|m| m.as_array()).into_iter().flatten();
+    let moves = case.all_moves().unwrap_or_else(|e| panic!("{path:?}: {e}"));
     Case {
+        moves: moves.to_vec(),
         game,
-        description: words(&case, "description").unwrap_or_default(),
-        moves: moves.map(|m| m.as_str().unwrap().to_string()).collect(),
+        description: case.description,
     }
+}
+
+/// `seed` with one to three random edits, each a byte removed, a byte of `junk` inserted or written
+/// over one, or the text cut short: a broken copy of a good file, for a test that a reader of outside
+/// input answers every such file with an error or a valid result, never a panic.
+pub fn mangled(seed: &[u8], junk: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut b = seed.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        if b.is_empty() {
+            break;
+        }
+        let i = rng.below(b.len());
+        match rng.below(4) {
+            0 => {
+                b.remove(i);
+            }
+            1 => b.insert(i, junk[rng.below(junk.len())]),
+            2 => b[i] = junk[rng.below(junk.len())],
+            _ => b.truncate(i),
+        }
+    }
+    b
 }
 
 /// Plays `games` random games of at most `steps` moves each from `start`, checking the contract at

@@ -3,6 +3,7 @@
 
 pub mod alloc_meter;
 pub mod board_text;
+pub mod case_file;
 pub mod colour;
 pub mod contract;
 pub mod error;

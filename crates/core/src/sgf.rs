@@ -535,6 +535,7 @@ impl fmt::Display for Property {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contract::mangled;
     use crate::Rng;
 
     fn line(text: &str) -> Vec<Node> {
@@ -736,21 +737,7 @@ mod tests {
                     .map(|_| alphabet[rng.below(alphabet.len())])
                     .collect()
             } else {
-                let mut b = seed.as_bytes().to_vec();
-                for _ in 0..1 + rng.below(3) {
-                    if b.is_empty() {
-                        break;
-                    }
-                    let i = rng.below(b.len());
-                    match rng.below(3) {
-                        0 => {
-                            b.remove(i);
-                        }
-                        1 => b.insert(i, alphabet[rng.below(alphabet.len())]),
-                        _ => b.truncate(i),
-                    }
-                }
-                b
+                mangled(seed.as_bytes(), alphabet, &mut rng)
             };
             for game in 0..2 {
                 if let Err(e) = main_line_of_game(&bytes, game).map(|l| l.count()) {

@@ -1,14 +1,16 @@
 //! Chains, liberties and captures over any topology: the machinery Go and TriGo share.
 //!
 //! Stones of a chain form a circular linked list (`next`) with one representative (`head`). Each chain
-//! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their sum and sum of squares, so
-//! "no liberty" is `count == 0` and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
+//! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their count, sum and sum of
+//! squares packed in one word ([`Libs`]), so that adding or taking one is a single addition, "no
+//! liberty" is a zero word and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
 //! O(1) and kept up to date incrementally. Each point also keeps its neighbours counted by kind in one
 //! packed word, so eye and suicide tests mostly end after one load. Every array is inline and
-//! fixed-size, with one entry past the last point for "off the board" (the index
+//! fixed-size ([`SLOTS`] entries, a power of two, indexed through a mask so that no load needs a
+//! bounds test), with one entry past the last point for "off the board" (the index
 //! [`Topology::off_board`]), so that the hot loops run over the topology's fixed-size padded
 //! neighbour rows ([`Topology::neighbours_padded`], 4 or 6 slots, chosen once per call) without a
-//! degree or a bounds test per neighbour. A board is plain data, refreshing a copy moves only its own
+//! degree test per neighbour. A board is plain data, refreshing a copy moves only its own
 //! points, and playing a move allocates nothing.
 
 use stones_core::{Colour, Point, SetupError, Topology};
@@ -16,15 +18,20 @@ use stones_core::{Colour, Point, SetupError, Topology};
 /// The largest number of points a board may have (25 × 25).
 pub const MAX_POINTS: usize = 625;
 
+/// Entries of every per-point array: a power of two above [`MAX_POINTS`], so that an index masked
+/// with `SLOTS - 1` ([`ix`]) is in bounds without a test.
+pub const SLOTS: usize = 1024;
+
+/// A point index as an array index, masked into `0..SLOTS` (a no-op for every index a board holds:
+/// they are at most [`MAX_POINTS`]), which spares each load its bounds test.
+#[inline(always)]
+fn ix(q: u16) -> usize {
+    q as usize & (SLOTS - 1)
+}
+
 const EMPTY: u8 = 0;
 /// The cell value of the off-board entry (index `len`): neither empty nor a stone.
 const OFF: u8 = 3;
-
-/// True for a cell holding a stone (1 or 2), false for empty and off the board.
-#[inline(always)]
-fn is_stone(v: u8) -> bool {
-    v.wrapping_sub(1) < 2
-}
 
 /// Calls `$board.$f::<D>(args)` with `D` the topology's (padded) degree, 4 or 6, as a constant.
 macro_rules! by_degree {
@@ -36,25 +43,39 @@ macro_rules! by_degree {
     };
 }
 
-/// One chain's bookkeeping, kept at its head: stones and pseudo-liberties (one per stone and empty
-/// neighbour pair) with the sum and the sum of squares of their point indices. Every figure fits its
-/// width: a board has fewer than 2,000 (stone, neighbour) pairs and indices below 625, so the squares
-/// sum below 2^32.
+/// A chain's pseudo-liberties (one per stone and empty neighbour pair) packed in one word: their
+/// count in bits 0–11, the sum of their point indices in bits 12–33 and the sum of the squares in
+/// bits 34–63. A board has fewer than 2,000 (stone, neighbour) pairs and indices below 625, so each
+/// field stays below its width (2,000 < 2^12, 2,000 · 624 < 2^22, 2,000 · 624² < 2^30): adding or
+/// taking one liberty is adding or subtracting [`LIB`] of its point, merging chains is one
+/// addition, and the word is zero exactly when the chain has no liberty.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Chain {
-    size: u16,
-    libs: u16,
-    lib_sum: u32,
-    lib_sq: u32,
-}
+struct Libs(u64);
 
-impl Chain {
-    /// True when the chain's only liberty is point `p`: `libs` pseudo-liberties summing to
-    /// `libs · p` with squares summing to `libs · p²` have no spread, so all are `p`.
+/// Per point index, the [`Libs`] word of one pseudo-liberty on it.
+static LIB: [u64; SLOTS] = {
+    let mut t = [0u64; SLOTS];
+    let mut q = 0;
+    while q < SLOTS {
+        let l = q as u64;
+        t[q] = 1 | l << 12 | (l * l) << 34;
+        q += 1;
+    }
+    t
+};
+
+impl Libs {
+    /// The count, the sum and the sum of squares.
     #[inline]
-    fn only_liberty_is(&self, p: u16) -> bool {
-        let (n, p) = (self.libs as u32, p as u32);
-        n > 0 && self.lib_sum == n * p && self.lib_sq == n * p * p
+    fn fields(self) -> (u64, u64, u64) {
+        (self.0 & 0xFFF, (self.0 >> 12) & 0x3F_FFFF, self.0 >> 34)
+    }
+
+    /// True when the chain's only liberty is point `p`: `n` pseudo-liberties all on `p` are `n`
+    /// times `p`'s word (no field carries over: see [`Libs`]), and any spread changes the squares.
+    #[inline(always)]
+    fn only_is(self, p: u16) -> bool {
+        self.0 != 0 && self.0 == (self.0 & 0xFFF) * LIB[ix(p)]
     }
 }
 
@@ -101,23 +122,29 @@ pub struct Placed {
 ///
 /// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
 /// empty list follow from the history of the board, not from the position. Every per-point array
-/// has the same `MAX_POINTS + 1` entries, so that one bounds check on an index can serve every load
-/// and store through it.
+/// has the same [`SLOTS`] entries and is indexed through [`ix`], without bounds tests.
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,
     /// 0 empty, 1 Black, 2 White; the entry at `len` is [`OFF`], the board's edge.
-    cells: [u8; MAX_POINTS + 1],
+    cells: [u8; SLOTS],
     /// Per point, its neighbours by kind, packed as [`Nbrs`] counts: eye, suicide and capture tests
     /// start from one load and a mask. The entry at `len` is scratch (never read).
-    nbrs: [u16; MAX_POINTS + 1],
-    head: [u16; MAX_POINTS + 1],
-    next: [u16; MAX_POINTS + 1],
-    /// Per chain head: its stones and pseudo-liberties, in one place.
-    chains: [Chain; MAX_POINTS + 1],
+    nbrs: [u16; SLOTS],
+    /// Per stone, its chain's head; an empty point and the off-board entry are their own.
+    head: [u16; SLOTS],
+    next: [u16; SLOTS],
+    /// Per chain head: its pseudo-liberties, packed. The off-board entry (whose `head` is itself)
+    /// holds one pseudo-liberty on the off-board index, so that it is never "only on `p`" for a
+    /// point `p` and tests over padded neighbour rows need no edge test ([`ChainBoard::new`]).
+    /// An empty point's entry is scratch: placements and removals update it without a branch on
+    /// what the neighbour is, and the off-board entry is put back after each.
+    libs: [Libs; SLOTS],
+    /// Per chain head: its stones.
+    size: [u16; SLOTS],
     /// The empty points, in any order, and each point's place in that list.
-    empties: [u16; MAX_POINTS + 1],
-    empty_at: [u16; MAX_POINTS + 1],
+    empties: [u16; SLOTS],
+    empty_at: [u16; SLOTS],
     n_empty: u16,
     stones_on_board: [u16; 2],
     hash: u64,
@@ -146,9 +173,10 @@ impl Clone for ChainBoard {
         self.len = src.len;
         self.cells[..=n].copy_from_slice(&src.cells[..=n]);
         self.nbrs[..n].copy_from_slice(&src.nbrs[..n]);
-        self.head[..n].copy_from_slice(&src.head[..n]);
+        self.head[..=n].copy_from_slice(&src.head[..=n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
-        self.chains[..n].copy_from_slice(&src.chains[..n]);
+        self.libs[..=n].copy_from_slice(&src.libs[..=n]);
+        self.size[..n].copy_from_slice(&src.size[..n]);
         self.empties[..n].copy_from_slice(&src.empties[..n]);
         self.empty_at[..n].copy_from_slice(&src.empty_at[..n]);
         self.n_empty = src.n_empty;
@@ -162,13 +190,14 @@ impl ChainBoard {
     fn blank(len: u16) -> ChainBoard {
         ChainBoard {
             len,
-            cells: [EMPTY; MAX_POINTS + 1],
-            nbrs: [0; MAX_POINTS + 1],
-            head: [0; MAX_POINTS + 1],
-            next: [0; MAX_POINTS + 1],
-            chains: [Chain::default(); MAX_POINTS + 1],
-            empties: [0; MAX_POINTS + 1],
-            empty_at: [0; MAX_POINTS + 1],
+            cells: [EMPTY; SLOTS],
+            nbrs: [0; SLOTS],
+            head: [0; SLOTS],
+            next: [0; SLOTS],
+            libs: [Libs::default(); SLOTS],
+            size: [0; SLOTS],
+            empties: [0; SLOTS],
+            empty_at: [0; SLOTS],
             n_empty: 0,
             stones_on_board: [0; 2],
             hash: 0,
@@ -186,10 +215,14 @@ impl ChainBoard {
         b.n_empty = b.len;
         for i in 0..topo.len() {
             b.empties[i] = i as u16;
+            b.head[i] = i as u16;
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
         }
-        b.cells[topo.len()] = OFF;
+        let off = topo.len();
+        b.cells[off] = OFF;
+        b.head[off] = off as u16;
+        b.libs[off] = Libs(LIB[off]);
         b
     }
 
@@ -253,7 +286,7 @@ impl ChainBoard {
     /// The stone on `p`.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Colour> {
-        match self.cells[p.idx()] {
+        match self.cells[ix(p.0)] {
             1 => Some(Colour::Black),
             2 => Some(Colour::White),
             _ => None,
@@ -262,7 +295,7 @@ impl ChainBoard {
 
     #[inline]
     fn is(&self, q: u16, c: Colour) -> bool {
-        self.cells[q as usize] == c as u8 + 1
+        self.cells[ix(q)] == c as u8 + 1
     }
 
     /// Zobrist hash of the stones.
@@ -309,7 +342,12 @@ impl ChainBoard {
     ) -> Option<Point> {
         let list = self.empty_indices();
         let (before, after) = list.split_at(start.min(list.len()));
-        for &q in after.iter().chain(before) {
+        for &q in after {
+            if ok(Point(q)) {
+                return Some(Point(q));
+            }
+        }
+        for &q in before {
             if ok(Point(q)) {
                 return Some(Point(q));
             }
@@ -339,7 +377,7 @@ impl ChainBoard {
 
     /// Stones in the chain through `p`.
     pub fn chain_size(&self, p: Point) -> u32 {
-        self.chain_of(p.0).size as u32
+        self.size[ix(self.head[ix(p.0)])] as u32
     }
 
     /// The stones of the chain through `p` (a stone).
@@ -351,25 +389,23 @@ impl ChainBoard {
         }
     }
 
-    /// The bookkeeping of the chain through stone `q`.
-    #[inline]
-    fn chain_of(&self, q: u16) -> &Chain {
-        &self.chains[self.head[q as usize] as usize]
+    /// The pseudo-liberties of the chain through stone `q`.
+    #[inline(always)]
+    fn chain_of(&self, q: u16) -> Libs {
+        self.libs[ix(self.head[ix(q)])]
     }
 
     /// The single liberty of the chain through stone `p`, if it has exactly one.
     #[inline]
     pub fn atari_point(&self, p: Point) -> Option<Point> {
-        let ch = self.chain_of(p.0);
-        let n = ch.libs as u64;
-        let sum = ch.lib_sum as u64;
-        (n > 0 && n * ch.lib_sq as u64 == sum * sum).then(|| Point((sum / n) as u16))
+        let (n, sum, sq) = self.chain_of(p.0).fields();
+        (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
     }
 
     /// True when the chain through stone `p` has no liberty.
     #[inline]
     pub fn has_no_liberty(&self, p: Point) -> bool {
-        self.chain_of(p.0).libs == 0
+        self.chain_of(p.0).0 == 0
     }
 
     /// How many stones of the chain through stone `p` touch `lib`: the multiplicity of `lib` among the
@@ -394,10 +430,8 @@ impl ChainBoard {
     /// otherwise the two points' multiplicities must add up to `n`.
     #[inline]
     pub fn liberties_within(&self, topo: &Topology, p: Point, a: Point, b: Point) -> bool {
-        let ch = self.chain_of(p.0);
-        let n = ch.libs as u64;
+        let (n, sum, sq) = self.chain_of(p.0).fields();
         let (lo, hi) = (a.0.min(b.0) as u64, a.0.max(b.0) as u64);
-        let (sum, sq) = (ch.lib_sum as u64, ch.lib_sq as u64);
         if sq + n * lo * hi != (lo + hi) * sum {
             return false;
         }
@@ -412,18 +446,13 @@ impl ChainBoard {
     /// one. Exact, in O(degree): with `lib`'s share taken out of the pseudo-liberty sums, the rest are
     /// all one point exactly when `count · squares = sum²`.
     pub fn second_liberty(&self, topo: &Topology, p: Point, lib: Point) -> Option<Point> {
-        let ch = self.chain_of(p.0);
+        let (n, sum, sq) = self.chain_of(p.0).fields();
         let m = self.lib_multiplicity(topo, p, lib) as u64;
-        let n = ch.libs as u64;
         if m == 0 || n <= m {
             return None;
         }
         let l = lib.0 as u64;
-        let (rest, sum, sq) = (
-            n - m,
-            ch.lib_sum as u64 - m * l,
-            ch.lib_sq as u64 - m * l * l,
-        );
+        let (rest, sum, sq) = (n - m, sum - m * l, sq - m * l * l);
         (rest * sq == sum * sum).then(|| Point((sum / rest) as u16))
     }
 
@@ -434,11 +463,11 @@ impl ChainBoard {
     /// `count · squares = sum²`.
     #[inline]
     pub fn two_liberties_besides(&self, p: Point, lib: Point, m: u32) -> bool {
-        let ch = self.chain_of(p.0);
+        let (n, sum, sq) = self.chain_of(p.0).fields();
         let (m, l) = (m as u64, lib.0 as u64);
-        let rest = (ch.libs as u64).saturating_sub(m);
-        let sum = ch.lib_sum as u64 - m * l;
-        let sq = ch.lib_sq as u64 - m * l * l;
+        let rest = n.saturating_sub(m);
+        let sum = sum - m * l;
+        let sq = sq - m * l * l;
         rest > 0 && rest * sq != sum * sum
     }
 
@@ -457,35 +486,25 @@ impl ChainBoard {
         n
     }
 
-    #[inline]
+    #[inline(always)]
     fn add_lib(&mut self, h: u16, lib: u16) {
-        let ch = &mut self.chains[h as usize];
-        let l = lib as u32;
-        ch.libs += 1;
-        ch.lib_sum += l;
-        ch.lib_sq += l * l;
+        let w = &mut self.libs[ix(h)].0;
+        *w = w.wrapping_add(LIB[ix(lib)]);
     }
 
-    #[inline]
-    fn remove_lib(&mut self, h: u16, lib: u16) {
-        let ch = &mut self.chains[h as usize];
-        let l = lib as u32;
-        ch.libs -= 1;
-        ch.lib_sum -= l;
-        ch.lib_sq -= l * l;
-    }
-
+    #[inline(always)]
     fn take_empty(&mut self, p: u16) {
-        let i = self.empty_at[p as usize];
-        let last = self.empties[self.n_empty as usize - 1];
-        self.empties[i as usize] = last;
-        self.empty_at[last as usize] = i;
+        let i = self.empty_at[ix(p)];
         self.n_empty -= 1;
+        let last = self.empties[ix(self.n_empty)];
+        self.empties[ix(i)] = last;
+        self.empty_at[ix(last)] = i;
     }
 
+    #[inline(always)]
     fn give_empty(&mut self, p: u16) {
-        self.empties[self.n_empty as usize] = p;
-        self.empty_at[p as usize] = self.n_empty;
+        self.empties[ix(self.n_empty)] = p;
+        self.empty_at[ix(p)] = self.n_empty;
         self.n_empty += 1;
     }
 
@@ -497,74 +516,87 @@ impl ChainBoard {
 
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
-    /// added once at the end), merging own chains. Returns the new stone's chain head and a bit per
-    /// neighbour slot whose enemy chain lost its last liberty, so that captures cost nothing when
-    /// there are none.
+    /// added once at the end), merging own chains. Returns the new stone's chain head and whether an
+    /// enemy chain lost its last liberty, so that captures cost nothing when there are none.
     #[inline(always)]
-    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, u32) {
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
         let pi = p.0;
         let me = c as u8 + 1;
-        debug_assert_eq!(self.cells[p.idx()], EMPTY);
-        self.cells[p.idx()] = me;
+        debug_assert_eq!(self.cells[ix(pi)], EMPTY);
+        self.cells[ix(pi)] = me;
         self.hash ^= topo.key(p, c);
         self.stones_on_board[c.idx()] += 1;
         self.take_empty(pi);
-        self.head[p.idx()] = pi;
-        self.next[p.idx()] = pi;
-        self.chains[p.idx()] = Chain {
-            size: 1,
-            ..Chain::default()
-        };
+        self.head[ix(pi)] = pi;
+        self.next[ix(pi)] = pi;
+        self.size[ix(pi)] = 1;
+        self.libs[ix(pi)] = Libs(0);
         let filled = Nbrs::filled(c);
-        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
+        let at_p = LIB[ix(pi)];
+        let enemy = c.opponent() as u8 + 1;
+        let mut own = 0u64;
         let mut h = pi;
-        let mut doomed = 0;
-        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
-            let qi = q as usize;
+        let mut doomed = false;
+        for &q in topo.neighbours_padded::<D>(p) {
+            let qi = ix(q);
             self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
             let v = self.cells[qi];
-            if v == EMPTY {
-                let l = q as u32;
-                libs += 1;
-                sum += l;
-                sq += l * l;
-            } else if is_stone(v) {
-                let hq = self.head[qi];
-                self.remove_lib(hq, pi);
-                if v == me {
-                    if hq != h {
-                        h = self.merge(h, hq);
-                    }
-                } else if self.chains[hq as usize].libs == 0 {
-                    doomed |= 1 << i;
-                }
+            // No branch on what the neighbour is: an empty one adds a liberty of the new stone,
+            // and each takes `p` from the word of its head — its chain's, or for an empty point
+            // or the edge a scratch word of its own. Only joining another own chain branches.
+            own += LIB[qi] & 0u64.wrapping_sub(u64::from(v == EMPTY));
+            let hq = self.head[qi];
+            let libs = &mut self.libs[ix(hq)].0;
+            *libs = libs.wrapping_sub(at_p);
+            doomed |= (v == enemy) & (*libs == 0);
+            if (v == me) & (hq != h) {
+                h = if h == pi {
+                    // The lone new stone joins the chain: nothing to relabel but itself.
+                    self.join(hq, pi)
+                } else {
+                    self.merge(h, hq)
+                };
             }
         }
-        let ch = &mut self.chains[h as usize];
-        ch.libs += libs;
-        ch.lib_sum += sum;
-        ch.lib_sq += sq;
+        self.libs[ix(h)].0 += own;
+        self.reset_off();
         (h, doomed)
     }
 
-    /// Merges two chains, relabelling the smaller one; returns the head of the merged chain.
+    /// Puts the off-board entry's chain word back (see `libs`) after updates that went through it.
+    #[inline(always)]
+    fn reset_off(&mut self) {
+        let off = self.len;
+        self.libs[ix(off)] = Libs(LIB[ix(off)]);
+    }
+
+    /// Adds the lone stone `s` (a chain of its own, no liberty counted yet) to the chain headed by
+    /// `h`; returns `h`.
+    #[inline(always)]
+    fn join(&mut self, h: u16, s: u16) -> u16 {
+        self.size[ix(h)] += 1;
+        self.head[ix(s)] = h;
+        self.next[ix(s)] = self.next[ix(h)];
+        self.next[ix(h)] = s;
+        h
+    }
+
+    /// Merges two chains, relabelling the smaller one; returns the head of the merged chain. Out of
+    /// line: most placements merge nothing, and the placement loop stays small.
+    #[inline(never)]
     fn merge(&mut self, a: u16, b: u16) -> u16 {
-        let (big, small) = if self.chains[a as usize].size >= self.chains[b as usize].size {
+        let (big, small) = if self.size[ix(a)] >= self.size[ix(b)] {
             (a, b)
         } else {
             (b, a)
         };
-        let (bi, si) = (big as usize, small as usize);
-        let sc = self.chains[si];
-        let bc = &mut self.chains[bi];
-        bc.size += sc.size;
-        bc.libs += sc.libs;
-        bc.lib_sum += sc.lib_sum;
-        bc.lib_sq += sc.lib_sq;
+        let (bi, si) = (ix(big), ix(small));
+        self.size[bi] += self.size[si];
+        self.libs[bi].0 += self.libs[si].0;
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            self.head[ix(s)] = big;
+            s = self.next[ix(s)];
             if s == small {
                 break;
             }
@@ -587,27 +619,28 @@ impl ChainBoard {
     /// Removes the `c` chain whose head is `start`, returning how many stones it had. Its stones join
     /// the empty list in chain order from the head.
     fn remove_chain_at<const D: usize>(&mut self, topo: &Topology, start: u16, c: Colour) -> u32 {
-        let n = self.chains[start as usize].size as u32;
+        let n = self.size[ix(start)] as u32;
         let filled = Nbrs::filled(c);
         let mut s = start;
         loop {
-            let si = s as usize;
+            let si = ix(s);
             self.cells[si] = EMPTY;
+            self.head[si] = s;
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
             for &q in topo.neighbours_padded::<D>(Point(s)) {
-                let qi = q as usize;
+                let qi = ix(q);
                 self.nbrs[qi] = self.nbrs[qi].wrapping_sub(filled);
-                // Stones of the chain itself not yet emptied gain nothing: it is going.
-                if is_stone(self.cells[qi]) && self.head[qi] != start {
-                    self.add_lib(self.head[qi], s);
-                }
+                // Without a branch: the liberty goes to the word of the neighbour's head, which
+                // for an empty point or the edge is scratch and for the chain itself is going.
+                self.add_lib(self.head[qi], s);
             }
             s = self.next[si];
             if s == start {
                 break;
             }
         }
+        self.reset_off();
         self.stones_on_board[c.idx()] -= n as u16;
         n
     }
@@ -624,32 +657,32 @@ impl ChainBoard {
     fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
         let (h, doomed) = self.place::<D>(topo, p, c);
         let mut placed = Placed::default();
-        if doomed != 0 {
-            self.capture_flagged::<D>(topo, p, c.opponent(), doomed, &mut placed);
+        if doomed {
+            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
         }
         // A capture only adds liberties to the new stone's chain, so without one the chain's
         // liberties are as `place` left them.
-        if self.chains[self.head[p.idx()] as usize].libs == 0 {
+        if self.chain_of(p.0).0 == 0 {
             placed.suicided = self.remove_chain_at::<D>(topo, h, c);
         }
         placed
     }
 
-    /// Removes the `enemy` chains next to `p` that `place` flagged (`doomed`, a bit per neighbour
-    /// slot), in slot order, and records them in `placed`.
+    /// Removes the `enemy` chains next to `p` left without liberty, in neighbour order, and adds
+    /// them to `placed` (its single capture: the only stone removed, when the move removes one).
     #[inline(never)]
-    fn capture_flagged<const D: usize>(
+    fn capture_around<const D: usize>(
         &mut self,
         topo: &Topology,
         p: Point,
         enemy: Colour,
-        doomed: u32,
         placed: &mut Placed,
     ) {
-        for (i, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
-            if doomed & (1 << i) != 0 && self.is(q, enemy) {
-                placed.single_capture = Some(Point(q));
-                placed.captured += self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
+        for &q in topo.neighbours_padded::<D>(p) {
+            if self.is(q, enemy) && self.chain_of(q).0 == 0 {
+                let n = self.remove_chain_at::<D>(topo, self.head[ix(q)], enemy);
+                placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
+                placed.captured += n;
             }
         }
         if placed.captured != 1 {
@@ -677,24 +710,14 @@ impl ChainBoard {
         // when all are placed; with none flagged there is nothing to capture.
         let mut doomed = false;
         for &p in points {
-            doomed |= self.place::<D>(topo, p, c).1 != 0;
+            doomed |= self.place::<D>(topo, p, c).1;
         }
         let mut placed = Placed::default();
-        let enemy = c.opponent();
         for &p in points.iter().filter(|_| doomed) {
-            for &q in topo.neighbours_padded::<D>(p) {
-                if self.is(q, enemy) && self.chain_of(q).libs == 0 {
-                    let n = self.remove_chain_at::<D>(topo, self.head[q as usize], enemy);
-                    placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
-                    placed.captured += n;
-                }
-            }
-        }
-        if placed.captured != 1 {
-            placed.single_capture = None;
+            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
         }
         for &p in points {
-            if self.is(p.0, c) && self.chain_of(p.0).libs == 0 {
+            if self.is(p.0, c) && self.chain_of(p.0).0 == 0 {
                 placed.suicided += self.remove_chain_at::<D>(topo, self.head[p.idx()], c);
             }
         }
@@ -707,7 +730,7 @@ impl ChainBoard {
         let enemy = c.opponent();
         topo.neighbours(p)
             .iter()
-            .any(|&q| self.is(q, enemy) && self.chain_of(q).only_liberty_is(p.0))
+            .any(|&q| self.is(q, enemy) && self.chain_of(q).only_is(p.0))
     }
 
     /// Would a `c` stone on empty `p` be left without liberty after its captures (suicide)? An empty
@@ -715,18 +738,33 @@ impl ChainBoard {
     /// be in atari on `p` and no enemy neighbour's.
     #[inline]
     pub fn is_suicide(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        self.nbrs[p.idx()] & Nbrs::MASK == 0
+        self.nbrs[ix(p.0)] & Nbrs::MASK == 0
             && by_degree!(topo, self.surrounded_suicide(topo, p, c))
     }
 
-    /// [`ChainBoard::is_suicide`] for a point without empty neighbours.
+    /// [`ChainBoard::is_suicide`] for a point without empty neighbours: every own neighbour's chain
+    /// has its only liberty on `p` and no enemy neighbour's.
     #[inline(always)]
     fn surrounded_suicide<const D: usize>(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let me = c as u8 + 1;
-        topo.neighbours_padded::<D>(p).iter().all(|&q| {
-            let v = self.cells[q as usize];
-            v == OFF || (v == me) == self.chain_of(q).only_liberty_is(p.0)
-        })
+        !self.surrounded_lives::<D>(topo, p, c as u8 + 1)
+    }
+
+    /// For a point `p` without empty neighbours: would a stone of cell value `me` there keep a
+    /// liberty, by capturing (an enemy neighbour chain whose only liberty is `p`) or by joining an
+    /// own chain with another liberty?
+    /// Branch-free over the padded row: the off-board entry is neither own nor in atari (see
+    /// `libs`), and on a board after its captures every chain has a liberty, so "all pseudo-liberties
+    /// on `p`" needs no test for none.
+    #[inline(always)]
+    fn surrounded_lives<const D: usize>(&self, topo: &Topology, p: Point, me: u8) -> bool {
+        let at_p = LIB[ix(p.0)];
+        topo.neighbours_padded::<D>(p)
+            .iter()
+            .fold(false, |lives, &q| {
+                let x = self.chain_of(q).0;
+                let atari = x == (x & 0xFFF) * at_p;
+                lives | ((self.cells[ix(q)] == me) != atari)
+            })
     }
 
     /// True when a `c` stone on empty `p` is a fair random move: it neither fills an own single-point
@@ -734,30 +772,48 @@ impl ChainBoard {
     /// packed counts decides when `p` has an empty neighbour, as it mostly has.
     #[inline(always)]
     pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let k = self.nbrs[p.idx()];
+        let k = self.nbrs[ix(p.0)];
         k & Nbrs::MASK != 0 || self.surrounded_is_fair(topo, p, c, k)
     }
 
     /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
     /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
+    /// Among the enemy's eyes (every neighbour an enemy stone) only a capture makes it fair.
     #[inline(never)]
     fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
-        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
-            return false;
+        if k & Nbrs::not_all(c) == 0 {
+            if self.diagonals_allow_eye(topo, p, c) {
+                return false;
+            }
+        } else if k & Nbrs::not_all(c.opponent()) == 0 {
+            return by_degree!(topo, self.captures_on(topo, p));
         }
-        !by_degree!(topo, self.surrounded_suicide(topo, p, c))
+        by_degree!(topo, self.surrounded_lives(topo, p, c as u8 + 1))
+    }
+
+    /// For a point `p` whose neighbours are all enemy stones (or off the board): is one of their
+    /// chains' only liberty `p`? Branch-free as [`ChainBoard::surrounded_lives`].
+    #[inline(always)]
+    fn captures_on<const D: usize>(&self, topo: &Topology, p: Point) -> bool {
+        let at_p = LIB[ix(p.0)];
+        topo.neighbours_padded::<D>(p)
+            .iter()
+            .fold(false, |any, &q| {
+                let x = self.chain_of(q).0;
+                any | (x == (x & 0xFFF) * at_p)
+            })
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
     #[inline]
     pub fn empty_neighbours(&self, p: Point) -> u32 {
-        (self.nbrs[p.idx()] & Nbrs::MASK) as u32
+        (self.nbrs[ix(p.0)] & Nbrs::MASK) as u32
     }
 
     /// True when every neighbour of `p` is a `c` stone (one load and a mask).
     #[inline]
     pub fn surrounded_by(&self, p: Point, c: Colour) -> bool {
-        self.nbrs[p.idx()] & Nbrs::not_all(c) == 0
+        self.nbrs[ix(p.0)] & Nbrs::not_all(c) == 0
     }
 
     /// True when empty `p` is an own single-point eye: every neighbour is a `c` stone and, on square
@@ -781,7 +837,7 @@ impl ChainBoard {
         let enemy = c.opponent() as u8 + 1;
         let (mut bad, mut off) = (0, false);
         for &q in topo.diagonals_padded(p) {
-            let v = self.cells[q as usize];
+            let v = self.cells[ix(q)];
             bad += usize::from(v == enemy);
             off |= v == OFF;
         }
@@ -847,6 +903,9 @@ impl ChainBoard {
             }
             match self.get(p) {
                 None => {
+                    if self.head[p.idx()] != p.0 {
+                        return Err(format!("empty {} has a chain head", topo.name(p)));
+                    }
                     let i = self.empty_at[p.idx()] as usize;
                     if i >= self.n_empty as usize || self.empties[i] != p.0 {
                         return Err(format!("empty list broken at {}", topo.name(p)));
@@ -870,13 +929,9 @@ impl ChainBoard {
                             }
                         }
                     }
-                    let recount = Chain {
-                        size,
-                        libs: n,
-                        lib_sum: sum,
-                        lib_sq: sq,
-                    };
-                    if recount != self.chains[h] {
+                    // Field by field, so that a carry between the packed fields shows.
+                    let recount = (n as u64, sum as u64, sq as u64);
+                    if recount != self.libs[h].fields() || size != self.size[h] {
                         return Err(format!("chain data of {} out of date", topo.name(p)));
                     }
                     if n == 0 {
@@ -885,8 +940,12 @@ impl ChainBoard {
                 }
             }
         }
-        if self.cells[self.len()] != OFF {
-            return Err("the off-board cell is not marked off".into());
+        let off = self.len();
+        if self.cells[off] != OFF
+            || self.head[off] as usize != off
+            || self.libs[off] != Libs(LIB[off])
+        {
+            return Err("the off-board entry is not marked off".into());
         }
         if hash != self.hash || counts != self.stones_on_board {
             return Err("hash or stone counts out of date".into());
@@ -909,5 +968,30 @@ impl Iterator for ChainStones<'_> {
         let n = self.board.next[s as usize];
         self.cur = (n != self.start).then_some(n);
         Some(Point(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed liberty word keeps its three fields apart at the extremes: more pseudo-liberties
+    /// than any board has (2,000), all on the highest point index (624), added one at a time.
+    #[test]
+    fn packed_liberties_do_not_carry_between_fields() {
+        let (n, p) = (2000u64, 624u16);
+        let mut libs = Libs::default();
+        for _ in 0..n {
+            libs.0 += LIB[ix(p)];
+        }
+        let l = p as u64;
+        assert_eq!(libs.fields(), (n, n * l, n * l * l));
+        assert!(libs.only_is(p) && !libs.only_is(p - 1));
+        libs.0 += LIB[ix(p - 1)];
+        assert_eq!(
+            libs.fields(),
+            (n + 1, n * l + l - 1, n * l * l + (l - 1) * (l - 1))
+        );
+        assert!(!libs.only_is(p));
     }
 }

@@ -124,13 +124,13 @@ const SEKI_REGION_MAX: usize = 6;
 pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
     let mut seki = vec![false; topo.len()];
     // Without a shared point there is nothing to fill and no seki: no scratch board.
-    if shared_points(board, topo).is_empty() {
+    let shared = shared_points(board, topo);
+    if shared.is_empty() {
         return seki;
     }
     // Two boards for the whole count: the filled one and a scratch one every trial refreshes.
     let (mut filled, mut trial) = (board.clone(), board.clone());
-    fill_safe_dame(&mut filled, &mut trial, topo);
-    for p in shared_points(&filled, topo) {
+    for p in fill_safe_dame(&mut filled, &mut trial, topo, shared) {
         let mut self_atari =
             |c: Colour| fill(&mut trial, &filled, topo, p, c) && trial.liberties(topo, p) <= 1;
         if self_atari(Colour::Black) && self_atari(Colour::White) {
@@ -193,8 +193,13 @@ fn fill(trial: &mut ChainBoard, board: &ChainBoard, topo: &Topology, p: Point, c
 }
 
 /// Fills the shared points of `filled` that cost their filler nothing, one at a time, until none is
-/// left; `trial` is scratch.
-fn fill_safe_dame(filled: &mut ChainBoard, trial: &mut ChainBoard, topo: &Topology) {
+/// left, and gives the shared points then left; `shared` are `filled`'s now, `trial` is scratch.
+fn fill_safe_dame(
+    filled: &mut ChainBoard,
+    trial: &mut ChainBoard,
+    topo: &Topology,
+    mut shared: Vec<Point>,
+) -> Vec<Point> {
     let harmless = |trial: &ChainBoard, p: Point, c: Colour| {
         trial.liberties(topo, p) >= 2
             && topo.neighbours(p).iter().all(|&q| {
@@ -202,15 +207,16 @@ fn fill_safe_dame(filled: &mut ChainBoard, trial: &mut ChainBoard, topo: &Topolo
             })
     };
     'fill: loop {
-        for p in shared_points(filled, topo) {
+        for &p in &shared {
             for c in Colour::BOTH {
                 if fill(trial, filled, topo, p, c) && harmless(trial, p, c) {
                     filled.put(topo, p, c);
+                    shared = shared_points(filled, topo);
                     continue 'fill;
                 }
             }
         }
-        return;
+        return shared;
     }
 }
 

@@ -72,6 +72,23 @@ fn playouts_end_and_keep_invariants() {
     }
 }
 
+/// The playout's unchecked fast path (placement in one pass, a lone stone joining a chain, merges,
+/// captures, the packed liberty words) on the largest board, where the liberty sums are largest:
+/// the board matches a from-scratch recount every few moves to the end of each playout.
+#[test]
+fn fast_path_playouts_match_a_recount_on_the_largest_board() {
+    let mut rng = Rng::new(25);
+    for _ in 0..2 {
+        let mut g = GoGame::new(rules("classic", "25")).unwrap();
+        let mut moves = 0;
+        while g.status() == Status::Ongoing && moves < 6000 {
+            moves += g.playout(&mut rng, 5);
+            g.board().check_invariants(g.topology()).unwrap();
+        }
+        assert!(moves > 625, "a 25x25 playout stopped after {moves} moves");
+    }
+}
+
 /// The share of `draws` playout moves each move got from the position `board` (Black to move).
 fn playout_shares(
     size: &str,

@@ -1,6 +1,7 @@
 //! Go records in SGF: reading every supported property, refusing bad records with the reason, and
 //! writing games that read back to the same game.
 
+use stones_core::contract::mangled;
 use stones_core::{Colour, Game, Rng, RuleSet, Status};
 use stones_go::sgf::{self, GoRecord};
 use stones_go::{GoGame, GoIllegal, GoMove, GoRules, GoSgfError};
@@ -348,20 +349,7 @@ fn mangled_records_are_errors_not_panics() {
     let base = rules("tromp-taylor");
     let mut read_ok = 0;
     for _ in 0..20_000 {
-        let mut b = seed.as_bytes().to_vec();
-        for _ in 0..1 + rng.below(3) {
-            if b.is_empty() {
-                break;
-            }
-            let i = rng.below(b.len());
-            match rng.below(3) {
-                0 => {
-                    b.remove(i);
-                }
-                1 => b.insert(i, junk[rng.below(junk.len())]),
-                _ => b[i] = junk[rng.below(junk.len())],
-            }
-        }
+        let b = mangled(seed.as_bytes(), junk, &mut rng);
         if let Ok(g) = sgf::read(&b, &base) {
             read_ok += 1;
             g.board().check_invariants(g.topology()).unwrap();

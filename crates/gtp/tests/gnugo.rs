@@ -2,89 +2,14 @@
 //! over GTP, and after every move they must agree on the stones on the board, the captures, and the
 //! legality of a sample of points (the ko point included). Then GNU Go plays a few moves against us.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use common::{split, GnuGo};
 use stones_core::{Game, Point, Rng, RuleSet};
 use stones_go::{GoIllegal, GoMove, GoRules};
 use stones_gtp::genmove::random_move;
 use stones_gtp::vertex::vertex_name;
 use stones_gtp::Engine;
-
-/// A GNU Go process in GTP mode.
-struct GnuGo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl GnuGo {
-    fn start(extra: &[&str]) -> GnuGo {
-        let mut last_error = None;
-        for exe in ["gnugo", "/usr/games/gnugo"] {
-            match Command::new(exe)
-                .args(["--mode", "gtp", "--level", "0"])
-                .args(extra)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-            {
-                Ok(mut child) => {
-                    let stdin = child.stdin.take().expect("piped stdin");
-                    let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-                    return GnuGo {
-                        child,
-                        stdin,
-                        stdout,
-                    };
-                }
-                Err(e) => last_error = Some(e),
-            }
-        }
-        panic!(
-            "cannot start GNU Go ({}): install it with `apt-get install -y gnugo`",
-            last_error.map(|e| e.to_string()).unwrap_or_default()
-        );
-    }
-
-    /// Sends one command; returns `Ok(text)` for `=`, `Err(text)` for `?`.
-    fn send(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{command}").expect("write to gnugo");
-        self.stdin.flush().expect("flush to gnugo");
-        let mut response = String::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from gnugo");
-            assert!(n > 0, "gnugo closed its output after `{command}`");
-            if line.trim().is_empty() && !response.is_empty() {
-                break;
-            }
-            response.push_str(&line);
-        }
-        split(&response)
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
-    }
-}
-
-/// Splits a response into success or failure and its text, without the id.
-fn split(response: &str) -> Result<String, String> {
-    let text = response
-        .get(1..)
-        .unwrap_or("")
-        .trim_start_matches(|c: char| c.is_ascii_digit());
-    let text = text.trim().to_string();
-    match response.as_bytes().first() {
-        Some(b'=') => Ok(text),
-        _ => Err(text),
-    }
-}
 
 fn ours(engine: &mut Engine, command: &str) -> Result<String, String> {
     let response = engine.execute(command).expect("a response");

@@ -3,9 +3,10 @@
 //! and the same capture counts. One GNU Go session reads all the files (`.ci/test` installs GNU Go;
 //! without it this test fails and says how to install it).
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::GnuGo;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use stones_core::{Colour, Game, RuleSet};
 use stones_go::sgf::GoRecord;
 use stones_go::{GoGame, GoRules};
@@ -29,78 +30,6 @@ fn records() -> Vec<PathBuf> {
     }
     files.sort();
     files
-}
-
-/// A GNU Go process in GTP mode.
-struct GnuGo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl GnuGo {
-    fn start() -> GnuGo {
-        let mut errors = Vec::new();
-        for exe in ["gnugo", "/usr/games/gnugo"] {
-            match Command::new(exe)
-                .args(["--mode", "gtp", "--level", "0"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-            {
-                Ok(mut child) => {
-                    let stdin = child.stdin.take().expect("piped stdin");
-                    let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-                    return GnuGo {
-                        child,
-                        stdin,
-                        stdout,
-                    };
-                }
-                Err(e) => errors.push(format!("{exe}: {e}")),
-            }
-        }
-        panic!(
-            "GNU Go is missing ({}): this test compares our SGF replay with GNU Go's `loadsgf`; \
-             install it with `apt-get install -y gnugo` (`.ci/test` does)",
-            errors.join("; ")
-        );
-    }
-
-    /// Sends one command; `Ok(text)` for `=`, `Err(text)` for `?`.
-    fn send(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{command}").expect("write to gnugo");
-        self.stdin.flush().expect("flush to gnugo");
-        let mut response = String::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from gnugo");
-            assert!(n > 0, "gnugo closed its output after `{command}`");
-            if line.trim().is_empty() && !response.is_empty() {
-                break;
-            }
-            response.push_str(&line);
-        }
-        let text = response.get(1..).unwrap_or("").trim().to_string();
-        match response.as_bytes().first() {
-            Some(b'=') => Ok(text),
-            _ => Err(text),
-        }
-    }
-
-    fn ask(&mut self, command: &str) -> String {
-        self.send(command)
-            .unwrap_or_else(|e| panic!("GNU Go refused `{command}`: {e}"))
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
-    }
 }
 
 /// The final position as both sides report it: the points of each colour (sorted names such as `D4`)
@@ -180,7 +109,7 @@ fn every_go_record_ends_where_gnugo_loadsgf_ends() {
     let classic = GoRules::load(Some("classic"), &[]).unwrap().0;
     let files = records();
     assert_eq!(files.len(), 236 + 25, "the records of tests/data/go");
-    let mut gnugo = GnuGo::start();
+    let mut gnugo = GnuGo::start(&[]);
     let mut failures = Vec::new();
     let mut known = Vec::new();
     let (mut stones, mut captured) = (0usize, 0usize);
