@@ -226,6 +226,7 @@ impl TrigoGame {
     }
 
     /// Is the two-stone move on distinct empty points `p`, `q` legal (fast path for listing)?
+    #[inline]
     pub(crate) fn pair_ok(&self, p: Point, q: Point) -> bool {
         pair_suicide(&self.pos.board, &self.topo, p, q, self.pos.st.to_move).is_none()
             && !self.repeats(p, q)

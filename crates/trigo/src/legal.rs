@@ -22,26 +22,42 @@ struct Local {
     joined: bool,
 }
 
+/// A stone that surely has a liberty.
+const ALIVE: Local = Local {
+    alive: true,
+    tight: false,
+    joined: false,
+};
+
 /// [`Local`] for `s`, one of the pair `p`, `q`; `adjacent` says whether the two touch.
+#[inline]
 fn local(
     board: &ChainBoard,
     topo: &Topology,
     s: Point,
-    (p, q, adjacent): (Point, Point, bool),
+    pair: (Point, Point, bool),
+    c: Colour,
+) -> Local {
+    // Cheap early accept, in line, from the packed neighbour counts alone: an empty neighbour off
+    // the pair (the other placed point is the only empty neighbour on it, when they touch) is a
+    // liberty whatever else happens.
+    if board.empty_neighbours(s) > u32::from(pair.2) {
+        return ALIVE;
+    }
+    local_chains(board, topo, s, pair, c)
+}
+
+/// [`local`] from the chains next to `s`.
+#[inline(never)]
+fn local_chains(
+    board: &ChainBoard,
+    topo: &Topology,
+    s: Point,
+    (p, q, _): (Point, Point, bool),
     c: Colour,
 ) -> Local {
     let nbrs = topo.neighbours(s);
-    let alive = Local {
-        alive: true,
-        tight: false,
-        joined: false,
-    };
-    // Cheap early accept, from the packed neighbour counts alone: an empty neighbour off the pair (the
-    // other placed point is the only empty neighbour on it, when they touch) is a liberty whatever else
-    // happens.
-    if board.empty_neighbours(s) > u32::from(adjacent) {
-        return alive;
-    }
+    let alive = ALIVE;
     let (mut tight, mut joined) = (false, false);
     // Neighbours in a row often belong to one chain, which gives the same answer: asked once.
     let mut last = None;
@@ -73,6 +89,7 @@ fn local(
 /// The stone of the pair `p`, `q` (two different empty points) that `c` would leave without liberty
 /// once both are placed and the captured enemy chains are removed, or `None` when the pair is not
 /// suicide (`p` is named when both would be).
+#[inline]
 pub fn pair_suicide(
     board: &ChainBoard,
     topo: &Topology,
@@ -80,12 +97,24 @@ pub fn pair_suicide(
     q: Point,
     c: Colour,
 ) -> Option<Point> {
-    // The usual answer, from the packed counts alone: a stone with two empty neighbours keeps one
-    // that is not its partner, whatever else happens.
-    let (ep, eq) = (board.empty_neighbours(p), board.empty_neighbours(q));
-    if ep >= 2 && eq >= 2 {
+    // The usual answer, from the packed counts alone and in line: a stone with two empty
+    // neighbours keeps one that is not its partner, whatever else happens.
+    if board.empty_neighbours(p) >= 2 && board.empty_neighbours(q) >= 2 {
         return None;
     }
+    crowded_pair_suicide(board, topo, p, q, c)
+}
+
+/// [`pair_suicide`] when a stone of the pair has fewer than two empty neighbours.
+#[inline(never)]
+fn crowded_pair_suicide(
+    board: &ChainBoard,
+    topo: &Topology,
+    p: Point,
+    q: Point,
+    c: Colour,
+) -> Option<Point> {
+    let (ep, eq) = (board.empty_neighbours(p), board.empty_neighbours(q));
     let adjacent = topo.neighbours(p).contains(&q.0);
     // Next, still from the counts: apart, each stone keeps an empty neighbour; side by side, the one
     // chain they make keeps the empty neighbour of either that is not the other.
@@ -148,12 +177,16 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 /// True when no legal pair can include a `c` stone on empty `s`: every neighbour is an enemy stone
 /// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
 /// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
+#[inline]
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    // The colour test first (one load of the packed counts, usually decisive), then each enemy chain
-    // once, with the number of its stones next to `s` counted on the way (at most six chains).
-    if !board.surrounded_by(s, c.opponent()) {
-        return false;
-    }
+    // The colour test first, in line (one load of the packed counts, usually decisive).
+    board.surrounded_by(s, c.opponent()) && strongly_surrounded(board, topo, s)
+}
+
+/// [`hopeless`] for a point surrounded by enemy stones: each enemy chain once, with the number of
+/// its stones next to `s` counted on the way (at most six chains).
+#[inline(never)]
+fn strongly_surrounded(board: &ChainBoard, topo: &Topology, s: Point) -> bool {
     let mut chains = [(0u16, 0u32); 6];
     let mut k = 0;
     for &r in topo.neighbours(s) {

@@ -198,6 +198,61 @@ fn random_moves_are_uniform_over_the_legal_moves() {
     }
 }
 
+/// The legal pairs of points that are not the mover's own eyes: what a playout move draws from.
+fn usable_pairs(g: &TrigoGame) -> Vec<TrigoMove> {
+    let (topo, c) = (g.topology(), g.to_move());
+    let eye = |p: Point| g.board().is_own_eye(topo, p, c);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.retain(|m| matches!(*m, TrigoMove::Two(p, q) if !eye(p) && !eye(q)));
+    moves
+}
+
+/// The playout policy is uniform over the legal pairs of points that are not the mover's own eyes,
+/// on crowded boards (late positions of seeded playouts) where the draw straight from the empty
+/// list mostly misses and the slow draw (which drops eyes and hopeless points as it meets them)
+/// picks.
+#[test]
+fn playout_moves_are_uniform_over_the_legal_pairs_of_non_eye_points() {
+    let mut rng = Rng::new(4);
+    let mut tested = 0;
+    while tested < 3 {
+        let mut g = game(4, "standard");
+        // Play on until few pairs are usable, and fewer than half the pairs of empty points.
+        let pairs = loop {
+            if g.status() != Status::Ongoing {
+                break Vec::new();
+            }
+            let pairs = usable_pairs(&g);
+            let n = g.board().empty_count();
+            if (4..=12).contains(&pairs.len()) && pairs.len() * 2 < n * (n - 1) / 2 {
+                break pairs;
+            }
+            let mv = g.playout_move(&mut rng);
+            g.play(mv).unwrap();
+        };
+        if pairs.is_empty() {
+            continue;
+        }
+        tested += 1;
+        let per = 2000;
+        let mut hits = vec![0usize; pairs.len()];
+        for _ in 0..per * pairs.len() {
+            let mv = g.playout_move(&mut rng);
+            let i = pairs.iter().position(|&m| m == mv);
+            hits[i.unwrap_or_else(|| panic!("{mv:?} is not a legal pair of non-eye points"))] += 1;
+        }
+        for (mv, &h) in pairs.iter().zip(&hits) {
+            let text = g.move_text(*mv);
+            assert!(
+                (1700..=2300).contains(&h),
+                "{text} drawn {h} times of ~{per}\n{}",
+                g.render(false)
+            );
+        }
+    }
+}
+
 #[test]
 fn playouts_end_keep_invariants_and_score_like_a_recount() {
     let mut rng = Rng::new(1);

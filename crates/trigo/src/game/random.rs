@@ -11,24 +11,25 @@ impl TrigoGame {
     /// A random move for playouts: two stones on a uniformly random pair of empty points that are not
     /// the mover's own single-point eyes and make a legal move; `Pass` only when no such pair exists
     /// (Black's opening: one random stone). Eyes are found lazily, when drawn; when a few draws
-    /// straight from the empty list miss, the eyes and the points no legal pair can use
-    /// ([`legal::hopeless`]) leave the draw as they are drawn. Allocates nothing.
+    /// straight from the empty list miss (one, when the list is short: late in a playout, where
+    /// they mostly do), the eyes and the points no legal pair can use ([`legal::hopeless`]) leave
+    /// the draw as they are drawn. Either way each legal pair of non-eye points is equally likely.
+    /// Allocates nothing.
     pub fn playout_move(&self, rng: &mut Rng) -> TrigoMove {
         let board = &self.pos.board;
-        let c = self.pos.st.to_move;
-        let eye = |p: u16| board.is_own_eye(&self.topo, Point(p), c);
-        let useless = |p: u16| eye(p) || legal::hopeless(board, &self.topo, Point(p), c);
-        // Fast path: a few pairs drawn straight from the board's empty list, no copy.
+        // Fast path: pairs drawn straight from the board's empty list, no copy. A short list (late in
+        // a playout, eyes and dead points crowding it) gets one draw before the slow draw, which
+        // checks each point once instead of once a pair.
         let n = board.empty_count();
         if !self.pos.st.opening && n >= 2 {
-            for _ in 0..4 {
+            for _ in 0..if n > SHORT { 4 } else { 1 } {
                 let i = rng.below(n);
                 let mut j = rng.below(n - 1);
                 if j >= i {
                     j += 1;
                 }
                 let (p, q) = (board.nth_empty(i), board.nth_empty(j));
-                if !eye(p.0) && !eye(q.0) && self.pair_ok(p, q) {
+                if !self.is_eye(p.0) && !self.is_eye(q.0) && self.pair_ok(p, q) {
                     return TrigoMove::two(p, q);
                 }
             }
@@ -40,10 +41,29 @@ impl TrigoGame {
                 n => TrigoMove::One(Point(list[rng.below(n)])),
             };
         }
-        // The draws missed: draw from a copy of the list, dropping the points no legal pair can use
-        // (the mover's eyes, hopeless points) as they are drawn, each checked once. Such points take
-        // no share of a uniform draw over the legal pairs, so dropping them leaves the draw as it was.
-        let mut draw = Draw::new(list);
+        if list.len() <= SHORT {
+            self.draw_pair(&mut Draw::<SHORT>::new(list), rng)
+        } else {
+            self.draw_pair(&mut Draw::<MAX_POINTS>::new(list), rng)
+        }
+    }
+
+    /// True when empty `p` is the mover's own single-point eye. On the hexagon a point has no
+    /// diagonal neighbours, so that is one load of the packed counts, every neighbour an own stone:
+    /// what [`ChainBoard::is_own_eye`](stones_go::ChainBoard::is_own_eye) finds there, without its
+    /// out-of-line diagonal test.
+    #[inline]
+    pub(crate) fn is_eye(&self, p: u16) -> bool {
+        self.pos.board.surrounded_by(Point(p), self.pos.st.to_move)
+    }
+
+    /// The draws straight from the empty list missed: draw from `draw`, a copy of it, dropping the
+    /// points no legal pair can use (the mover's eyes, hopeless points) as they are drawn, each
+    /// checked once. Such points take no share of a uniform draw over the legal pairs, so dropping
+    /// them leaves the draw as it was.
+    fn draw_pair<const N: usize>(&self, draw: &mut Draw<N>, rng: &mut Rng) -> TrigoMove {
+        let (board, topo, c) = (&self.pos.board, &*self.topo, self.pos.st.to_move);
+        let useless = |p: u16| self.is_eye(p) || legal::hopeless(board, topo, Point(p), c);
         for _ in 0..16 {
             let Some(i) = draw.pick(rng, useless) else {
                 return TrigoMove::Pass;
@@ -121,18 +141,23 @@ impl TrigoGame {
     }
 }
 
+/// The longest empty list the small draw holds: late in a playout, when the draws straight from the
+/// list miss, it is usually a few dozen points, and a small draw is cheap to set up.
+const SHORT: usize = 64;
+
 /// A uniform draw without replacement of the points some legal pair can use, from a copy of the
-/// empty list: `cand[..checked]` are known usable, `cand[checked..n]` not yet checked, and a point
-/// found useless when drawn leaves the list. A usable point's index stays put once checked.
-struct Draw {
-    cand: [u16; MAX_POINTS],
+/// empty list (at most `N` points): `cand[..checked]` are known usable, `cand[checked..n]` not yet
+/// checked, and a point found useless when drawn leaves the list. A usable point's index stays put
+/// once checked.
+struct Draw<const N: usize> {
+    cand: [u16; N],
     n: usize,
     checked: usize,
 }
 
-impl Draw {
-    fn new(list: &[u16]) -> Draw {
-        let mut cand = [0u16; MAX_POINTS];
+impl<const N: usize> Draw<N> {
+    fn new(list: &[u16]) -> Draw<N> {
+        let mut cand = [0u16; N];
         cand[..list.len()].copy_from_slice(list);
         Draw {
             cand,

@@ -141,3 +141,26 @@ fn history_names_each_move_with_its_player_in_canonical_form_and_forgets_undone_
     g.set_position(&[None; 169], Colour::Black).unwrap();
     assert_eq!(g.history(), []);
 }
+
+#[test]
+fn the_playout_eye_test_is_the_boards_on_the_hexagon() {
+    // No diagonals on the hexagon: an own eye is a point whose neighbours are all own stones.
+    let mut rng = Rng::new(8);
+    let mut eyes = 0;
+    for size in [3, 5, 8] {
+        let mut g = TrigoGame::new(TrigoRules {
+            size,
+            ..TrigoRules::default()
+        })
+        .unwrap();
+        while g.in_play() {
+            let (board, topo, c) = (g.board(), g.topology(), g.to_move());
+            for p in board.empty_points() {
+                assert_eq!(g.is_eye(p.0), board.is_own_eye(topo, p, c));
+                eyes += usize::from(g.is_eye(p.0));
+            }
+            g.play_unchecked(g.playout_move(&mut rng));
+        }
+    }
+    assert!(eyes > 100, "{eyes}");
+}
