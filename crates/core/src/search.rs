@@ -64,15 +64,6 @@ impl Trail {
         }
     }
 
-    /// Who played first on `p`, if anyone did.
-    #[inline]
-    pub fn first(&self, p: Point) -> Option<Colour> {
-        match self.first[p.idx()] {
-            0 => None,
-            v => Some(Colour::BOTH[v as usize - 1]),
-        }
-    }
-
     /// Per point index, [`Trail::code`] of who played there first: one byte to load and compare.
     #[inline]
     pub fn codes(&self) -> &[u8] {
