@@ -20,46 +20,38 @@ fn search_bytes<G: stones_core::SearchGame>(start: &G, playouts: u64) -> usize {
     alloc_meter::allocated_here() - before
 }
 
-/// What 6,000 more playouts cost once the arena is full: the same searches but for those playouts,
-/// after a first search has made what a thread makes once (Go's ladder reader keeps its scratch
-/// boards per thread).
-fn extra_bytes<G: stones_core::SearchGame>(start: &G) -> usize {
+/// Checks that 6,000 more playouts cost almost nothing (under 64 KiB) once the arena is full: the
+/// same searches but for those playouts, after a first search has made what a thread makes once
+/// (Go's ladder reader keeps its scratch boards per thread).
+fn check_no_allocation_per_playout<G: stones_core::SearchGame>(start: &G) {
     search_bytes(start, 500);
-    search_bytes(start, 14_000).saturating_sub(search_bytes(start, 8_000))
+    let extra = search_bytes(start, 14_000).saturating_sub(search_bytes(start, 8_000));
+    assert!(
+        extra < 64 << 10,
+        "6000 more playouts allocated {extra} bytes"
+    );
 }
 
 #[test]
 fn go_playouts_allocate_nothing_per_playout() {
-    let go: GoGame = game("chinese", &[("size", "9")]);
-    let extra = extra_bytes(&go);
     // A Go position is kilobytes: one copy a playout would be tens of megabytes here.
-    assert!(
-        extra < 64 << 10,
-        "6000 more playouts allocated {extra} bytes"
-    );
+    let go: GoGame = game("chinese", &[("size", "9")]);
+    check_no_allocation_per_playout(&go);
 }
 
 #[test]
 fn hex_playouts_allocate_nothing_per_playout() {
-    let hex: stones_hex::HexGame = game("standard", &[]);
-    let extra = extra_bytes(&hex);
     // A copy of an 11x11 position is a few hundred bytes: one a playout would be megabytes here.
-    assert!(
-        extra < 64 << 10,
-        "6000 more playouts allocated {extra} bytes"
-    );
+    let hex: stones_hex::HexGame = game("standard", &[]);
+    check_no_allocation_per_playout(&hex);
 }
 
 #[test]
 fn gomoku_playouts_allocate_nothing_per_playout() {
-    let gomoku: stones_gomoku::Gomoku = game("standard", &[]);
-    let extra = extra_bytes(&gomoku);
     // A 15x15 position is a few hundred bytes and its move list grows as it plays: one copy a
     // playout would be megabytes here.
-    assert!(
-        extra < 64 << 10,
-        "6000 more playouts allocated {extra} bytes"
-    );
+    let gomoku: stones_gomoku::Gomoku = game("standard", &[]);
+    check_no_allocation_per_playout(&gomoku);
 }
 
 /// Bytes this thread allocates refreshing a copy of `start` in place 1,000 times, each time after
