@@ -57,7 +57,6 @@ fn local_chains(
     c: Colour,
 ) -> Local {
     let nbrs = topo.neighbours(s);
-    let alive = ALIVE;
     let (mut tight, mut joined) = (false, false);
     // Neighbours in a row often belong to one chain, which gives the same answer: asked once.
     let mut last = None;
@@ -76,7 +75,7 @@ fn local_chains(
             joined |= board.atari_point(r).is_none();
         } else if o == c || within {
             // An own chain with a liberty elsewhere, or an enemy chain the pair captures.
-            return alive;
+            return ALIVE;
         }
     }
     Local {
