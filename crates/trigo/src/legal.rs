@@ -114,10 +114,15 @@ fn crowded_pair_suicide(
     c: Colour,
 ) -> Option<Point> {
     let (ep, eq) = (board.empty_neighbours(p), board.empty_neighbours(q));
-    let adjacent = topo.neighbours(p).contains(&q.0);
     // Next, still from the counts: apart, each stone keeps an empty neighbour; side by side, the one
-    // chain they make keeps the empty neighbour of either that is not the other.
-    if (!adjacent && ep > 0 && eq > 0) || (adjacent && ep.max(eq) >= 2) {
+    // chain they make keeps the empty neighbour of either that is not the other. Either way, with
+    // an empty neighbour each and two for one of them, the pair lives; a stone without one is not
+    // next to the other (an empty point), so only one empty neighbour each asks where they are.
+    if ep > 0 && eq > 0 && ep.max(eq) >= 2 {
+        return None;
+    }
+    let adjacent = ep > 0 && eq > 0 && topo.neighbours(p).contains(&q.0);
+    if ep > 0 && eq > 0 && !adjacent {
         return None;
     }
     let lp = local(board, topo, p, (p, q, adjacent), c);
