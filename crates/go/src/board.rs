@@ -544,7 +544,9 @@ impl ChainBoard {
             // No branch on what the neighbour is: an empty one adds a liberty of the new stone,
             // and each takes `p` from the word of its head — its chain's, or for an empty point
             // or the edge a scratch word of its own. Only joining another own chain branches.
-            own += LIB[qi] & 0u64.wrapping_sub(u64::from(v == EMPTY));
+            // `select_unpredictable`: a mask the compiler turned into a branch mispredicted once
+            // a move or so, since whether a neighbour is empty is the board's coin toss.
+            own += std::hint::select_unpredictable(v == EMPTY, LIB[qi], 0);
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
