@@ -432,7 +432,7 @@ impl GoGame {
     /// The fast path for playouts and search: a stone is played in line (the playout loop and the
     /// search's rollouts inline it, without a jump on the move's kind once the compiler knows it is
     /// a stone), every other move out of line.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: GoMove) {
         match mv {
             GoMove::Play(p) => self.play_stone(p),
