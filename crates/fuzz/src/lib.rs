@@ -164,7 +164,8 @@ pub fn dots_sgf(data: &[u8]) {
 // Case files
 
 pub fn case_file(data: &[u8]) {
-    use stones_cli::case::{replay_case, CaseFile};
+    use stones_cli::case::replay_case;
+    use stones_core::case_file::CaseFile;
     let Ok(text) = std::str::from_utf8(cut(data)) else {
         return;
     };
