@@ -19,7 +19,6 @@
 //!   every game, on small and large boards.
 
 use std::collections::HashSet;
-use std::io::Cursor;
 use stones_core::{Colour, Game, Rng, RuleSet};
 use stones_dots::{DotsGame, DotsRules};
 use stones_go::{GoGame, GoMove, GoRules};
@@ -164,7 +163,8 @@ pub fn dots_sgf(data: &[u8]) {
 // Case files
 
 pub fn case_file(data: &[u8]) {
-    use stones_cli::case::{replay_case, CaseFile};
+    use stones_cli::case::replay_case;
+    use stones_core::case_file::CaseFile;
     let Ok(text) = std::str::from_utf8(cut(data)) else {
         return;
     };
@@ -571,11 +571,8 @@ pub fn gomocup_stream(data: &[u8]) {
         }
     }
     let input = commands.join("\n") + "\n";
-    let mut output = Vec::new();
-    stones_gomoku::gomocup::run_brain(Cursor::new(input.as_bytes()), &mut output)
-        .expect("writing to memory");
-    let output = String::from_utf8(output).expect("UTF-8 replies");
-    let mut replies = output.lines();
+    let output = stones_gomoku::gomocup::replies(&input);
+    let mut replies = output.iter().map(String::as_str);
     let mut model = GomocupModel {
         size: None,
         stones: None,

@@ -103,7 +103,9 @@ impl Nbrs {
     /// The fields that must be zero when every neighbour is a `c` stone: empty and `c`'s opponent.
     #[inline]
     fn not_all(c: Colour) -> u16 {
-        Nbrs::MASK | (Nbrs::MASK << (4 + 4 * c.opponent() as u16))
+        // The opponent's field starts at bit 8 for Black, 4 for White: arithmetic, so that the
+        // compiler does not branch on the colour to pick a constant.
+        Nbrs::MASK | (Nbrs::MASK << (8 - 4 * c as u16))
     }
 }
 
@@ -527,14 +529,15 @@ impl ChainBoard {
         self.hash ^= topo.key(p, c);
         self.stones_on_board[c.idx()] += 1;
         self.take_empty(pi);
-        self.head[ix(pi)] = pi;
         self.next[ix(pi)] = pi;
-        self.size[ix(pi)] = 1;
+        // Counted when the stone joins its chain below (its own, when it touches none).
+        self.size[ix(pi)] = 0;
         self.libs[ix(pi)] = Libs(0);
         let filled = Nbrs::filled(c);
         let at_p = LIB[ix(pi)];
         let enemy = c.opponent() as u8 + 1;
         let mut own = 0u64;
+        // The head of the first own chain met, then of all of them merged (`pi` while none is).
         let mut h = pi;
         let mut doomed = false;
         for &q in topo.neighbours_padded::<D>(p) {
@@ -543,21 +546,30 @@ impl ChainBoard {
             let v = self.cells[qi];
             // No branch on what the neighbour is: an empty one adds a liberty of the new stone,
             // and each takes `p` from the word of its head — its chain's, or for an empty point
-            // or the edge a scratch word of its own. Only joining another own chain branches.
-            own += LIB[qi] & 0u64.wrapping_sub(u64::from(v == EMPTY));
+            // or the edge a scratch word of its own. Only merging two own chains branches, and
+            // that is rare: the stone joins the first own chain after the loop.
+            // `select_unpredictable`: a mask the compiler turned into a branch mispredicted once
+            // a move or so, since whether a neighbour is empty is the board's coin toss.
+            own += std::hint::select_unpredictable(v == EMPTY, LIB[qi], 0);
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
             doomed |= (v == enemy) & (*libs == 0);
-            if (v == me) & (hq != h) {
-                h = if h == pi {
-                    // The lone new stone joins the chain: nothing to relabel but itself.
-                    self.join(hq, pi)
-                } else {
-                    self.merge(h, hq)
-                };
+            // `cand`: this neighbour's chain when it is own, else the chain so far. A merge is
+            // due when that is another chain and there was one already: one test, as a minimum
+            // of two differences, so that the compiler keeps a single, mostly untaken branch.
+            let cand = std::hint::select_unpredictable(v == me, hq, h);
+            if (cand ^ h).min(h ^ pi) != 0 {
+                h = self.merge(h, cand);
             }
+            h = std::hint::select_unpredictable(h == pi, cand, h);
         }
+        // The stone joins chain `h`, without a branch: when `h` is `pi` itself these writes make
+        // it the one-stone chain it already is.
+        self.head[ix(pi)] = h;
+        self.size[ix(h)] += 1;
+        self.next[ix(pi)] = self.next[ix(h)];
+        self.next[ix(h)] = pi;
         self.libs[ix(h)].0 += own;
         self.reset_off();
         (h, doomed)
@@ -570,19 +582,9 @@ impl ChainBoard {
         self.libs[ix(off)] = Libs(LIB[ix(off)]);
     }
 
-    /// Adds the lone stone `s` (a chain of its own, no liberty counted yet) to the chain headed by
-    /// `h`; returns `h`.
-    #[inline(always)]
-    fn join(&mut self, h: u16, s: u16) -> u16 {
-        self.size[ix(h)] += 1;
-        self.head[ix(s)] = h;
-        self.next[ix(s)] = self.next[ix(h)];
-        self.next[ix(h)] = s;
-        h
-    }
-
     /// Merges two chains, relabelling the smaller one; returns the head of the merged chain. Out of
-    /// line: most placements merge nothing, and the placement loop stays small.
+    /// line: most placements merge nothing, and the placement loop stays small. Neither is the
+    /// stone being placed (it joins after).
     #[inline(never)]
     fn merge(&mut self, a: u16, b: u16) -> u16 {
         let (big, small) = if self.size[ix(a)] >= self.size[ix(b)] {
@@ -778,30 +780,14 @@ impl ChainBoard {
 
     /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
     /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
-    /// Among the enemy's eyes (every neighbour an enemy stone) only a capture makes it fair.
+    /// With every neighbour an enemy stone the suicide test is the capture test: no own chain is
+    /// there to lend a liberty.
     #[inline(never)]
     fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
-        if k & Nbrs::not_all(c) == 0 {
-            if self.diagonals_allow_eye(topo, p, c) {
-                return false;
-            }
-        } else if k & Nbrs::not_all(c.opponent()) == 0 {
-            return by_degree!(topo, self.captures_on(topo, p));
+        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
+            return false;
         }
         by_degree!(topo, self.surrounded_lives(topo, p, c as u8 + 1))
-    }
-
-    /// For a point `p` whose neighbours are all enemy stones (or off the board): is one of their
-    /// chains' only liberty `p`? Branch-free as [`ChainBoard::surrounded_lives`].
-    #[inline(always)]
-    fn captures_on<const D: usize>(&self, topo: &Topology, p: Point) -> bool {
-        let at_p = LIB[ix(p.0)];
-        topo.neighbours_padded::<D>(p)
-            .iter()
-            .fold(false, |any, &q| {
-                let x = self.chain_of(q).0;
-                any | (x == (x & 0xFFF) * at_p)
-            })
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
@@ -834,7 +820,8 @@ impl ChainBoard {
     /// it meets are eyes.
     #[inline(always)]
     fn diagonals_allow_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        let enemy = c.opponent() as u8 + 1;
+        // The opponent's cell value, 2 for Black and 1 for White, without a branch on the colour.
+        let enemy = 2 - c as u8;
         let (mut bad, mut off) = (0, false);
         for &q in topo.diagonals_padded(p) {
             let v = self.cells[ix(q)];

@@ -429,26 +429,48 @@ impl GoGame {
     }
 
     /// Plays a move known to be legal, without recording undo information or checking superko.
-    /// The fast path for playouts and search.
+    /// The fast path for playouts and search: a stone is played in line (the playout loop and the
+    /// search's rollouts inline it, without a jump on the move's kind once the compiler knows it is
+    /// a stone), every other move out of line.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: GoMove) {
-        let (topo, rules, pos) = (&self.g.topo, &self.g.rules, &mut self.g.pos);
+        match mv {
+            GoMove::Play(p) => self.play_stone(p),
+            _ => self.play_word(mv),
+        }
+        if self.rules.ko != Ko::Simple {
+            self.remember_position();
+        }
+    }
+
+    /// [`GoGame::play_unchecked`] of a stone on `p`.
+    #[inline(always)]
+    fn play_stone(&mut self, p: Point) {
+        let pos = &mut self.g.pos;
+        let c = pos.st.to_move;
+        let placed = pos.board.play(&self.g.topo, p, c);
+        pos.st.captures[c.idx()] += placed.captured;
+        pos.st.captures[c.opponent().idx()] += placed.suicided;
+        pos.st.ko = placed
+            .single_capture
+            .filter(|_| pos.board.chain_size(p) == 1 && pos.board.atari_point(p).is_some());
+        pos.st.passes = 0;
+        if pos.st.handicap_left > 0 {
+            pos.st.handicap_left -= 1;
+        }
+        if pos.st.handicap_left == 0 {
+            pos.st.to_move = c.opponent();
+        }
+        pos.st.last = Some(GoMove::Play(p));
+    }
+
+    /// [`GoGame::play_unchecked`] of a move that places no stone, out of line.
+    #[inline(never)]
+    fn play_word(&mut self, mv: GoMove) {
+        let (rules, pos) = (&self.g.rules, &mut self.g.pos);
         let c = pos.st.to_move;
         match mv {
-            GoMove::Play(p) => {
-                let placed = pos.board.play(topo, p, c);
-                pos.st.captures[c.idx()] += placed.captured;
-                pos.st.captures[c.opponent().idx()] += placed.suicided;
-                pos.st.ko = placed
-                    .single_capture
-                    .filter(|_| pos.board.chain_size(p) == 1 && pos.board.atari_point(p).is_some());
-                pos.st.passes = 0;
-                if pos.st.handicap_left > 0 {
-                    pos.st.handicap_left -= 1;
-                }
-                if pos.st.handicap_left == 0 {
-                    pos.st.to_move = c.opponent();
-                }
-            }
+            GoMove::Play(p) => return self.play_stone(p),
             GoMove::Pass => {
                 let (end, dead_stones) = (rules.passes_to_end, rules.dead_stones);
                 pos.st.phase.pass(&mut pos.st.passes, end, dead_stones);
@@ -460,12 +482,18 @@ impl GoGame {
             GoMove::Done => pos.st.phase = Phase::Counted,
         }
         pos.st.last = Some(mv);
-        if matches!(mv, GoMove::Play(_) | GoMove::Pass) && self.rules.ko != Ko::Simple {
-            let key = (self.pos.board.hash(), self.pos.st.to_move);
-            self.seen.truncate(self.pos.st.seen_len as usize);
-            self.seen.push(key);
-            self.g.pos.st.seen_len = self.seen.len() as u32;
+    }
+
+    /// After a stone or a pass under superko: the position joins the history.
+    #[inline(never)]
+    fn remember_position(&mut self) {
+        if !matches!(self.pos.st.last, Some(GoMove::Play(_) | GoMove::Pass)) {
+            return;
         }
+        let key = (self.pos.board.hash(), self.pos.st.to_move);
+        self.seen.truncate(self.pos.st.seen_len as usize);
+        self.seen.push(key);
+        self.g.pos.st.seen_len = self.seen.len() as u32;
     }
 
     /// A random move for playouts: the first empty point that is legal (simple ko) and does not fill

@@ -76,6 +76,18 @@ pub fn rules_for(rule: u32, width: u16, height: u16) -> Result<GomokuRules, Stri
         .map_err(|e| e.message)
 }
 
+/// The brain's reply lines to a whole scripted session `input` (commands one a line), as
+/// [`run_brain`] writes them: for scripts and tests that talk to the brain in memory.
+pub fn replies(input: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    run_brain(input.as_bytes(), &mut out).expect("in-memory input and output do not fail");
+    String::from_utf8(out)
+        .expect("the brain writes UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// Runs the brain: reads commands from `input` and writes replies to `output` until `END` or the end of
 /// the input. I/O errors end it; protocol errors are answered with `ERROR` and play goes on.
 pub fn run_brain(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
@@ -418,17 +430,8 @@ fn take_back(g: &mut Gomoku, p: Point) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::replies as talk;
     use super::*;
-
-    fn talk(input: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        run_brain(input.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
 
     #[test]
     fn a_short_session() {

@@ -3,18 +3,7 @@
 //! and long bad input get short errors.
 
 use stones_core::input::MAX_LINE;
-use stones_gomoku::gomocup::run_brain;
-
-/// The brain's reply lines to `input`.
-fn talk(input: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    run_brain(input.as_bytes(), &mut out).unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use stones_gomoku::gomocup::replies as talk;
 
 /// A 15x15 `BOARD` where the brain (field 1, Black: both sides have four stones) has four in a row
 /// on 0,0 … 3,0 and the only point that would make it five, 4,0, is blocked (field 3).
