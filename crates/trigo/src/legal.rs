@@ -114,10 +114,15 @@ fn crowded_pair_suicide(
     c: Colour,
 ) -> Option<Point> {
     let (ep, eq) = (board.empty_neighbours(p), board.empty_neighbours(q));
-    let adjacent = topo.neighbours(p).contains(&q.0);
     // Next, still from the counts: apart, each stone keeps an empty neighbour; side by side, the one
-    // chain they make keeps the empty neighbour of either that is not the other.
-    if (!adjacent && ep > 0 && eq > 0) || (adjacent && ep.max(eq) >= 2) {
+    // chain they make keeps the empty neighbour of either that is not the other. Either way, with
+    // an empty neighbour each and two for one of them, the pair lives; a stone without one is not
+    // next to the other (an empty point), so only one empty neighbour each asks where they are.
+    if ep > 0 && eq > 0 && ep.max(eq) >= 2 {
+        return None;
+    }
+    let adjacent = ep > 0 && eq > 0 && topo.neighbours(p).contains(&q.0);
+    if ep > 0 && eq > 0 && !adjacent {
         return None;
     }
     let lp = local(board, topo, p, (p, q, adjacent), c);
@@ -173,19 +178,24 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
     })
 }
 
-/// True when no legal pair can include a `c` stone on empty `s`: every neighbour is an enemy stone
-/// whose chain has at least three liberties (so no two stones capture it). Such points (an enemy's
-/// eyes, typically) are dropped from playout candidates; a pass then comes only when no pair is legal.
+/// True when no legal pair can include a `c` stone on empty `s`, because `s` has no empty neighbour,
+/// every enemy chain next to it has at least three liberties (no two stones capture it), every own
+/// chain next to it has `s` as its only liberty, and no enemy chain next to those own chains is in
+/// atari. The stone's chain is then `s` and those own chains, the partner cannot touch it (it would
+/// be a liberty), and no capture frees a point next to it: an enemy chain next to `s` keeps a
+/// liberty, one next to the own chains only loses its liberties to the pair when its only one is
+/// the partner. Such points (an enemy's eyes, an own chain's last liberty inside enemy walls) are
+/// dropped from playout candidates; a pass then comes only when no pair is legal.
 #[inline]
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
-    // The colour test first, in line (one load of the packed counts, usually decisive).
-    board.surrounded_by(s, c.opponent()) && strongly_surrounded(board, topo, s)
+    // The empty-neighbour test first, in line (one load of the packed counts, usually decisive).
+    board.empty_neighbours(s) == 0 && walled_in(board, topo, s, c)
 }
 
-/// [`hopeless`] for a point surrounded by enemy stones: each enemy chain once, with the number of
-/// its stones next to `s` counted on the way (at most six chains).
+/// [`hopeless`] for a point without empty neighbours: each neighbouring chain once, with the number
+/// of its stones next to `s` counted on the way (at most six chains), then the own chains' stones.
 #[inline(never)]
-fn strongly_surrounded(board: &ChainBoard, topo: &Topology, s: Point) -> bool {
+fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
     let mut chains = [(0u16, 0u32); 6];
     let mut k = 0;
     for &r in topo.neighbours(s) {
@@ -198,7 +208,24 @@ fn strongly_surrounded(board: &ChainBoard, topo: &Topology, s: Point) -> bool {
             }
         }
     }
-    chains[..k]
-        .iter()
-        .all(|&(h, m)| board.two_liberties_besides(Point(h), s, m))
+    let chains = &chains[..k];
+    let own = |h: u16| board.get(Point(h)) == Some(c);
+    // Enemy chains keep two liberties besides `s`; own chains have none besides it.
+    let walls = chains.iter().all(|&(h, m)| {
+        if own(h) {
+            board.liberties_within(topo, Point(h), s, s)
+        } else {
+            board.two_liberties_besides(Point(h), s, m)
+        }
+    });
+    walls
+        && chains.iter().filter(|&&(h, _)| own(h)).all(|&(h, _)| {
+            let enemy = Some(c.opponent());
+            board.chain_stones(Point(h)).all(|x| {
+                topo.neighbours(x).iter().all(|&e| {
+                    let e = Point(e);
+                    board.get(e) != enemy || board.atari_point(e).is_none()
+                })
+            })
+        })
 }

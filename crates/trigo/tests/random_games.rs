@@ -118,48 +118,88 @@ fn pair_test_agrees_with_trial_play_on_random_positions() {
     );
 }
 
-/// `legal::hopeless` (every neighbour an enemy stone whose chain has three liberties or more) and
-/// `ChainBoard::two_liberties_besides` agree with a from-scratch liberty count.
-#[test]
-fn hopeless_points_agree_with_a_liberty_count() {
-    let mut rng = Rng::new(12);
-    let (mut hopeless, mut saved) = (0, 0);
-    for round in 0..600 {
-        let topo = Topology::hex(3 + (round % 3) as u16);
-        let board = random_board(&topo, &mut rng, 60 + round % 35);
-        for s in board.empty_points() {
-            for c in [Colour::Black, Colour::White] {
-                let nbrs = topo.neighbours(s);
-                let surrounded = nbrs
-                    .iter()
-                    .all(|&r| board.get(Point(r)) == Some(c.opponent()));
-                // (Only stones have chains to count.)
-                let strong =
-                    surrounded && nbrs.iter().all(|&r| board.liberties(&topo, Point(r)) >= 3);
-                let expected = surrounded && strong;
-                assert_eq!(legal::hopeless(&board, &topo, s, c), expected);
-                hopeless += usize::from(expected);
-                saved += usize::from(surrounded && !strong);
-            }
-            for &r in topo.neighbours(s) {
-                let r = Point(r);
-                if board.get(r).is_some() {
-                    let m = topo
-                        .neighbours(s)
+/// Checks `legal::hopeless` at every empty point of `board` for both colours against a from-scratch
+/// liberty count (no empty neighbour, every enemy neighbour's chain with three liberties or more,
+/// every own neighbour's chain with none but the point, and no enemy chain in atari next to those),
+/// and by trial play of every pair with a hopeless point; `ChainBoard::two_liberties_besides` against
+/// the count too. Tallies hopeless points, those among them with own neighbours, walled points an
+/// atari rescues, and points among enemy stones a capture saves.
+fn check_hopeless(board: &ChainBoard, topo: &Topology, tally: &mut [usize; 4]) {
+    let libs = |r: u16| board.liberties(topo, Point(r));
+    let stone = |r: &u16| board.get(Point(*r));
+    for s in board.empty_points() {
+        let nbrs = topo.neighbours(s);
+        for c in [Colour::Black, Colour::White] {
+            let own: Vec<u16> = nbrs
+                .iter()
+                .copied()
+                .filter(|r| stone(r) == Some(c))
+                .collect();
+            let walled = nbrs.iter().all(|r| match stone(r) {
+                None => false,
+                Some(o) if o == c => libs(*r) == 1,
+                Some(_) => libs(*r) >= 3,
+            });
+            // An enemy chain in atari next to one of the own chains could be captured.
+            let rescue = own.iter().any(|&r| {
+                board.chain_stones(Point(r)).any(|x| {
+                    topo.neighbours(x)
                         .iter()
-                        .filter(|&&t| {
-                            board.get(Point(t)).is_some() && board.chain(Point(t)) == board.chain(r)
-                        })
-                        .count() as u32;
-                    let libs = board.liberties(&topo, r);
-                    assert_eq!(board.two_liberties_besides(r, s, m), libs >= 3);
+                        .any(|&e| stone(&e) == Some(c.opponent()) && libs(e) == 1)
+                })
+            });
+            let expected = walled && !rescue;
+            assert_eq!(legal::hopeless(board, topo, s, c), expected);
+            if expected {
+                for r in board.empty_points().filter(|&r| r != s) {
+                    let mut trial = board.clone();
+                    trial.play_group(topo, &[s, r], c);
+                    assert_ne!(trial.get(s), Some(c), "a pair on hopeless {s:?} lives");
                 }
+            }
+            let surrounded = nbrs.iter().all(|r| stone(r).is_some());
+            tally[0] += usize::from(expected);
+            tally[1] += usize::from(expected && !own.is_empty());
+            tally[2] += usize::from(walled && rescue);
+            tally[3] += usize::from(own.is_empty() && surrounded && !walled);
+        }
+        for &r in nbrs {
+            let r = Point(r);
+            if board.get(r).is_some() {
+                let m = nbrs
+                    .iter()
+                    .filter(|&&t| {
+                        board.get(Point(t)).is_some() && board.chain(Point(t)) == board.chain(r)
+                    })
+                    .count() as u32;
+                assert_eq!(board.two_liberties_besides(r, s, m), libs(r.0) >= 3);
             }
         }
     }
+}
+
+/// [`check_hopeless`] on random positions and on positions along seeded playouts (where own chains
+/// in atari inside enemy walls, and enemy chains in atari next to them, are common).
+#[test]
+fn hopeless_points_agree_with_a_liberty_count() {
+    let mut rng = Rng::new(12);
+    let mut tally = [0; 4];
+    for round in 0..600 {
+        let topo = Topology::hex(3 + (round % 3) as u16);
+        let board = random_board(&topo, &mut rng, 60 + round % 35);
+        check_hopeless(&board, &topo, &mut tally);
+    }
+    for size in [3, 4, 5].iter().cycle().take(60) {
+        let mut g = game(*size, "standard");
+        while g.status() == Status::Ongoing {
+            g.play_unchecked(g.playout_move(&mut rng));
+            check_hopeless(g.board(), g.topology(), &mut tally);
+        }
+    }
+    let [hopeless, walled_own, rescued, saved] = tally;
     assert!(
-        hopeless > 100 && saved > 10,
-        "few cases: {hopeless} {saved}"
+        hopeless > 100 && walled_own > 10 && rescued > 10 && saved > 10,
+        "few cases: {tally:?}"
     );
 }
 
