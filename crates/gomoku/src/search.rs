@@ -76,7 +76,8 @@ impl Gomoku {
     /// Narrows `out` (legal placements near the stones) to what is worth a tree node: the moves that
     /// make an open or double four if any; else, when the opponent has such a point, the points
     /// that take it and the moves that make a four; else the [`WIDTH`] best by [`player::value`].
-    fn keep_best(&self, out: &mut Vec<Move>) {
+    /// True when nothing was left out.
+    fn keep_best(&self, out: &mut Vec<Move>) -> bool {
         let me = self.to_move;
         let point = |m: &Move| match *m {
             Move::Place(p) => p,
@@ -87,13 +88,14 @@ impl Gomoku {
             .map(|m| player::tier(self, point(m), me))
             .collect();
         let top = tiers.iter().copied().max().unwrap_or(0);
+        let before = out.len();
         if top >= 3 {
             let mut k = 0;
             out.retain(|_| {
                 k += 1;
                 tiers[k - 1] >= 3
             });
-            return;
+            return out.len() == before;
         }
         if top == 2 {
             let mut k = 0;
@@ -101,12 +103,13 @@ impl Gomoku {
                 k += 1;
                 tiers[k - 1] == 2 || self.made(point(m), me).fours > 0
             });
-            return;
+            return out.len() == before;
         }
         if out.len() > WIDTH {
             out.sort_by_cached_key(|m| std::cmp::Reverse(player::value(self, point(m), me)));
             out.truncate(WIDTH);
         }
+        out.len() == before
     }
 
     /// Every legal empty point where `c` would win now.
@@ -126,15 +129,21 @@ impl SearchGame for Gomoku {
     /// point, the points that take it and the moves that make a four; else the [`WIDTH`] legal points
     /// within two lines of a stone that [`player::value`] likes best (the centre on an empty board,
     /// else any legal point); pass only when no stone can be placed.
-    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+    fn steps(&self, pending: &[Move], out: &mut Vec<Move>) {
+        self.steps_whole(pending, out);
+    }
+
+    /// [`SearchGame::steps`]: whole (see [`SearchGame::steps_whole`]) unless a tier or the width
+    /// left moves out. The points more than two lines from every stone are taken never to help.
+    fn steps_whole(&self, _pending: &[Move], out: &mut Vec<Move>) -> bool {
         out.clear();
         if self.end != End::No {
-            return;
+            return true;
         }
         let me = self.to_move;
         if let Some(p) = self.five_points(me).find(|&p| self.may_place(p)) {
             out.push(Move::Place(p));
-            return;
+            return true;
         }
         out.extend(
             self.five_points(me.opponent())
@@ -142,7 +151,7 @@ impl SearchGame for Gomoku {
                 .map(Move::Place),
         );
         if !out.is_empty() {
-            return;
+            return true;
         }
         let topo = &self.layout.topo;
         let near = |p: Point| self.layout.near_stone(&self.cells, p, 2);
@@ -152,8 +161,7 @@ impl SearchGame for Gomoku {
                 .map(Move::Place),
         );
         if !out.is_empty() {
-            self.keep_best(out);
-            return;
+            return self.keep_best(out);
         }
         if topo.points().all(|p| self.stone(p).is_none()) {
             let centre: Vec<Point> = self.layout.centre_points().collect();
@@ -174,6 +182,7 @@ impl SearchGame for Gomoku {
         if out.is_empty() && self.may_pass(self.move_number()) {
             out.push(Move::Pass);
         }
+        true
     }
 
     fn complete(&self, pending: &[Move]) -> Option<Move> {
