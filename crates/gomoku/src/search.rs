@@ -5,6 +5,7 @@ use crate::game::{End, Gomoku};
 use crate::layout::{self, EMPTY};
 use crate::moves::Move;
 use crate::player;
+use crate::shapes::{self, Stones};
 use crate::threats;
 use std::time::Instant;
 use stones_core::{placement, Colour, Game, Point, Presearch, Rng, SearchGame, Trail};
@@ -74,9 +75,10 @@ impl Gomoku {
     }
 
     /// Narrows `out` (legal placements near the stones) to what is worth a tree node: the moves that
-    /// make an open or double four if any; else, when the opponent has such a point, the points
-    /// that take it and the moves that make a four; else the [`WIDTH`] best by [`player::value`].
-    /// True when nothing was left out.
+    /// make an open or double four if any; else, when the opponent has such a point, the moves
+    /// after which it has none and the moves that make a four (every other move loses to its
+    /// straight four); else the [`WIDTH`] best by [`player::value`]. True when nothing that may
+    /// help was left out.
     fn keep_best(&self, out: &mut Vec<Move>) -> bool {
         let me = self.to_move;
         let point = |m: &Move| match *m {
@@ -98,18 +100,54 @@ impl Gomoku {
             return out.len() == before;
         }
         if top == 2 {
+            let opp = me.opponent();
+            let threats: Vec<usize> = (out.iter().zip(&tiers))
+                .filter(|&(_, &t)| t == 2)
+                .map(|(m, _)| self.layout.pad(point(m)))
+                .collect();
+            let mut cells = self.cells.clone();
+            let defends: Vec<bool> = out
+                .iter()
+                .map(|m| {
+                    let p = point(m);
+                    self.made(p, me).fours > 0 || {
+                        let i = self.layout.pad(p);
+                        cells[i] = layout::cell(me);
+                        let holds = threats
+                            .iter()
+                            .all(|&t| t == i || !self.threat_at(&cells, t, opp));
+                        cells[i] = EMPTY;
+                        holds
+                    }
+                })
+                .collect();
+            // None holds: every move loses, so the old list (the threat points and the fours) will do.
+            let any = defends.contains(&true);
             let mut k = 0;
             out.retain(|m| {
                 k += 1;
-                tiers[k - 1] == 2 || self.made(point(m), me).fours > 0
+                match any {
+                    true => defends[k - 1],
+                    false => tiers[k - 1] == 2 || self.made(point(m), me).fours > 0,
+                }
             });
-            return out.len() == before;
+            // A threat may stand on a point the opponent may not play (renju): then it is none.
+            let p = self.profile(opp);
+            return !(p.double_three || p.double_four || p.overline_forbidden);
         }
         if out.len() > WIDTH {
             out.sort_by_cached_key(|m| std::cmp::Reverse(player::value(self, point(m), me)));
             out.truncate(WIDTH);
         }
         out.len() == before
+    }
+
+    /// Whether a stone of `c` on the empty padded cell `t` of `cells` would make a straight four or
+    /// a double four.
+    fn threat_at(&self, cells: &[u8], t: usize, c: Colour) -> bool {
+        let stones = Stones::new(cells, layout::cell(c));
+        let m = shapes::made(&self.layout, stones, t, self.profile(c));
+        m.straight_fours > 0 || m.fours >= 2
     }
 
     /// Every legal empty point where `c` would win now.
@@ -220,5 +258,67 @@ impl SearchGame for Gomoku {
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let pick = |g: &mut Gomoku| (g.end == End::No).then(|| g.policy_move(rng)).flatten();
         placement::play_out(self, cap, pick, Self::play_unchecked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GomokuRules;
+
+    /// A 15x15 game under builtin `rules` with Black's and White's stones on the named points.
+    fn game(rules: &str, black: &str, white: &str, to_move: Colour) -> Gomoku {
+        let mut g = Gomoku::new(GomokuRules::builtin(rules).unwrap()).unwrap();
+        let topo = g.topology().clone();
+        let mut stones = vec![None; topo.len()];
+        for (names, c) in [(black, Colour::Black), (white, Colour::White)] {
+            for name in names.split_whitespace() {
+                stones[topo.parse_point(name).unwrap().idx()] = Some(c);
+            }
+        }
+        g.set_position(&stones, to_move).unwrap();
+        g
+    }
+
+    /// The search's steps, sorted by name, and whether they are whole.
+    fn steps(g: &Gomoku) -> (Vec<String>, bool) {
+        let mut out = Vec::new();
+        let whole = g.steps_whole(&[], &mut out);
+        let mut names: Vec<String> = out.iter().map(|&m| g.move_text(m)).collect();
+        names.sort();
+        (names, whole)
+    }
+
+    #[test]
+    fn against_an_open_three_every_defence_is_listed() {
+        // White's split three H8 . K8 L8 makes a straight four at J8 only, but G8 and M8 stop it
+        // too (J8 then makes a four closed at one end); F8 or N8 does not, nor does anything else.
+        let g = game("freestyle", "A1 C1 A15", "H8 K8 L8", Colour::Black);
+        assert_eq!(
+            steps(&g),
+            (vec!["G8".into(), "J8".into(), "M8".into()], true)
+        );
+    }
+
+    #[test]
+    fn a_threat_renju_may_forbid_leaves_the_list_not_whole() {
+        // The same three for Black under renju: White's list is the same, but a Black point may be
+        // forbidden, so White's list does not claim to be whole.
+        let g = game("renju", "H8 K8 L8", "A1 C1 A15", Colour::White);
+        assert_eq!(
+            steps(&g),
+            (vec!["G8".into(), "J8".into(), "M8".into()], false)
+        );
+    }
+
+    #[test]
+    fn a_quiet_list_is_whole_unless_cut_to_the_width() {
+        let g = game("freestyle", "H8 J9", "H9", Colour::White);
+        let (names, whole) = steps(&g);
+        assert_eq!((names.len(), whole), (WIDTH, false));
+        // One stone in the corner: the 8 points within two lines of it are all listed.
+        let g = game("freestyle", "A1", "", Colour::White);
+        let (names, whole) = steps(&g);
+        assert_eq!((names.len(), whole), (8, true), "{names:?}");
     }
 }
