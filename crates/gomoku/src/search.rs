@@ -164,7 +164,7 @@ impl SearchGame for Gomoku {
 
     /// A winning point if there is one; else the points that block the opponent's fives; else a
     /// move that makes an open or double four if there is one; else, when the opponent has such a
-    /// point, the points that take it and the moves that make a four; else the [`WIDTH`] legal points
+    /// point, the moves that stop it and the moves that make a four; else the [`WIDTH`] legal points
     /// within two lines of a stone that [`player::value`] likes best (the centre on an empty board,
     /// else any legal point); pass only when no stone can be placed.
     fn steps(&self, pending: &[Move], out: &mut Vec<Move>) {
