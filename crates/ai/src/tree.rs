@@ -14,6 +14,9 @@ pub(crate) struct Node<S> {
     /// +1: a proven win for `player`; -1: a proven loss; 0: not proven.
     pub proven: i8,
     pub expanded: bool,
+    /// The children are every step that may help ([`SearchGame::steps_whole`]): only then do they
+    /// prove the node lost when they all lose.
+    whole: bool,
     /// The children: `first..first + count` in the arena.
     pub first: u32,
     pub count: u32,
@@ -44,6 +47,7 @@ impl<S> Node<S> {
             player,
             proven: 0,
             expanded: false,
+            whole: false,
             first: 0,
             count: 0,
             visits: 0,
@@ -225,6 +229,7 @@ impl<G: SearchGame> Tree<G> {
                 .any(|c| c.step == Some(*s))
         };
         if root.expanded && steps.iter().all(has) {
+            self.nodes[0].whole = true;
             for c in children {
                 let n = &mut self.nodes[c];
                 if n.proven != 1 && !n.step.is_some_and(|s| steps.contains(&s)) {
@@ -241,7 +246,7 @@ impl<G: SearchGame> Tree<G> {
         self.pending.clear();
         self.steps.clear();
         self.steps.extend_from_slice(steps);
-        self.add_children(0, game);
+        self.add_children(0, game, true);
     }
 
     /// Visits the root has (after a reroot, those it kept from the last search).
@@ -378,12 +383,13 @@ impl<G: SearchGame> Tree<G> {
         if self.full {
             return false;
         }
-        game.steps(&self.pending, &mut self.steps);
-        self.add_children(node, game)
+        let whole = game.steps_whole(&self.pending, &mut self.steps);
+        self.add_children(node, game, whole)
     }
 
-    /// Makes `self.steps` the children of `node` (position `game`); false when the arena is full.
-    fn add_children(&mut self, node: usize, game: &G) -> bool {
+    /// Makes `self.steps` the children of `node` (position `game`; `whole`: they are every step that
+    /// may help); false when the arena is full.
+    fn add_children(&mut self, node: usize, game: &G, whole: bool) -> bool {
         let needed = self.nodes.len() + self.steps.len();
         if needed > self.max_nodes {
             self.full = true;
@@ -408,6 +414,7 @@ impl<G: SearchGame> Tree<G> {
         n.first = first;
         n.count = self.steps.len() as u32;
         n.expanded = true;
+        n.whole = whole;
         self.created += self.steps.len() as u64;
         true
     }
@@ -518,7 +525,7 @@ impl<G: SearchGame> Tree<G> {
         let mover = children[0].player;
         let verdict = if children.iter().any(|c| c.proven == 1) {
             1
-        } else if children.iter().all(|c| c.proven == -1) {
+        } else if n.whole && children.iter().all(|c| c.proven == -1) {
             -1
         } else {
             return false;

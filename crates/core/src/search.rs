@@ -97,6 +97,15 @@ pub trait SearchGame: Game + Send + Sync {
     /// is over.
     fn steps(&self, pending: &[Self::Step], out: &mut Vec<Self::Step>);
 
+    /// [`SearchGame::steps`], and whether the list is whole: it holds every step but those that never
+    /// help. A game that keeps only the few best-looking steps says false, and the search then never
+    /// takes a position for lost because every listed step loses. The default lists
+    /// [`SearchGame::steps`] and says true.
+    fn steps_whole(&self, pending: &[Self::Step], out: &mut Vec<Self::Step>) -> bool {
+        self.steps(pending, out);
+        true
+    }
+
     /// The move `pending` makes when the turn is whole, else `None` (another placement follows).
     fn complete(&self, pending: &[Self::Step]) -> Option<Self::Move>;
 

@@ -5,6 +5,7 @@ use crate::game::{End, Gomoku};
 use crate::layout::{self, EMPTY};
 use crate::moves::Move;
 use crate::player;
+use crate::shapes::{self, Stones};
 use crate::threats;
 use std::time::Instant;
 use stones_core::{placement, Colour, Game, Point, Presearch, Rng, SearchGame, Trail};
@@ -74,9 +75,11 @@ impl Gomoku {
     }
 
     /// Narrows `out` (legal placements near the stones) to what is worth a tree node: the moves that
-    /// make an open or double four if any; else, when the opponent has such a point, the points
-    /// that take it and the moves that make a four; else the [`WIDTH`] best by [`player::value`].
-    fn keep_best(&self, out: &mut Vec<Move>) {
+    /// make an open or double four if any; else, when the opponent has such a point, the moves
+    /// after which it has none and the moves that make a four (every other move loses to its
+    /// straight four); else the [`WIDTH`] best by [`player::value`]. True when nothing that may
+    /// help was left out.
+    fn keep_best(&self, out: &mut Vec<Move>) -> bool {
         let me = self.to_move;
         let point = |m: &Move| match *m {
             Move::Place(p) => p,
@@ -87,26 +90,64 @@ impl Gomoku {
             .map(|m| player::tier(self, point(m), me))
             .collect();
         let top = tiers.iter().copied().max().unwrap_or(0);
+        let before = out.len();
         if top >= 3 {
             let mut k = 0;
             out.retain(|_| {
                 k += 1;
                 tiers[k - 1] >= 3
             });
-            return;
+            return out.len() == before;
         }
         if top == 2 {
+            let opp = me.opponent();
+            let threats: Vec<usize> = (out.iter().zip(&tiers))
+                .filter(|&(_, &t)| t == 2)
+                .map(|(m, _)| self.layout.pad(point(m)))
+                .collect();
+            let mut cells = self.cells.clone();
+            let defends: Vec<bool> = out
+                .iter()
+                .map(|m| {
+                    let p = point(m);
+                    self.made(p, me).fours > 0 || {
+                        let i = self.layout.pad(p);
+                        cells[i] = layout::cell(me);
+                        let holds = threats
+                            .iter()
+                            .all(|&t| t == i || !self.threat_at(&cells, t, opp));
+                        cells[i] = EMPTY;
+                        holds
+                    }
+                })
+                .collect();
+            // None holds: every move loses, so the old list (the threat points and the fours) will do.
+            let any = defends.contains(&true);
             let mut k = 0;
             out.retain(|m| {
                 k += 1;
-                tiers[k - 1] == 2 || self.made(point(m), me).fours > 0
+                match any {
+                    true => defends[k - 1],
+                    false => tiers[k - 1] == 2 || self.made(point(m), me).fours > 0,
+                }
             });
-            return;
+            // A threat may stand on a point the opponent may not play (renju): then it is none.
+            let p = self.profile(opp);
+            return !(p.double_three || p.double_four || p.overline_forbidden);
         }
         if out.len() > WIDTH {
             out.sort_by_cached_key(|m| std::cmp::Reverse(player::value(self, point(m), me)));
             out.truncate(WIDTH);
         }
+        out.len() == before
+    }
+
+    /// Whether a stone of `c` on the empty padded cell `t` of `cells` would make a straight four or
+    /// a double four.
+    fn threat_at(&self, cells: &[u8], t: usize, c: Colour) -> bool {
+        let stones = Stones::new(cells, layout::cell(c));
+        let m = shapes::made(&self.layout, stones, t, self.profile(c));
+        m.straight_fours > 0 || m.fours >= 2
     }
 
     /// Every legal empty point where `c` would win now.
@@ -123,18 +164,24 @@ impl SearchGame for Gomoku {
 
     /// A winning point if there is one; else the points that block the opponent's fives; else a
     /// move that makes an open or double four if there is one; else, when the opponent has such a
-    /// point, the points that take it and the moves that make a four; else the [`WIDTH`] legal points
+    /// point, the moves that stop it and the moves that make a four; else the [`WIDTH`] legal points
     /// within two lines of a stone that [`player::value`] likes best (the centre on an empty board,
     /// else any legal point); pass only when no stone can be placed.
-    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+    fn steps(&self, pending: &[Move], out: &mut Vec<Move>) {
+        self.steps_whole(pending, out);
+    }
+
+    /// [`SearchGame::steps`]: whole (see [`SearchGame::steps_whole`]) unless a tier or the width
+    /// left moves out. The points more than two lines from every stone are taken never to help.
+    fn steps_whole(&self, _pending: &[Move], out: &mut Vec<Move>) -> bool {
         out.clear();
         if self.end != End::No {
-            return;
+            return true;
         }
         let me = self.to_move;
         if let Some(p) = self.five_points(me).find(|&p| self.may_place(p)) {
             out.push(Move::Place(p));
-            return;
+            return true;
         }
         out.extend(
             self.five_points(me.opponent())
@@ -142,7 +189,7 @@ impl SearchGame for Gomoku {
                 .map(Move::Place),
         );
         if !out.is_empty() {
-            return;
+            return true;
         }
         let topo = &self.layout.topo;
         let near = |p: Point| self.layout.near_stone(&self.cells, p, 2);
@@ -152,8 +199,7 @@ impl SearchGame for Gomoku {
                 .map(Move::Place),
         );
         if !out.is_empty() {
-            self.keep_best(out);
-            return;
+            return self.keep_best(out);
         }
         if topo.points().all(|p| self.stone(p).is_none()) {
             let centre: Vec<Point> = self.layout.centre_points().collect();
@@ -174,6 +220,7 @@ impl SearchGame for Gomoku {
         if out.is_empty() && self.may_pass(self.move_number()) {
             out.push(Move::Pass);
         }
+        true
     }
 
     fn complete(&self, pending: &[Move]) -> Option<Move> {
@@ -188,7 +235,9 @@ impl SearchGame for Gomoku {
 
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the
     /// opponent's, counts as won; otherwise the open windows through the point, own and the
-    /// opponent's, make it look better the more they hold.
+    /// opponent's, make it look better the more they hold, and the shapes it makes raise that: a
+    /// four with a three, two threes, a four or a three of its own, a point where the opponent
+    /// would make a three.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
         let Move::Place(p) = step else {
             return (0.5, 0.0);
@@ -199,7 +248,20 @@ impl SearchGame for Gomoku {
             2 => (0.9, 40.0),
             _ => {
                 let w = player::window_value(self, p, me) as f32;
-                (0.3 + 0.6 * w / (w + 400.0), 30.0)
+                let windows = 0.3 + 0.6 * w / (w + 400.0);
+                let threes = |c: Colour| {
+                    let stones = Stones::new(&self.cells, layout::cell(c));
+                    shapes::threes(&self.layout, stones, self.layout.pad(p), self.profile(c))
+                };
+                let (fours, mine) = (self.made(p, me).fours, threes(me));
+                let shape = match (fours, mine) {
+                    (1.., 1..) => 0.9,
+                    (_, 2..) => 0.85,
+                    (1.., _) | (_, 1) => 0.7,
+                    _ if threes(me.opponent()) > 0 => 0.6,
+                    _ => 0.0,
+                };
+                (windows.max(shape), 30.0)
             }
         }
     }
@@ -211,5 +273,67 @@ impl SearchGame for Gomoku {
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let pick = |g: &mut Gomoku| (g.end == End::No).then(|| g.policy_move(rng)).flatten();
         placement::play_out(self, cap, pick, Self::play_unchecked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GomokuRules;
+
+    /// A 15x15 game under builtin `rules` with Black's and White's stones on the named points.
+    fn game(rules: &str, black: &str, white: &str, to_move: Colour) -> Gomoku {
+        let mut g = Gomoku::new(GomokuRules::builtin(rules).unwrap()).unwrap();
+        let topo = g.topology().clone();
+        let mut stones = vec![None; topo.len()];
+        for (names, c) in [(black, Colour::Black), (white, Colour::White)] {
+            for name in names.split_whitespace() {
+                stones[topo.parse_point(name).unwrap().idx()] = Some(c);
+            }
+        }
+        g.set_position(&stones, to_move).unwrap();
+        g
+    }
+
+    /// The search's steps, sorted by name, and whether they are whole.
+    fn steps(g: &Gomoku) -> (Vec<String>, bool) {
+        let mut out = Vec::new();
+        let whole = g.steps_whole(&[], &mut out);
+        let mut names: Vec<String> = out.iter().map(|&m| g.move_text(m)).collect();
+        names.sort();
+        (names, whole)
+    }
+
+    #[test]
+    fn against_an_open_three_every_defence_is_listed() {
+        // White's split three H8 . K8 L8 makes a straight four at J8 only, but G8 and M8 stop it
+        // too (J8 then makes a four closed at one end); F8 or N8 does not, nor does anything else.
+        let g = game("freestyle", "A1 C1 A15", "H8 K8 L8", Colour::Black);
+        assert_eq!(
+            steps(&g),
+            (vec!["G8".into(), "J8".into(), "M8".into()], true)
+        );
+    }
+
+    #[test]
+    fn a_threat_renju_may_forbid_leaves_the_list_not_whole() {
+        // The same three for Black under renju: White's list is the same, but a Black point may be
+        // forbidden, so White's list does not claim to be whole.
+        let g = game("renju", "H8 K8 L8", "A1 C1 A15", Colour::White);
+        assert_eq!(
+            steps(&g),
+            (vec!["G8".into(), "J8".into(), "M8".into()], false)
+        );
+    }
+
+    #[test]
+    fn a_quiet_list_is_whole_unless_cut_to_the_width() {
+        let g = game("freestyle", "H8 J9", "H9", Colour::White);
+        let (names, whole) = steps(&g);
+        assert_eq!((names.len(), whole), (WIDTH, false));
+        // One stone in the corner: the 8 points within two lines of it are all listed.
+        let g = game("freestyle", "A1", "", Colour::White);
+        let (names, whole) = steps(&g);
+        assert_eq!((names.len(), whole), (8, true), "{names:?}");
     }
 }
