@@ -235,9 +235,7 @@ impl SearchGame for Gomoku {
 
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the
     /// opponent's, counts as won; otherwise the open windows through the point, own and the
-    /// opponent's, make it look better the more they hold, and the shapes it makes raise that: a
-    /// four with a three, two threes, a four or a three of its own, a point where the opponent
-    /// would make a three.
+    /// opponent's, make it look better the more they hold.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
         let Move::Place(p) = step else {
             return (0.5, 0.0);
@@ -248,20 +246,7 @@ impl SearchGame for Gomoku {
             2 => (0.9, 40.0),
             _ => {
                 let w = player::window_value(self, p, me) as f32;
-                let windows = 0.3 + 0.6 * w / (w + 400.0);
-                let threes = |c: Colour| {
-                    let stones = Stones::new(&self.cells, layout::cell(c));
-                    shapes::threes(&self.layout, stones, self.layout.pad(p), self.profile(c))
-                };
-                let (fours, mine) = (self.made(p, me).fours, threes(me));
-                let shape = match (fours, mine) {
-                    (1.., 1..) => 0.9,
-                    (_, 2..) => 0.85,
-                    (1.., _) | (_, 1) => 0.7,
-                    _ if threes(me.opponent()) > 0 => 0.6,
-                    _ => 0.0,
-                };
-                (windows.max(shape), 30.0)
+                (0.3 + 0.6 * w / (w + 400.0), 30.0)
             }
         }
     }
