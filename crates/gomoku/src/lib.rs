@@ -20,6 +20,8 @@ mod search;
 pub mod sgf;
 mod shapes;
 mod talk;
+#[cfg(test)]
+mod testing;
 mod threats;
 
 pub use game::Gomoku;

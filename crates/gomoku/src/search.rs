@@ -264,21 +264,7 @@ impl SearchGame for Gomoku {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GomokuRules;
-
-    /// A 15x15 game under builtin `rules` with Black's and White's stones on the named points.
-    fn game(rules: &str, black: &str, white: &str, to_move: Colour) -> Gomoku {
-        let mut g = Gomoku::new(GomokuRules::builtin(rules).unwrap()).unwrap();
-        let topo = g.topology().clone();
-        let mut stones = vec![None; topo.len()];
-        for (names, c) in [(black, Colour::Black), (white, Colour::White)] {
-            for name in names.split_whitespace() {
-                stones[topo.parse_point(name).unwrap().idx()] = Some(c);
-            }
-        }
-        g.set_position(&stones, to_move).unwrap();
-        g
-    }
+    use crate::testing::game;
 
     /// The search's steps, sorted by name, and whether they are whole.
     fn steps(g: &Gomoku) -> (Vec<String>, bool) {
