@@ -438,7 +438,7 @@ impl GoGame {
             GoMove::Play(p) => self.play_stone(p),
             _ => self.play_word(mv),
         }
-        if self.rules.ko != Ko::Simple {
+        if self.rules.ko != Ko::Simple && matches!(mv, GoMove::Play(_) | GoMove::Pass) {
             self.remember_position();
         }
     }
@@ -487,9 +487,6 @@ impl GoGame {
     /// After a stone or a pass under superko: the position joins the history.
     #[inline(never)]
     fn remember_position(&mut self) {
-        if !matches!(self.pos.st.last, Some(GoMove::Play(_) | GoMove::Pass)) {
-            return;
-        }
         let key = (self.pos.board.hash(), self.pos.st.to_move);
         self.seen.truncate(self.pos.st.seen_len as usize);
         self.seen.push(key);
