@@ -118,13 +118,12 @@ fn crowded_pair_suicide(
     // chain they make keeps the empty neighbour of either that is not the other. Either way, with
     // an empty neighbour each and two for one of them, the pair lives; a stone without one is not
     // next to the other (an empty point), so only one empty neighbour each asks where they are.
-    if ep > 0 && eq > 0 && ep.max(eq) >= 2 {
+    let both = ep > 0 && eq > 0;
+    if both && (ep.max(eq) >= 2 || !topo.neighbours(p).contains(&q.0)) {
         return None;
     }
-    let adjacent = ep > 0 && eq > 0 && topo.neighbours(p).contains(&q.0);
-    if ep > 0 && eq > 0 && !adjacent {
-        return None;
-    }
+    // Past that, an empty neighbour each means one each, and the stones side by side.
+    let adjacent = both;
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.
