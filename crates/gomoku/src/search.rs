@@ -121,14 +121,15 @@ impl Gomoku {
                     }
                 })
                 .collect();
-            // None holds: every move loses, so the old list (the threat points and the fours) will do.
+            // None holds: every move loses, and none makes a four (that would hold), so the threat
+            // points will do.
             let any = defends.contains(&true);
             let mut k = 0;
-            out.retain(|m| {
+            out.retain(|_| {
                 k += 1;
                 match any {
                     true => defends[k - 1],
-                    false => tiers[k - 1] == 2 || self.made(point(m), me).fours > 0,
+                    false => tiers[k - 1] == 2,
                 }
             });
             // A threat may stand on a point the opponent may not play (renju): then it is none.
