@@ -779,15 +779,33 @@ impl ChainBoard {
         let k = self.nbrs[ix(p.0)];
         k & Nbrs::MASK != 0
             || (!(k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c))
-                && self.surrounded_fair(topo, p, c))
+                && self.surrounded_fair(topo, p, c, k))
     }
 
-    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours that is no own eye: the
-    /// suicide test, out of line so that the playout scan's loop stays small. With every neighbour
-    /// an enemy stone it is the capture test: no own chain is there to lend a liberty.
+    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours that is no own eye (`k`,
+    /// its packed counts): the suicide test, out of line so that the playout scan's loop stays
+    /// small. Without an own neighbour (mostly, an enemy eye) it is the capture test alone: no own
+    /// chain is there to lend a liberty.
     #[inline(never)]
-    fn surrounded_fair(&self, topo: &Topology, p: Point, c: Colour) -> bool {
+    fn surrounded_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
+        if k & Nbrs::MASK << (4 + 4 * c as u16) == 0 {
+            return by_degree!(topo, self.surrounded_captures(topo, p));
+        }
         by_degree!(topo, self.surrounded_lives(topo, p, c as u8 + 1))
+    }
+
+    /// For a point `p` whose neighbours are all enemy stones (or the edge): would a stone there
+    /// capture, that is, is a neighbour chain's only liberty `p`? The edge's entry is never in
+    /// atari (see `libs`).
+    #[inline(always)]
+    fn surrounded_captures<const D: usize>(&self, topo: &Topology, p: Point) -> bool {
+        let at_p = LIB[ix(p.0)];
+        topo.neighbours_padded::<D>(p)
+            .iter()
+            .fold(false, |captures, &q| {
+                let x = self.chain_of(q).0;
+                captures | (x == (x & 0xFFF) * at_p)
+            })
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
