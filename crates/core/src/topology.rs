@@ -71,8 +71,9 @@ pub struct Topology {
     adj: Vec<u16>,
     degree: Vec<u8>,
     stride: usize,
-    /// Per point, its diagonal neighbours on a square grid, 4 slots padded with the off-board index
-    /// `len()` (all four on other shapes).
+    /// Per point, its diagonal neighbours on a square grid in 4 slots: the real ones, then the
+    /// off-board index `len()` once and the point itself in any slot left (see
+    /// [`Topology::diagonals_padded`]).
     diag: Vec<[u16; 4]>,
     /// Per point, `(x, y)`.
     coords: Vec<(u16, u16)>,
@@ -171,8 +172,9 @@ impl Topology {
         let diag = match shape {
             Shape::Square { .. } => coords
                 .iter()
-                .map(|&(x, y)| {
-                    let mut d = [off; 4];
+                .enumerate()
+                .map(|(p, &(x, y))| {
+                    let mut d = [p as u16; 4];
                     let mut n = 0;
                     for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
                         let (nx, ny) = (x as i32 + dx, y as i32 + dy);
@@ -181,10 +183,15 @@ impl Topology {
                             n += 1;
                         }
                     }
+                    if n < 4 {
+                        d[n] = off;
+                    }
                     d
                 })
                 .collect(),
-            Shape::Hex { .. } | Shape::Rhombus { .. } => vec![[off; 4]; coords.len()],
+            Shape::Hex { .. } | Shape::Rhombus { .. } => {
+                (0..coords.len() as u16).map(|p| [off, p, p, p]).collect()
+            }
         };
         let mut state = 0x5702_e5ee_d000_0000 ^ ((box_w as u64) << 16) ^ box_h as u64;
         let keys = (0..coords.len())
@@ -268,8 +275,11 @@ impl Topology {
             .expect("a slice of D entries")
     }
 
-    /// The diagonal neighbours of `p` on a square grid in exactly 4 slots, padded with
-    /// [`Topology::off_board`] (all four off the board on other shapes).
+    /// The diagonal neighbours of `p` on a square grid in exactly 4 slots: the real ones first, in
+    /// the order of [`Topology::diagonals`], then, when some are missing (on the edge, and always
+    /// off square grids), [`Topology::off_board`] once and `p` itself in the slots left. A count over
+    /// the four slots thus sees the edge at most once and `p`, the point being asked about, for
+    /// the rest.
     #[inline]
     pub fn diagonals_padded(&self, p: Point) -> &[u16; 4] {
         &self.diag[p.idx()]
@@ -502,6 +512,29 @@ mod tests {
         assert_eq!(k.degree(k.parse_point("A1").unwrap()), 3);
         assert!(k.is_edge(k.parse_point("E3").unwrap()));
         assert!(!k.is_edge(k.parse_point("C2").unwrap()));
+    }
+
+    /// The padded diagonal rows name the edge once and the point itself in the slots left.
+    #[test]
+    fn padded_diagonals_name_the_edge_once() {
+        let t = Topology::square(3, 3, Adjacency::Orthogonal);
+        let (off, p) = (t.off_board(), |n: &str| t.parse_point(n).unwrap().0);
+        assert_eq!(
+            t.diagonals_padded(Point(p("B2"))),
+            &[p("A3"), p("C3"), p("A1"), p("C1")]
+        );
+        assert_eq!(
+            t.diagonals_padded(Point(p("B3"))),
+            &[p("A2"), p("C2"), off, p("B3")]
+        );
+        assert_eq!(
+            t.diagonals_padded(Point(p("A3"))),
+            &[p("B2"), off, p("A3"), p("A3")]
+        );
+        assert_eq!(t.diagonals(Point(p("A3"))).count(), 1);
+        let h = Topology::hex(2);
+        assert_eq!(h.diagonals_padded(Point(3)), &[h.off_board(), 3, 3, 3]);
+        assert_eq!(h.diagonals(Point(3)).count(), 0);
     }
 
     #[test]

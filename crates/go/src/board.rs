@@ -772,22 +772,40 @@ impl ChainBoard {
     /// True when a `c` stone on empty `p` is a fair random move: it neither fills an own single-point
     /// eye ([`ChainBoard::is_own_eye`]) nor is suicide ([`ChainBoard::is_suicide`]). One load of the
     /// packed counts decides when `p` has an empty neighbour, as it mostly has.
+    /// The eye test is in line (most surrounded points the playout scan meets are eyes), the
+    /// suicide test out of line.
     #[inline(always)]
     pub fn is_fair_move(&self, topo: &Topology, p: Point, c: Colour) -> bool {
         let k = self.nbrs[ix(p.0)];
-        k & Nbrs::MASK != 0 || self.surrounded_is_fair(topo, p, c, k)
+        k & Nbrs::MASK != 0
+            || (!(k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c))
+                && self.surrounded_fair(topo, p, c, k))
     }
 
-    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours (`k`, its packed counts):
-    /// the eye test, then the suicide test, out of line so that the playout scan's loop stays small.
-    /// With every neighbour an enemy stone the suicide test is the capture test: no own chain is
-    /// there to lend a liberty.
+    /// [`ChainBoard::is_fair_move`] for a point without empty neighbours that is no own eye (`k`,
+    /// its packed counts): the suicide test, out of line so that the playout scan's loop stays
+    /// small. Without an own neighbour (mostly, an enemy eye) it is the capture test alone: no own
+    /// chain is there to lend a liberty.
     #[inline(never)]
-    fn surrounded_is_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
-        if k & Nbrs::not_all(c) == 0 && self.diagonals_allow_eye(topo, p, c) {
-            return false;
+    fn surrounded_fair(&self, topo: &Topology, p: Point, c: Colour, k: u16) -> bool {
+        if k & Nbrs::MASK << (4 + 4 * c as u16) == 0 {
+            return by_degree!(topo, self.surrounded_captures(topo, p));
         }
         by_degree!(topo, self.surrounded_lives(topo, p, c as u8 + 1))
+    }
+
+    /// For a point `p` whose neighbours are all enemy stones (or the edge): would a stone there
+    /// capture, that is, is a neighbour chain's only liberty `p`? The edge's entry is never in
+    /// atari (see `libs`).
+    #[inline(always)]
+    fn surrounded_captures<const D: usize>(&self, topo: &Topology, p: Point) -> bool {
+        let at_p = LIB[ix(p.0)];
+        topo.neighbours_padded::<D>(p)
+            .iter()
+            .fold(false, |captures, &q| {
+                let x = self.chain_of(q).0;
+                captures | (x == (x & 0xFFF) * at_p)
+            })
     }
 
     /// How many neighbours of `p` are empty, from the packed counts (one load).
@@ -817,18 +835,19 @@ impl ChainBoard {
     }
 
     /// [`ChainBoard::eye_is_not_false`] in line, for the playout scan, where most surrounded points
-    /// it meets are eyes.
+    /// it meets are eyes. The opponent's cell value is one bit (2 for Black, 1 for White) that the
+    /// edge's value ([`OFF`], 3) has too and an own stone or an empty point has not, so each of
+    /// the four padded slots adds that bit for a bad diagonal: an enemy stone, or the edge, which
+    /// the padding names once (the other missing slots are `p`, empty).
     #[inline(always)]
     fn diagonals_allow_eye(&self, topo: &Topology, p: Point, c: Colour) -> bool {
-        // The opponent's cell value, 2 for Black and 1 for White, without a branch on the colour.
         let enemy = 2 - c as u8;
-        let (mut bad, mut off) = (0, false);
-        for &q in topo.diagonals_padded(p) {
-            let v = self.cells[ix(q)];
-            bad += usize::from(v == enemy);
-            off |= v == OFF;
-        }
-        bad + usize::from(off) < 2
+        let bad: u8 = topo
+            .diagonals_padded(p)
+            .iter()
+            .map(|&q| self.cells[ix(q)] & enemy)
+            .sum();
+        bad < 2 * enemy
     }
 
     /// The stone hash after a `c` stone on `p` with its captures, computed without playing it.
@@ -961,6 +980,70 @@ impl Iterator for ChainStones<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stones_core::Adjacency;
+
+    /// A board of `rows` (`X` Black, `O` White, `.` empty), top row first.
+    fn board_of(rows: &[&str]) -> (Topology, ChainBoard) {
+        let topo = Topology::square(
+            rows[0].len() as u16,
+            rows.len() as u16,
+            Adjacency::Orthogonal,
+        );
+        let stones: Vec<Option<Colour>> = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|ch| match ch {
+                'X' => Some(Colour::Black),
+                'O' => Some(Colour::White),
+                _ => None,
+            })
+            .collect();
+        let board = ChainBoard::filled(&topo, &stones);
+        (topo, board)
+    }
+
+    /// The eye test's diagonals: in the middle one enemy diagonal leaves an eye and two make it
+    /// false; on the edge and in the corner, where the board's edge counts as one bad diagonal
+    /// however many are missing, one enemy diagonal already does.
+    #[test]
+    fn own_eyes_and_false_eyes_by_their_diagonals() {
+        let eye = |rows: &[&str], name: &str| {
+            let (topo, board) = board_of(rows);
+            let p = topo.parse_point(name).unwrap();
+            assert!(
+                board.surrounded_by(p, Colour::Black),
+                "{name} is surrounded"
+            );
+            board.is_own_eye(&topo, p, Colour::Black)
+        };
+        let middle = |nw: char, ne: char| {
+            let (top, bottom) = (format!(".{nw}X{ne}."), ".XXX.".to_string());
+            let rows = [".....", top.as_str(), ".X.X.", bottom.as_str(), "....."];
+            eye(&rows, "C3")
+        };
+        assert!(middle('X', 'X') && middle('O', 'X') && middle('X', 'O'));
+        assert!(!middle('O', 'O'));
+        let edge = |ne: char| eye(&["X.X..", &format!("XX{ne}.."), "....."], "B3");
+        assert!(edge('X') && edge('.'));
+        assert!(!edge('O'));
+        let corner = |diag: char| eye(&[".X...", &format!("X{diag}..."), "....."], "A3");
+        assert!(corner('X') && corner('.'));
+        assert!(!corner('O'));
+        // Off square grids every diagonal is off the board: one bad diagonal, still an eye.
+        let hex = Topology::hex(3);
+        let centre = hex.parse_point("c3").unwrap();
+        let ring: Vec<Option<Colour>> = hex
+            .points()
+            .map(|q| {
+                hex.neighbours(centre)
+                    .contains(&q.0)
+                    .then_some(Colour::Black)
+            })
+            .collect();
+        let board = ChainBoard::filled(&hex, &ring);
+        assert!(board.is_own_eye(&hex, centre, Colour::Black));
+        assert!(!board.is_own_eye(&hex, centre, Colour::White));
+    }
 
     /// The packed liberty word keeps its three fields apart at the extremes: more pseudo-liberties
     /// than any board has (2,000), all on the highest point index (624), added one at a time.
