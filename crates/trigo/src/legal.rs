@@ -185,10 +185,22 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 /// liberty, one next to the own chains only loses its liberties to the pair when its only one is
 /// the partner. Such points (an enemy's eyes, an own chain's last liberty inside enemy walls) are
 /// dropped from playout candidates; a pass then comes only when no pair is legal.
+///
+/// `topo` is a hexagon ([`Topology::hex`]), where the neighbours of a point form one connected arc
+/// (each touches the next): neighbours all of one colour are then one chain.
 #[inline]
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
     // The empty-neighbour test first, in line (one load of the packed counts, usually decisive).
-    board.empty_neighbours(s) == 0 && walled_in(board, topo, s, c)
+    if board.empty_neighbours(s) != 0 {
+        return false;
+    }
+    // The usual case, an enemy's eye, in O(1): one enemy chain around `s`, touching it with every
+    // neighbour, and no own chain.
+    if board.surrounded_by(s, c.opponent()) {
+        let r = Point(topo.neighbours(s)[0]);
+        return board.two_liberties_besides(r, s, topo.degree(s) as u32);
+    }
+    walled_in(board, topo, s, c)
 }
 
 /// [`hopeless`] for a point without empty neighbours: each neighbouring chain once, with the number
@@ -227,4 +239,31 @@ fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
                 })
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`hopeless`]'s O(1) enemy-eye case stands on: on every hexagon TriGo plays, the
+    /// neighbours of each point form one connected set (one chain when all are of one colour).
+    #[test]
+    fn the_neighbours_of_a_hexagon_point_are_connected() {
+        for side in 2..=8 {
+            let topo = Topology::hex(side);
+            for s in topo.points() {
+                let nbrs = topo.neighbours(s);
+                let mut reached = vec![nbrs[0]];
+                while let Some(&r) = nbrs.iter().find(|&&r| {
+                    !reached.contains(&r)
+                        && reached
+                            .iter()
+                            .any(|&x| topo.neighbours(Point(x)).contains(&r))
+                }) {
+                    reached.push(r);
+                }
+                assert_eq!(reached.len(), nbrs.len(), "side {side}, point {s:?}");
+            }
+        }
+    }
 }
