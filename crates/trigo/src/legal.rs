@@ -188,7 +188,7 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 ///
 /// `topo` is a hexagon ([`Topology::hex`]), where the neighbours of a point form one connected arc
 /// (each touches the next): neighbours all of one colour are then one chain.
-#[inline]
+#[inline(always)]
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
     // The empty-neighbour test first, in line (one load of the packed counts, usually decisive).
     if board.empty_neighbours(s) != 0 {
@@ -203,14 +203,33 @@ pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> boo
     walled_in(board, topo, s, c)
 }
 
-/// [`hopeless`] for a point without empty neighbours: each neighbouring chain once, with the number
-/// of its stones next to `s` counted on the way (at most six chains), then the own chains' stones.
+/// [`hopeless`] for a point without empty neighbours, not an enemy's eye: the own chains first,
+/// since one with a liberty besides `s` (the usual case) answers at once; then each enemy chain
+/// once, with the number of its stones next to `s` counted on the way (at most six chains); then,
+/// only when all that holds, the own chains' stones.
 #[inline(never)]
 fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
+    let nbrs = topo.neighbours(s);
+    // Own chains have no liberty besides `s`.
+    let mut own = false;
+    for &r in nbrs {
+        let r = Point(r);
+        if board.get(r) == Some(c) {
+            if !board.liberties_within(topo, r, s, s) {
+                return false;
+            }
+            own = true;
+        }
+    }
+    // Enemy chains keep two liberties besides `s`.
     let mut chains = [(0u16, 0u32); 6];
     let mut k = 0;
-    for &r in topo.neighbours(s) {
-        let h = board.chain(Point(r)).0;
+    for &r in nbrs {
+        let r = Point(r);
+        if board.get(r) == Some(c) {
+            continue;
+        }
+        let h = board.chain(r).0;
         match chains[..k].iter_mut().find(|e| e.0 == h) {
             Some(e) => e.1 += 1,
             None => {
@@ -219,26 +238,32 @@ fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
             }
         }
     }
-    let chains = &chains[..k];
-    let own = |h: u16| board.get(Point(h)) == Some(c);
-    // Enemy chains keep two liberties besides `s`; own chains have none besides it.
-    let walls = chains.iter().all(|&(h, m)| {
-        if own(h) {
-            board.liberties_within(topo, Point(h), s, s)
-        } else {
-            board.two_liberties_besides(Point(h), s, m)
+    let walls = chains[..k]
+        .iter()
+        .all(|&(h, m)| board.two_liberties_besides(Point(h), s, m));
+    walls && (!own || no_rescue(board, topo, s, c))
+}
+
+/// True when no enemy chain next to the own chains next to `s` is in atari: no capture frees a
+/// point next to them. Walks their stones (each chain once when its stones next to `s` are in a
+/// row); rare: only points that are otherwise hopeless with own neighbours ask.
+#[cold]
+fn no_rescue(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
+    let enemy = Some(c.opponent());
+    let mut last = None;
+    topo.neighbours(s).iter().all(|&r| {
+        let r = Point(r);
+        if board.get(r) != Some(c) || last == Some(board.chain(r)) {
+            return true;
         }
-    });
-    walls
-        && chains.iter().filter(|&&(h, _)| own(h)).all(|&(h, _)| {
-            let enemy = Some(c.opponent());
-            board.chain_stones(Point(h)).all(|x| {
-                topo.neighbours(x).iter().all(|&e| {
-                    let e = Point(e);
-                    board.get(e) != enemy || board.atari_point(e).is_none()
-                })
+        last = Some(board.chain(r));
+        board.chain_stones(r).all(|x| {
+            topo.neighbours(x).iter().all(|&e| {
+                let e = Point(e);
+                board.get(e) != enemy || board.atari_point(e).is_none()
             })
         })
+    })
 }
 
 #[cfg(test)]
