@@ -122,8 +122,12 @@ fn crowded_pair_suicide(
     if both && (ep.max(eq) >= 2 || !topo.neighbours(p).contains(&q.0)) {
         return None;
     }
-    // Past that, an empty neighbour each means one each, and the stones side by side.
+    // Past that, an empty neighbour each means one each, and the stones side by side. A stone on
+    // an enemy's eye that no pair captures dies (and is named first when it is `p`), in O(1).
     let adjacent = both;
+    if ep == 0 && board.surrounded_by(p, c.opponent()) && eye_holds(board, topo, p) {
+        return Some(p);
+    }
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.
@@ -194,13 +198,20 @@ pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> boo
     if board.empty_neighbours(s) != 0 {
         return false;
     }
-    // The usual case, an enemy's eye, in O(1): one enemy chain around `s`, touching it with every
-    // neighbour, and no own chain.
+    // The usual case, an enemy's eye, in O(1).
     if board.surrounded_by(s, c.opponent()) {
-        let r = Point(topo.neighbours(s)[0]);
-        return board.two_liberties_besides(r, s, topo.degree(s) as u32);
+        return eye_holds(board, topo, s);
     }
     walled_in(board, topo, s, c)
+}
+
+/// For `s`, an enemy's eye (every neighbour an enemy stone): true when no two stones, one on `s`,
+/// capture the one enemy chain around it (on the hexagon the neighbours are one chain, touching
+/// `s` with all of them), so that a stone on `s` dies whatever its partner does. O(1).
+#[inline(always)]
+fn eye_holds(board: &ChainBoard, topo: &Topology, s: Point) -> bool {
+    let r = Point(topo.neighbours(s)[0]);
+    board.two_liberties_besides(r, s, topo.degree(s) as u32)
 }
 
 /// [`hopeless`] for a point without empty neighbours, not an enemy's eye: the own chains first,
