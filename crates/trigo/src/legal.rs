@@ -122,8 +122,12 @@ fn crowded_pair_suicide(
     if both && (ep.max(eq) >= 2 || !topo.neighbours(p).contains(&q.0)) {
         return None;
     }
-    // Past that, an empty neighbour each means one each, and the stones side by side.
+    // Past that, an empty neighbour each means one each, and the stones side by side. A stone on
+    // an enemy's eye that no pair captures dies (and is named first when it is `p`), in O(1).
     let adjacent = both;
+    if ep == 0 && board.surrounded_by(p, c.opponent()) && eye_holds(board, topo, p) {
+        return Some(p);
+    }
     let lp = local(board, topo, p, (p, q, adjacent), c);
     match (adjacent, lp.alive, lp.tight) {
         // One chain with a liberty.
@@ -185,20 +189,58 @@ fn rescued(board: &ChainBoard, topo: &Topology, s: Point, t: Point, c: Colour) -
 /// liberty, one next to the own chains only loses its liberties to the pair when its only one is
 /// the partner. Such points (an enemy's eyes, an own chain's last liberty inside enemy walls) are
 /// dropped from playout candidates; a pass then comes only when no pair is legal.
-#[inline]
+///
+/// `topo` is a hexagon ([`Topology::hex`]), where the neighbours of a point form one connected arc
+/// (each touches the next): neighbours all of one colour are then one chain.
+#[inline(always)]
 pub fn hopeless(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
     // The empty-neighbour test first, in line (one load of the packed counts, usually decisive).
-    board.empty_neighbours(s) == 0 && walled_in(board, topo, s, c)
+    if board.empty_neighbours(s) != 0 {
+        return false;
+    }
+    // The usual case, an enemy's eye, in O(1).
+    if board.surrounded_by(s, c.opponent()) {
+        return eye_holds(board, topo, s);
+    }
+    walled_in(board, topo, s, c)
 }
 
-/// [`hopeless`] for a point without empty neighbours: each neighbouring chain once, with the number
-/// of its stones next to `s` counted on the way (at most six chains), then the own chains' stones.
+/// For `s`, an enemy's eye (every neighbour an enemy stone): true when no two stones, one on `s`,
+/// capture the one enemy chain around it (on the hexagon the neighbours are one chain, touching
+/// `s` with all of them), so that a stone on `s` dies whatever its partner does. O(1).
+#[inline(always)]
+fn eye_holds(board: &ChainBoard, topo: &Topology, s: Point) -> bool {
+    let r = Point(topo.neighbours(s)[0]);
+    board.two_liberties_besides(r, s, topo.degree(s) as u32)
+}
+
+/// [`hopeless`] for a point without empty neighbours, not an enemy's eye: the own chains first,
+/// since one with a liberty besides `s` (the usual case) answers at once; then each enemy chain
+/// once, with the number of its stones next to `s` counted on the way (at most six chains); then,
+/// only when all that holds, the own chains' stones.
 #[inline(never)]
 fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
+    let nbrs = topo.neighbours(s);
+    // Own chains have no liberty besides `s`.
+    let mut own = false;
+    for &r in nbrs {
+        let r = Point(r);
+        if board.get(r) == Some(c) {
+            if !board.liberties_within(topo, r, s, s) {
+                return false;
+            }
+            own = true;
+        }
+    }
+    // Enemy chains keep two liberties besides `s`.
     let mut chains = [(0u16, 0u32); 6];
     let mut k = 0;
-    for &r in topo.neighbours(s) {
-        let h = board.chain(Point(r)).0;
+    for &r in nbrs {
+        let r = Point(r);
+        if board.get(r) == Some(c) {
+            continue;
+        }
+        let h = board.chain(r).0;
         match chains[..k].iter_mut().find(|e| e.0 == h) {
             Some(e) => e.1 += 1,
             None => {
@@ -207,24 +249,57 @@ fn walled_in(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
             }
         }
     }
-    let chains = &chains[..k];
-    let own = |h: u16| board.get(Point(h)) == Some(c);
-    // Enemy chains keep two liberties besides `s`; own chains have none besides it.
-    let walls = chains.iter().all(|&(h, m)| {
-        if own(h) {
-            board.liberties_within(topo, Point(h), s, s)
-        } else {
-            board.two_liberties_besides(Point(h), s, m)
+    let walls = chains[..k]
+        .iter()
+        .all(|&(h, m)| board.two_liberties_besides(Point(h), s, m));
+    walls && (!own || no_rescue(board, topo, s, c))
+}
+
+/// True when no enemy chain next to the own chains next to `s` is in atari: no capture frees a
+/// point next to them. Walks their stones (each chain once when its stones next to `s` are in a
+/// row); rare: only points that are otherwise hopeless with own neighbours ask.
+#[cold]
+fn no_rescue(board: &ChainBoard, topo: &Topology, s: Point, c: Colour) -> bool {
+    let enemy = Some(c.opponent());
+    let mut last = None;
+    topo.neighbours(s).iter().all(|&r| {
+        let r = Point(r);
+        if board.get(r) != Some(c) || last == Some(board.chain(r)) {
+            return true;
         }
-    });
-    walls
-        && chains.iter().filter(|&&(h, _)| own(h)).all(|&(h, _)| {
-            let enemy = Some(c.opponent());
-            board.chain_stones(Point(h)).all(|x| {
-                topo.neighbours(x).iter().all(|&e| {
-                    let e = Point(e);
-                    board.get(e) != enemy || board.atari_point(e).is_none()
-                })
+        last = Some(board.chain(r));
+        board.chain_stones(r).all(|x| {
+            topo.neighbours(x).iter().all(|&e| {
+                let e = Point(e);
+                board.get(e) != enemy || board.atari_point(e).is_none()
             })
         })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`hopeless`]'s O(1) enemy-eye case stands on: on every hexagon TriGo plays, the
+    /// neighbours of each point form one connected set (one chain when all are of one colour).
+    #[test]
+    fn the_neighbours_of_a_hexagon_point_are_connected() {
+        for side in 2..=8 {
+            let topo = Topology::hex(side);
+            for s in topo.points() {
+                let nbrs = topo.neighbours(s);
+                let mut reached = vec![nbrs[0]];
+                while let Some(&r) = nbrs.iter().find(|&&r| {
+                    !reached.contains(&r)
+                        && reached
+                            .iter()
+                            .any(|&x| topo.neighbours(Point(x)).contains(&r))
+                }) {
+                    reached.push(r);
+                }
+                assert_eq!(reached.len(), nbrs.len(), "side {side}, point {s:?}");
+            }
+        }
+    }
 }
