@@ -285,7 +285,7 @@ mod tests {
     /// neighbours of each point form one connected set (one chain when all are of one colour).
     #[test]
     fn the_neighbours_of_a_hexagon_point_are_connected() {
-        for side in 2..=8 {
+        for side in 2..=13 {
             let topo = Topology::hex(side);
             for s in topo.points() {
                 let nbrs = topo.neighbours(s);
