@@ -91,9 +91,9 @@ pub(crate) fn tier(game: &Gomoku, p: Point, me: Colour) -> i64 {
         5
     } else if theirs.five {
         4
-    } else if mine.straight_fours > 0 || mine.fours >= 2 {
+    } else if mine.four_that_wins() {
         3
-    } else if theirs.straight_fours > 0 || theirs.fours >= 2 {
+    } else if theirs.four_that_wins() {
         2
     } else {
         0

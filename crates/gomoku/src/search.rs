@@ -148,7 +148,7 @@ impl Gomoku {
     fn threat_at(&self, cells: &[u8], t: usize, c: Colour) -> bool {
         let stones = Stones::new(cells, layout::cell(c));
         let m = shapes::made(&self.layout, stones, t, self.profile(c));
-        m.straight_fours > 0 || m.fours >= 2
+        m.four_that_wins()
     }
 
     /// Every legal empty point where `c` would win now.

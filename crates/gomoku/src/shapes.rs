@@ -291,6 +291,13 @@ pub(crate) struct Made {
     pub fours: u32,
 }
 
+impl Made {
+    /// It makes a straight four or a double four: two fives at once, which one stone cannot stop.
+    pub fn four_that_wins(&self) -> bool {
+        self.straight_fours > 0 || self.fours >= 2
+    }
+}
+
 /// What an `own` stone on `at` would make (no recursion: threes are not judged here).
 pub(crate) fn made(layout: &Layout, stones: Stones<'_>, at: usize, profile: Profile) -> Made {
     let mut m = Made::default();

@@ -314,7 +314,7 @@ impl<'a> Solver<'a> {
             return false;
         }
         let m = self.made(i, c);
-        (m.five || m.straight_fours > 0 || m.fours >= 2) && self.legal(i, c)
+        (m.five || m.four_that_wins()) && self.legal(i, c)
     }
 
     /// The empty cells near `c`'s stones where `c` makes a four (`threes` also: a three), best first
