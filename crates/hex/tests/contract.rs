@@ -33,20 +33,20 @@ fn random_games_keep_the_contract_and_the_fast_paths_do_not_allocate() {
             order.swap(k, rng.below(k + 1));
         }
         let mut filled = start.clone();
-        let live = alloc_meter::live_bytes();
-        alloc_meter::reset_peak();
+        let before = alloc_meter::allocated_here();
         for &p in &order {
             if fresh.rollout_winner().is_none() {
                 fresh.play_unchecked(Move::Place(p));
             }
         }
-        assert_eq!(alloc_meter::peak_bytes(), live, "playing moves allocated");
+        let played = alloc_meter::allocated_here() - before;
+        assert_eq!(played, 0, "playing moves allocated");
         let m = filled.rollout(&mut rng, 1000, &mut trail);
         let won = fresh.rollout_winner().is_some() && filled.rollout_winner().is_some();
         let score = fresh.score().black + filled.score().white;
         assert_eq!(
-            alloc_meter::peak_bytes(),
-            live,
+            alloc_meter::allocated_here() - before,
+            0,
             "a rollout or its result allocated"
         );
         assert!(m == 121 && won && score <= 2.0);
