@@ -63,7 +63,11 @@ impl TrigoGame {
     /// them leaves the draw as it was.
     fn draw_pair<const N: usize>(&self, draw: &mut Draw<N>, rng: &mut Rng) -> TrigoMove {
         let (board, topo, c) = (&self.pos.board, &*self.topo, self.pos.st.to_move);
-        let useless = |p: u16| self.is_eye(p) || legal::hopeless(board, topo, Point(p), c);
+        // The mover's eye (`is_eye`) or a hopeless point; by value (`move`), so that the colour is
+        // not read again through `self` at each point.
+        let useless = move |p: u16| {
+            board.surrounded_by(Point(p), c) || legal::hopeless(board, topo, Point(p), c)
+        };
         for _ in 0..16 {
             let Some(i) = draw.pick(rng, useless) else {
                 return TrigoMove::Pass;
