@@ -498,7 +498,8 @@ impl GoGame {
     /// wrapping around (libego's light policy); `Pass` when there is none. One random draw a move,
     /// and it allocates nothing. Every acceptable point can be chosen; points that follow refused ones
     /// in the list are chosen more often, so the choice is uniform only while every empty point is
-    /// acceptable.
+    /// acceptable. The ko point is only looked at among the points without an empty neighbour: all
+    /// its neighbours are the capturer's stones.
     #[inline(always)]
     pub fn playout_move(&self, rng: &mut stones_core::Rng) -> GoMove {
         let board = &self.pos.board;
@@ -510,7 +511,8 @@ impl GoGame {
         }
         board
             .scan_empties_from(rng.below(n), |p| {
-                ko != Some(p) && board.is_fair_move(&self.topo, p, c)
+                board.empty_neighbours(p) != 0
+                    || (ko != Some(p) && board.is_fair_move(&self.topo, p, c))
             })
             .map_or(GoMove::Pass, GoMove::Play)
     }
