@@ -518,8 +518,10 @@ impl ChainBoard {
 
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
-    /// added once at the end), merging own chains. Returns the new stone's chain head and whether an
-    /// enemy chain lost its last liberty, so that captures cost nothing when there are none.
+    /// added once at the end), merging own chains. Returns the new stone's chain head and whether a
+    /// neighbour's word reached zero: true when an enemy chain lost its last liberty (and sometimes
+    /// when an own chain or an empty point's scratch word did), so that captures cost nothing when
+    /// there are none.
     #[inline(always)]
     fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
         let pi = p.0;
@@ -535,7 +537,6 @@ impl ChainBoard {
         self.libs[ix(pi)] = Libs(0);
         let filled = Nbrs::filled(c);
         let at_p = LIB[ix(pi)];
-        let enemy = c.opponent() as u8 + 1;
         let mut own = 0u64;
         // The head of the first own chain met, then of all of them merged (`pi` while none is).
         let mut h = pi;
@@ -554,7 +555,8 @@ impl ChainBoard {
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
-            doomed |= (v == enemy) & (*libs == 0);
+            // Without asking whose word it is: the capture pass tests its chains exactly.
+            doomed |= *libs == 0;
             // `cand`: this neighbour's chain when it is own, else the chain so far. A merge is
             // due when that is another chain and there was one already: one test, as a minimum
             // of two differences, so that the compiler keeps a single, mostly untaken branch.
