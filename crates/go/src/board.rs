@@ -89,15 +89,21 @@ impl Nbrs {
 
     /// One neighbour of colour `c`.
     #[inline]
-    fn one(c: Colour) -> u16 {
+    const fn one(c: Colour) -> u16 {
         0x010 << (4 * c as u16)
     }
 
     /// What a point's counts change by when one neighbour turns from empty to `c` (wrapping: the
-    /// borrow from the empty field is the carry into the colour's).
+    /// borrow from the empty field is the carry into the colour's). Read from a table: of the
+    /// arithmetic (and of a `select_unpredictable`) the compiler made a branch on the colour to
+    /// move, mispredicted where the colours alternate.
     #[inline]
     fn filled(c: Colour) -> u16 {
-        Nbrs::one(c).wrapping_sub(Nbrs::EMPTY)
+        static FILLED: [u16; 2] = [
+            Nbrs::one(Colour::Black).wrapping_sub(Nbrs::EMPTY),
+            Nbrs::one(Colour::White).wrapping_sub(Nbrs::EMPTY),
+        ];
+        FILLED[c.idx()]
     }
 
     /// The fields that must be zero when every neighbour is a `c` stone: empty and `c`'s opponent.
