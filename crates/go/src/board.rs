@@ -30,6 +30,10 @@ fn ix(q: u16) -> usize {
 }
 
 const EMPTY: u8 = 0;
+/// An empty point's chain word when it empties. What the updates add to it later (a liberty word,
+/// below 2^53, for each neighbour removed and taken back when one is placed) keeps it far from
+/// zero, so a placement's zero test on a neighbour's word names only chains.
+const SCRATCH: u64 = 1 << 63;
 /// The cell value of the off-board entry (index `len`): neither empty nor a stone.
 const OFF: u8 = 3;
 
@@ -146,7 +150,8 @@ pub struct ChainBoard {
     /// holds one pseudo-liberty on the off-board index, so that it is never "only on `p`" for a
     /// point `p` and tests over padded neighbour rows need no edge test ([`ChainBoard::new`]).
     /// An empty point's entry is scratch: placements and removals update it without a branch on
-    /// what the neighbour is, and the off-board entry is put back after each.
+    /// what the neighbour is, and the off-board entry is put back after each. The scratch starts at
+    /// [`SCRATCH`] when the point empties, so that it never reaches zero.
     libs: [Libs; SLOTS],
     /// Per chain head: its stones.
     size: [u16; SLOTS],
@@ -226,6 +231,7 @@ impl ChainBoard {
             b.head[i] = i as u16;
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
+            b.libs[i] = Libs(SCRATCH);
         }
         let off = topo.len();
         b.cells[off] = OFF;
@@ -525,9 +531,9 @@ impl ChainBoard {
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
     /// added once at the end), merging own chains. Returns the new stone's chain head and whether a
-    /// neighbour's word reached zero: true when an enemy chain lost its last liberty (and sometimes
-    /// when an own chain or an empty point's scratch word did), so that captures cost nothing when
-    /// there are none.
+    /// neighbour's chain reached zero liberties: true when an enemy chain lost its last one (and
+    /// when an own chain did, which joins the stone's), so that captures cost nothing when there
+    /// are none.
     #[inline(always)]
     fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
         let pi = p.0;
@@ -561,7 +567,8 @@ impl ChainBoard {
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
-            // Without asking whose word it is: the capture pass tests its chains exactly.
+            // Without asking whose chain it is (an empty point's or the edge's word is never zero):
+            // the capture pass tests its chains exactly.
             doomed |= *libs == 0;
             // `cand`: this neighbour's chain when it is own, else the chain so far. A merge is
             // due when that is another chain and there was one already: one test, as a minimum
@@ -636,6 +643,7 @@ impl ChainBoard {
             let si = ix(s);
             self.cells[si] = EMPTY;
             self.head[si] = s;
+            self.libs[si] = Libs(SCRATCH);
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
             for &q in topo.neighbours_padded::<D>(Point(s)) {
@@ -650,6 +658,8 @@ impl ChainBoard {
                 break;
             }
         }
+        // The head's word took the liberties given to the chain after the head was emptied.
+        self.libs[ix(start)] = Libs(SCRATCH);
         self.reset_off();
         self.stones_on_board[c.idx()] -= n as u16;
         n
