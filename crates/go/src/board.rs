@@ -30,6 +30,10 @@ fn ix(q: u16) -> usize {
 }
 
 const EMPTY: u8 = 0;
+/// An empty point's chain word when it empties. What the updates add to it later (a liberty word,
+/// below 2^53, for each neighbour removed and taken back when one is placed) keeps it far from
+/// zero, so a placement's zero test on a neighbour's word names only chains.
+const SCRATCH: u64 = 1 << 63;
 /// The cell value of the off-board entry (index `len`): neither empty nor a stone.
 const OFF: u8 = 3;
 
@@ -89,15 +93,21 @@ impl Nbrs {
 
     /// One neighbour of colour `c`.
     #[inline]
-    fn one(c: Colour) -> u16 {
+    const fn one(c: Colour) -> u16 {
         0x010 << (4 * c as u16)
     }
 
     /// What a point's counts change by when one neighbour turns from empty to `c` (wrapping: the
-    /// borrow from the empty field is the carry into the colour's).
+    /// borrow from the empty field is the carry into the colour's). Read from a table: of the
+    /// arithmetic (and of a `select_unpredictable`) the compiler made a branch on the colour to
+    /// move, mispredicted where the colours alternate.
     #[inline]
     fn filled(c: Colour) -> u16 {
-        Nbrs::one(c).wrapping_sub(Nbrs::EMPTY)
+        static FILLED: [u16; 2] = [
+            Nbrs::one(Colour::Black).wrapping_sub(Nbrs::EMPTY),
+            Nbrs::one(Colour::White).wrapping_sub(Nbrs::EMPTY),
+        ];
+        FILLED[c.idx()]
     }
 
     /// The fields that must be zero when every neighbour is a `c` stone: empty and `c`'s opponent.
@@ -140,7 +150,8 @@ pub struct ChainBoard {
     /// holds one pseudo-liberty on the off-board index, so that it is never "only on `p`" for a
     /// point `p` and tests over padded neighbour rows need no edge test ([`ChainBoard::new`]).
     /// An empty point's entry is scratch: placements and removals update it without a branch on
-    /// what the neighbour is, and the off-board entry is put back after each.
+    /// what the neighbour is, and the off-board entry is put back after each. The scratch starts at
+    /// [`SCRATCH`] when the point empties, so that it never reaches zero.
     libs: [Libs; SLOTS],
     /// Per chain head: its stones.
     size: [u16; SLOTS],
@@ -220,6 +231,7 @@ impl ChainBoard {
             b.head[i] = i as u16;
             b.empty_at[i] = i as u16;
             b.nbrs[i] = topo.degree(Point(i as u16)) as u16 * Nbrs::EMPTY;
+            b.libs[i] = Libs(SCRATCH);
         }
         let off = topo.len();
         b.cells[off] = OFF;
@@ -518,8 +530,10 @@ impl ChainBoard {
 
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
-    /// added once at the end), merging own chains. Returns the new stone's chain head and whether an
-    /// enemy chain lost its last liberty, so that captures cost nothing when there are none.
+    /// added once at the end), merging own chains. Returns the new stone's chain head and whether a
+    /// neighbour's chain reached zero liberties: true when an enemy chain lost its last one (and
+    /// when an own chain did, which joins the stone's), so that captures cost nothing when there
+    /// are none.
     #[inline(always)]
     fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
         let pi = p.0;
@@ -535,7 +549,6 @@ impl ChainBoard {
         self.libs[ix(pi)] = Libs(0);
         let filled = Nbrs::filled(c);
         let at_p = LIB[ix(pi)];
-        let enemy = c.opponent() as u8 + 1;
         let mut own = 0u64;
         // The head of the first own chain met, then of all of them merged (`pi` while none is).
         let mut h = pi;
@@ -554,7 +567,9 @@ impl ChainBoard {
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
-            doomed |= (v == enemy) & (*libs == 0);
+            // Without asking whose chain it is (an empty point's or the edge's word is never zero):
+            // the capture pass tests its chains exactly.
+            doomed |= *libs == 0;
             // `cand`: this neighbour's chain when it is own, else the chain so far. A merge is
             // due when that is another chain and there was one already: one test, as a minimum
             // of two differences, so that the compiler keeps a single, mostly untaken branch.
@@ -628,6 +643,7 @@ impl ChainBoard {
             let si = ix(s);
             self.cells[si] = EMPTY;
             self.head[si] = s;
+            self.libs[si] = Libs(SCRATCH);
             self.hash ^= topo.key(Point(s), c);
             self.give_empty(s);
             for &q in topo.neighbours_padded::<D>(Point(s)) {
@@ -642,6 +658,8 @@ impl ChainBoard {
                 break;
             }
         }
+        // The head's word took the liberties given to the chain after the head was emptied.
+        self.libs[ix(start)] = Libs(SCRATCH);
         self.reset_off();
         self.stones_on_board[c.idx()] -= n as u16;
         n
