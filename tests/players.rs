@@ -240,6 +240,10 @@ fn gtp_speaks_every_game_in_its_own_notation() {
     assert!(reply.contains('+'), "{s}");
     assert!(s.contains("=4 ongoing black"), "{s}");
     assert!(s.contains("?5 illegal move"), "{s}");
+    // The thinking goes to standard error, the move first, as GUIs' GTP consoles show it.
+    let err = text(&out.stderr);
+    assert!(err.starts_with(&format!("{reply}: 30 playouts")), "{err}");
+    assert!(err.contains("win rate") && err.contains("expects"), "{err}");
 
     let session = "boardsize 7\nplay black D4\nplay white stop\nstones-status\nquit\n";
     let s = text(
@@ -252,8 +256,14 @@ fn gtp_speaks_every_game_in_its_own_notation() {
     assert!(s.contains("= over"), "{s}");
 
     let session = "boardsize 9\ngenmove black\nstones-status\nplay white pass\nplay black pass\nstones-status\nquit\n";
-    let s = text(&stones(&["gtp", "--player", "mcts:playouts=50"], session).stdout);
+    let out = stones(&["gtp", "--player", "mcts:playouts=50"], session);
+    let s = text(&out.stdout);
     assert!(s.contains("= ongoing white"), "{s}");
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("50 playouts in") && err.contains("win rate"),
+        "{err}"
+    );
     assert!(s.contains("= over B+"), "{s}");
 }
 

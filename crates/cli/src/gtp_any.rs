@@ -247,6 +247,11 @@ impl Session {
             .choose(&self.game, &self.history, Some(time), &mut |_| {})
             .map_err(|e| e.to_string())?;
         self.clock.spend(c, start.elapsed().as_secs_f64());
+        if let Some(thought) = &choice.thought {
+            // What the search thought goes to standard error, as GTP engines write their
+            // thinking for a GUI's console; the protocol stream stays clean.
+            eprintln!("{}: {}", choice.mv, thought.summary());
+        }
         let mv = self
             .game
             .play_text(&choice.mv)

@@ -84,6 +84,21 @@ impl Thinker {
         let thought = self.mcts.think(game, |_| {});
         self.clock
             .spend(game.to_move(), start.elapsed().as_secs_f64());
+        // The thinking goes to standard error, for a GUI's console; the protocol stream stays clean.
+        let topo = game.topology();
+        let name = |mv: &stones_go::GoMove| match mv {
+            stones_go::GoMove::Play(p) => crate::vertex::vertex_name(topo, *p),
+            _ => "pass".into(),
+        };
+        let line: Vec<String> = thought.pv.iter().map(name).collect();
+        eprintln!(
+            "{} playouts in {:.1} s, {} nodes, win rate {:.0}%, expects {}",
+            thought.playouts,
+            thought.elapsed.as_secs_f64(),
+            thought.nodes,
+            thought.win_rate * 100.0,
+            line.join(" ")
+        );
         if thought.resign {
             return None;
         }
