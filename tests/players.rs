@@ -260,10 +260,13 @@ fn gtp_speaks_every_game_in_its_own_notation() {
     let s = text(&out.stdout);
     assert!(s.contains("= ongoing white"), "{s}");
     let err = text(&out.stderr);
+    // Black's move is the second answer (after boardsize's).
+    let first = s.split("= ").nth(2).unwrap().lines().next().unwrap();
     assert!(
-        err.starts_with("50 playouts in") && err.contains("win rate"),
-        "{err}"
+        err.starts_with(&format!("{first}: 50 playouts in")),
+        "{s}\n{err}"
     );
+    assert!(err.contains("win rate") && err.contains("expects"), "{err}");
     assert!(s.contains("= over B+"), "{s}");
 }
 

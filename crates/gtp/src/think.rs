@@ -91,8 +91,12 @@ impl Thinker {
             _ => "pass".into(),
         };
         let line: Vec<String> = thought.pv.iter().map(name).collect();
+        let chosen = match thought.resign {
+            true => "resign".into(),
+            false => name(&thought.mv.unwrap_or(stones_go::GoMove::Pass)),
+        };
         eprintln!(
-            "{} playouts in {:.1} s, {} nodes, win rate {:.0}%, expects {}",
+            "{chosen}: {} playouts in {:.1} s, {} nodes, win rate {:.0}%, expects {}",
             thought.playouts,
             thought.elapsed.as_secs_f64(),
             thought.nodes,
