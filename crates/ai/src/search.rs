@@ -78,7 +78,9 @@ impl<G: SearchGame> Mcts<G> {
         if !matches!(game.status(), Status::Ongoing) {
             return self.nothing(start);
         }
-        let only = match game.presearch(self.options.time.map(|t| start + t / 2)) {
+        // The solver may take most of the move: a game's solver thinks long only when it must
+        // (Gomoku: checking every defence against a forced win), and a move it refutes loses.
+        let only = match game.presearch(self.options.time.map(|t| start + t.mul_f64(0.8))) {
             Presearch::Win(mv) => return self.forced(mv, true, start),
             Presearch::Only(steps) => match game.complete(&steps) {
                 Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),

@@ -673,25 +673,38 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     }
     // The opponent's threat, as if it were its move: by fours, else by threes too.
     let before = s.nodes;
-    let depth = if threat_by_fours {
+    let (depth, start) = if threat_by_fours {
         s.budget(nodes, deadline);
-        s.vcf_move(opp);
-        0
+        (0, s.vcf_move(opp))
     } else {
         s.budget(nodes, stage(0.4));
-        if s.vct_move(opp, VCT_DEPTH).is_some() {
-            VCT_DEPTH
-        } else {
-            return Presearch::Search;
+        match s.vct_move(opp, VCT_DEPTH) {
+            Some(p) => (VCT_DEPTH, Some(p)),
+            None => return Presearch::Search,
         }
     };
     // After a move that does not touch the threat, the opponent's win is found again in about as
     // many nodes: a move whose search needs far more is taken for a defence.
     let per_move = (4 * (s.nodes - before)).clamp(300.min(nodes / 4), nodes / 4);
-    // All the checks together stay within a few solves (the clock, when there is one, first).
-    let cap = s.nodes + 2 * nodes;
+    // All the checks together stay within a few solves, or within the clock when there is one.
+    let cap = match deadline {
+        Some(_) => u64::MAX,
+        None => s.nodes + 2 * nodes,
+    };
     s.budget(nodes, deadline);
-    let candidates = defence_candidates(game, &mut s, opp);
+    let mut candidates = defence_candidates(game, &mut s, opp);
+    // Far from the threat's first stone first: a move there is refuted in a few nodes (the same
+    // win works), so the clock is left for the moves near it, the likely defences, and those the
+    // clock does not reach stay unchecked.
+    if let Some(start) = start {
+        let topo = game.topology();
+        let (sx, sy) = topo.xy(start);
+        let distance = |p: &Point| {
+            let (x, y) = topo.xy(*p);
+            x.abs_diff(sx).max(y.abs_diff(sy))
+        };
+        candidates.sort_by_key(|p| std::cmp::Reverse(distance(p)));
+    }
     let mut safe = Vec::new();
     for p in candidates {
         if !game.may_place(p) {
