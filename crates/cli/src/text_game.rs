@@ -58,23 +58,14 @@ pub struct TextThought {
 }
 
 impl TextThought {
-    /// One line for people: `D4 (800 playouts, win rate 62%, expects D4 C3 E5)`.
+    /// One line for people ([`stones_ai::summary_line`]).
     pub fn summary(&self) -> String {
-        let rate = if self.proven {
-            if self.win_rate > 0.5 {
-                "a proven win".to_string()
-            } else {
-                "a proven loss".to_string()
-            }
-        } else {
-            format!("win rate {:.0}%", self.win_rate * 100.0)
-        };
-        format!(
-            "{} playouts in {:.1} s, {} nodes, {rate}, expects {}",
+        stones_ai::summary_line(
             self.playouts,
-            self.elapsed.as_secs_f64(),
+            self.elapsed,
             self.nodes,
-            self.pv.join(" ")
+            (self.win_rate, self.proven),
+            &self.pv,
         )
     }
 }

@@ -3,7 +3,7 @@
 use crate::genmove;
 use crate::protocol::{format_response, parse_line, Command};
 use crate::think::Thinker;
-use crate::vertex::{parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
+use crate::vertex::{move_name, parse_colour, parse_vertex, vertex_name, Vertex, VertexError};
 use std::path::Path;
 use stones_core::input::read_file;
 use stones_core::sgf::MAX_SGF_FILE;
@@ -295,10 +295,7 @@ impl Engine {
                 GoMove::Pass
             }
         };
-        Ok(match mv {
-            GoMove::Play(p) => vertex_name(self.game.topology(), p),
-            _ => "pass".into(),
-        })
+        Ok(move_name(self.game.topology(), &mv))
     }
 
     fn board_is_empty(&self) -> bool {

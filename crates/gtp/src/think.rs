@@ -85,24 +85,12 @@ impl Thinker {
         self.clock
             .spend(game.to_move(), start.elapsed().as_secs_f64());
         // The thinking goes to standard error, for a GUI's console; the protocol stream stays clean.
-        let topo = game.topology();
-        let name = |mv: &stones_go::GoMove| match mv {
-            stones_go::GoMove::Play(p) => crate::vertex::vertex_name(topo, *p),
-            _ => "pass".into(),
-        };
-        let line: Vec<String> = thought.pv.iter().map(name).collect();
+        let name = |mv: &stones_go::GoMove| crate::vertex::move_name(game.topology(), mv);
         let chosen = match thought.resign {
             true => "resign".into(),
             false => name(&thought.mv.unwrap_or(stones_go::GoMove::Pass)),
         };
-        eprintln!(
-            "{chosen}: {} playouts in {:.1} s, {} nodes, win rate {:.0}%, expects {}",
-            thought.playouts,
-            thought.elapsed.as_secs_f64(),
-            thought.nodes,
-            thought.win_rate * 100.0,
-            line.join(" ")
-        );
+        eprintln!("{chosen}: {}", thought.summary(name));
         if thought.resign {
             return None;
         }

@@ -2,6 +2,7 @@
 //! case-insensitive.
 
 use stones_core::{column_label, Colour, Point, Topology};
+use stones_go::GoMove;
 
 /// A vertex: a point of the board, or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +59,14 @@ pub fn vertex_name(topo: &Topology, p: Point) -> String {
     let (x, y) = topo.xy(p);
     let (_, h) = topo.bounding_box();
     format!("{}{}", column_label(x), h - y)
+}
+
+/// The GTP name of a move genmove answers: a vertex, else `pass`.
+pub fn move_name(topo: &Topology, mv: &GoMove) -> String {
+    match mv {
+        GoMove::Play(p) => vertex_name(topo, *p),
+        _ => "pass".into(),
+    }
 }
 
 #[cfg(test)]
