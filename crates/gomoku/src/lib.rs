@@ -12,6 +12,7 @@ pub mod bench;
 mod game;
 pub mod gomocup;
 mod layout;
+mod line_codes;
 mod moves;
 pub mod player;
 mod render;

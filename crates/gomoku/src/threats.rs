@@ -16,6 +16,7 @@
 
 use crate::game::Gomoku;
 use crate::layout::{self, Layout, EDGE, EMPTY};
+use crate::line_codes::LineCodes;
 use crate::moves::Move;
 use crate::rules::Profile;
 use crate::shapes::{self, Made, Stones, Verdict};
@@ -42,6 +43,8 @@ struct Fives {
 pub(crate) struct Solver<'a> {
     layout: &'a Layout,
     cells: Vec<u8>,
+    /// What lies around each cell along its lines, kept with `cells`.
+    codes: LineCodes,
     profiles: [Profile; 2],
     /// The padded cells of each colour's stones (the solver's stones last).
     stones: [Vec<usize>; 2],
@@ -83,6 +86,7 @@ impl<'a> Solver<'a> {
         }
         Solver {
             layout,
+            codes: LineCodes::new(layout, &cells),
             stamp: vec![0; cells.len()],
             cells,
             profiles: [game.profile(Colour::Black), game.profile(Colour::White)],
@@ -111,6 +115,7 @@ impl<'a> Solver<'a> {
 
     fn put(&mut self, i: usize, c: Colour) {
         self.cells[i] = layout::cell(c);
+        self.codes.set(self.layout, &self.cells, i, self.cells[i]);
         self.stones[c.idx()].push(i);
         self.hash ^= self.layout.topo.key(self.layout.point(i), c);
         self.ply += 1;
@@ -118,6 +123,7 @@ impl<'a> Solver<'a> {
 
     fn take(&mut self, i: usize, c: Colour) {
         self.cells[i] = EMPTY;
+        self.codes.set(self.layout, &self.cells, i, EMPTY);
         let popped = self.stones[c.idx()].pop();
         debug_assert_eq!(popped, Some(i));
         self.hash ^= self.layout.topo.key(self.layout.point(i), c);
@@ -169,45 +175,66 @@ impl<'a> Solver<'a> {
 
     /// Calls `f` on each empty cell within `reach` of `i` along its four lines, not past the edge.
     fn around(&self, i: usize, reach: isize, mut f: impl FnMut(usize)) {
-        self.empties_along(i, reach, |j, _| {
-            f(j);
-            true
-        });
+        for k in 0..self.layout.dirs.len() {
+            self.empties_on(i, k, reach, |j| {
+                f(j);
+                true
+            });
+        }
     }
 
-    /// [`Solver::around`] that also gives each cell's line direction, and stops when `f` says false.
+    /// Calls `f` on each empty cell within `reach` of `i` along line `k` (an index into the
+    /// layout's `dirs`), both ways, not past the edge; stops, and says false, when `f` says false.
     #[inline]
-    fn empties_along(&self, i: usize, reach: isize, mut f: impl FnMut(usize, isize) -> bool) {
-        for &d in &self.layout.dirs {
-            for sign in [1, -1] {
-                let mut j = i;
-                for _ in 0..reach {
-                    j = j.wrapping_add_signed(sign * d);
-                    match self.cells[j] {
-                        EDGE => break,
-                        EMPTY if !f(j, d) => return,
-                        _ => {}
-                    }
+    fn empties_on(
+        &self,
+        i: usize,
+        k: usize,
+        reach: isize,
+        mut f: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let d = self.layout.dirs[k];
+        for sign in [1, -1] {
+            let mut j = i;
+            for _ in 0..reach {
+                j = j.wrapping_add_signed(sign * d);
+                match self.cells[j] {
+                    EDGE => break,
+                    EMPTY if !f(j) => return false,
+                    _ => {}
                 }
             }
         }
+        true
     }
 
     /// The points where `c` would make a five along the lines through the stone on `i` (fives on
     /// other lines through those points were there before the stone, and the solver never leaves
     /// one standing).
     fn fives_near(&self, i: usize, c: Colour) -> Fives {
-        let (own, goal) = (layout::cell(c), self.profiles[c.idx()].goal());
+        let goal = self.profiles[c.idx()].goal();
         let mut out = Fives::default();
-        self.empties_along(i, REACH, |j, d| {
-            if goal.wins(rows::run(&self.cells, j, d, own)) {
-                if out.n == 0 {
-                    out.first = j;
-                }
-                out.n += 1;
+        for k in 0..self.layout.dirs.len() {
+            // A five through `i` needs four of its stones in a window of five through `i`.
+            if self.codes.along(i, k, c).window() < 4 {
+                continue;
             }
-            out.n < 2
-        });
+            let go_on = self.empties_on(i, k, REACH, |j| {
+                let run = self.codes.along(j, k, c).run().unwrap_or_else(|| {
+                    rows::run(&self.cells, j, self.layout.dirs[k], layout::cell(c))
+                });
+                if goal.wins(run) {
+                    if out.n == 0 {
+                        out.first = j;
+                    }
+                    out.n += 1;
+                }
+                out.n < 2
+            });
+            if !go_on {
+                break;
+            }
+        }
         out
     }
 
@@ -259,37 +286,10 @@ impl<'a> Solver<'a> {
     /// holds no other stone and no edge: a quick bound (a four needs 4, a three 3) that spares most
     /// empty cells the full shape test.
     fn potential(&self, i: usize, c: Colour) -> u32 {
-        let mut best = 0;
-        for &d in &self.layout.dirs {
-            best = best.max(self.potential_along(i, d, c));
-            if best >= 4 {
-                break;
-            }
-        }
-        best
-    }
-
-    /// [`Solver::potential`] on the one line through `i` along `d` (at most 4).
-    fn potential_along(&self, i: usize, d: isize, c: Colour) -> u32 {
-        let line: [u8; 9] = self.line(i, d, c);
-        // Sliding sums over the five windows; a four is as much as any caller asks.
-        let mut blocks = line[..5].iter().filter(|&&v| v == 2).count();
-        let mut own: u32 = line[..5].iter().filter(|&&v| v == 1).count() as u32;
-        let mut best = 0;
-        for start in 0..5 {
-            if start > 0 {
-                let (out, inn) = (line[start - 1], line[start + 4]);
-                blocks = blocks + (inn == 2) as usize - (out == 2) as usize;
-                own = own + (inn == 1) as u32 - (out == 1) as u32;
-            }
-            if blocks == 0 && own > best {
-                best = own;
-                if best >= 4 {
-                    return best;
-                }
-            }
-        }
-        best
+        (0..self.layout.dirs.len())
+            .map(|k| self.codes.along(i, k, c).window())
+            .max()
+            .unwrap_or(0)
     }
 
     /// A quick bound for a three: some line through `i` has six cells, both ends empty, whose four
@@ -324,9 +324,17 @@ impl<'a> Solver<'a> {
         let mark = self.mark;
         let mut out: Vec<(u32, usize)> = Vec::new();
         let own = layout::cell(c);
+        let need = if threes { 2 } else { 3 };
         for k in 0..self.stones[c.idx()].len() {
             let s = self.stones[c.idx()][k];
-            for &d in &self.layout.dirs {
+            for (k, &d) in self.layout.dirs.iter().enumerate() {
+                // A four (three) along this line through an empty cell lies in a window of five
+                // that holds the cell, three (two) stones of `c` and nothing else. The walks from
+                // those stones find the cell, and their windows hold as many: a stone whose
+                // windows along the line all hold fewer need not walk.
+                if self.codes.along(s, k, c).window() < need {
+                    continue;
+                }
                 for sign in [1, -1] {
                     let mut j = s;
                     for _ in 0..REACH {
@@ -340,7 +348,7 @@ impl<'a> Solver<'a> {
                             // and the walk from one of them along that line reaches `j`: the
                             // bound along this walk's line is enough, and a cell it rules out here
                             // stays open to the walks along its other lines.
-                            let bound = self.potential_along(j, d, c);
+                            let bound = self.codes.along(j, k, c).window();
                             if bound < 3 || (bound < 4 && !threes) {
                                 continue;
                             }
@@ -846,6 +854,62 @@ mod tests {
             after.play(m).unwrap();
             assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(m));
         }
+    }
+
+    #[test]
+    fn line_codes_follow_every_put_and_take() {
+        // Random stones put and taken back in stack order, near the edges too: the codes kept by
+        // the solver equal the codes of its cells computed afresh, and their five-cell bound and
+        // row length equal those read off the board.
+        let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
+        let mut s = Solver::new(&g, NODES, None);
+        let mut rng = stones_core::Rng::new(5);
+        let mut placed = Vec::new();
+        let mut unknown = 0;
+        for step in 0..600 {
+            if placed.len() > 35 || (!placed.is_empty() && rng.below(3) == 0) {
+                let (i, c) = placed.pop().unwrap();
+                s.take(i, c);
+            } else {
+                // A 7x7 corner, mostly Black: long rows, rows at the edge.
+                let (x, y) = (rng.below(7) as i32, rng.below(7) as i32);
+                let p = g.topology().at(x, y).unwrap();
+                let i = g.layout().pad(p);
+                if s.cells[i] == EMPTY {
+                    let c = if rng.below(4) > 0 {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    };
+                    s.put(i, c);
+                    placed.push((i, c));
+                }
+            }
+            assert_eq!(s.codes, LineCodes::new(g.layout(), &s.cells), "step {step}");
+            for p in g.topology().points() {
+                let i = g.layout().pad(p);
+                for (k, &d) in g.layout().dirs.iter().enumerate() {
+                    for c in Colour::BOTH {
+                        let line: [u8; 9] = s.line(i, d, c);
+                        let best = line
+                            .windows(5)
+                            .filter(|w| !w.contains(&2))
+                            .map(|w| w.iter().filter(|&&v| v == 1).count() as u32)
+                            .max()
+                            .unwrap_or(0);
+                        let around = s.codes.along(i, k, c);
+                        assert_eq!(around.window(), best);
+                        // The row's length, unless it fills the four cells on a side.
+                        let full = |from: usize| line[from..from + 4].iter().all(|&v| v == 1);
+                        let run = rows::run(&s.cells, i, d, layout::cell(c));
+                        let known = (!full(0) && !full(5)).then_some(run);
+                        assert_eq!(around.run(), known);
+                        unknown += known.is_none() as u32;
+                    }
+                }
+            }
+        }
+        assert!(unknown > 100, "{unknown} rows past the codes");
     }
 
     #[test]
