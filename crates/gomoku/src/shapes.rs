@@ -23,7 +23,7 @@ use crate::rules::Profile;
 use std::fmt;
 
 /// Cells read on each side of the point judged.
-const REACH: usize = 6;
+pub(crate) const REACH: usize = 6;
 /// Cells in a line read around a point.
 const LEN: usize = 2 * REACH + 1;
 /// Index of the judged point in a line.

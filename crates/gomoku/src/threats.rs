@@ -62,6 +62,10 @@ pub(crate) struct Solver<'a> {
     /// that last held, tried first: checking many moves against one threat finds the same lines
     /// again, and most of those checks end after the first line.
     killers: [[usize; 2]; KILLER_PLIES],
+    /// Per difference `j - i` of two padded cells (offset by half the length), whether `j` lies
+    /// on a line through `i` at most [`shapes::REACH`] away. Cells of two rows that line up across
+    /// the padding count too: the answer may say yes wrongly, never no.
+    in_line: Vec<bool>,
     /// Nodes searched, and the most allowed.
     pub nodes: u64,
     limit: u64,
@@ -84,8 +88,17 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        let reach = shapes::REACH as isize;
+        let half = reach * layout.dirs.iter().max().copied().unwrap_or(1);
+        let mut in_line = vec![false; 2 * half as usize + 1];
+        for &d in &layout.dirs {
+            for k in -reach..=reach {
+                in_line[(half + k * d) as usize] = true;
+            }
+        }
         Solver {
             layout,
+            in_line,
             codes: LineCodes::new(layout, &cells),
             stamp: vec![0; cells.len()],
             cells,
@@ -306,6 +319,19 @@ impl<'a> Solver<'a> {
                     && inner.iter().filter(|&&v| v == 1).count() >= 3
             })
         })
+    }
+
+    /// Whether the cells `i` and `j` lie on one line at most [`shapes::REACH`] apart, or are one
+    /// cell (it may say yes wrongly, never no).
+    fn in_line(&self, i: usize, j: usize) -> bool {
+        let at = (j + self.in_line.len() / 2).wrapping_sub(i);
+        self.in_line.get(at).is_some_and(|&yes| yes)
+    }
+
+    /// Whether a stone of `c` on the empty cell `i` may make a four (or a five): some window of five
+    /// through it holds four of `c`'s stones and nothing else.
+    fn may_four(&self, i: usize, c: Colour) -> bool {
+        (0..self.layout.dirs.len()).any(|k| self.codes.along(i, k, c).window() >= 4)
     }
 
     /// Whether a stone of `c` on `i` wins by force at once: a five, a straight four or two fours.
@@ -552,8 +578,19 @@ impl<'a> Solver<'a> {
             }
         }
         self.killer_first(&mut replies, DEFEND);
+        // Without renju's fouls for `a`, whether a point wins depends only on the cells within
+        // the shapes' reach along its lines: a reply elsewhere leaves it a winning point.
+        let local = !self.profiles[a.idx()].has_fouls();
+        let touches = |s: &Self, r: usize, w: usize| !local || s.in_line(r, w);
         for r in replies {
             if !self.legal(r, d) {
+                continue;
+            }
+            if !wins.iter().any(|&w| touches(self, r, w)) && !self.may_four(r, d) {
+                // It leaves every winning point and makes no four: it loses at once.
+                if self.spent() {
+                    return Some(true);
+                }
                 continue;
             }
             self.put(r, d);
@@ -561,9 +598,9 @@ impl<'a> Solver<'a> {
             let holds = match theirs.n {
                 0 => {
                     // The reply can only take winning points away, never make new ones.
-                    let still = wins
-                        .iter()
-                        .any(|&w| self.cells[w] == EMPTY && self.winning_point(w, a));
+                    let still = wins.iter().any(|&w| {
+                        self.cells[w] == EMPTY && (!touches(self, r, w) || self.winning_point(w, a))
+                    });
                     !still && !self.vct(a, theirs, depth)
                 }
                 1 => {
@@ -692,7 +729,7 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         }
     };
     // After a move that does not touch the threat, the opponent's win is found again in about as
-    // many nodes: a move whose search needs far more is taken for a defence.
+    // many nodes: the first pass gives each move a few times that.
     let per_move = (4 * (s.nodes - before)).clamp(300.min(nodes / 4), nodes / 4);
     // All the checks together stay within a few solves, or within the clock when there is one.
     let cap = match deadline {
@@ -713,30 +750,41 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         };
         candidates.sort_by_key(|p| std::cmp::Reverse(distance(p)));
     }
-    let mut safe = Vec::new();
-    for p in candidates {
-        if !game.may_place(p) {
-            continue;
+    // Passes over the moves not yet settled, each with eight times the nodes of the last: a move
+    // the first pass could not refute may still lose to a longer win.
+    let (mut safe, mut open) = (Vec::new(), Vec::new());
+    candidates.retain(|&p| game.may_place(p));
+    let mut per_move = per_move;
+    while !candidates.is_empty() {
+        for p in candidates.drain(..) {
+            if s.nodes >= cap || deadline.is_some_and(|d| Instant::now() >= d) {
+                open.push(p);
+                continue;
+            }
+            s.budget(per_move, deadline);
+            let (won, cut_short) = s.with_stone(p, me, |s| {
+                let won = if depth == 0 {
+                    s.vcf_move(opp).is_some()
+                } else {
+                    s.vct_move(opp, depth).is_some()
+                };
+                (won, s.exhausted())
+            });
+            // A win found is a proof; a search cut short proves nothing either way.
+            match (won, cut_short) {
+                (true, _) => {}
+                (false, false) => safe.push(Move::Place(p)),
+                (false, true) => open.push(p),
+            }
         }
-        if s.nodes >= cap {
-            // Out of budget: the moves left unchecked stay.
-            safe.push(Move::Place(p));
-            continue;
+        if s.nodes >= cap || deadline.is_none_or(|d| Instant::now() >= d) {
+            break;
         }
-        s.budget(per_move, deadline);
-        let refuted = s.with_stone(p, me, |s| {
-            let won = if depth == 0 {
-                s.vcf_move(opp).is_some()
-            } else {
-                s.vct_move(opp, depth).is_some()
-            };
-            // A search cut short proves nothing: the move stays.
-            won && !s.exhausted()
-        });
-        if !refuted {
-            safe.push(Move::Place(p));
-        }
+        std::mem::swap(&mut candidates, &mut open);
+        per_move *= 8;
     }
+    // The moves left unsettled stay.
+    safe.extend(open.into_iter().map(Move::Place));
     if safe.is_empty() {
         Presearch::Search
     } else {
@@ -910,6 +958,31 @@ mod tests {
             }
         }
         assert!(unknown > 100, "{unknown} rows past the codes");
+    }
+
+    #[test]
+    fn in_line_never_misses_a_cell_in_reach() {
+        let g = game("standard", "", "", Colour::Black);
+        let s = Solver::new(&g, NODES, None);
+        let topo = g.topology();
+        let reach = shapes::REACH as u16;
+        let (mut yes, mut no) = (0, 0);
+        for p in topo.points() {
+            for q in topo.points() {
+                let ((x, y), (u, v)) = (topo.xy(p), topo.xy(q));
+                let (dx, dy) = (x.abs_diff(u), y.abs_diff(v));
+                let aligned = dx == 0 || dy == 0 || dx == dy;
+                let (i, j) = (g.layout().pad(p), g.layout().pad(q));
+                if aligned && dx.max(dy) <= reach {
+                    assert!(s.in_line(i, j), "{} {}", topo.name(p), topo.name(q));
+                    yes += 1;
+                } else if !s.in_line(i, j) {
+                    no += 1;
+                }
+            }
+        }
+        // It rules most of the other pairs out.
+        assert!(no > 40_000 && yes > 5_000, "{yes} {no}");
     }
 
     #[test]
