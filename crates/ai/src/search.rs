@@ -115,7 +115,8 @@ impl<G: SearchGame> Mcts<G> {
         }
         // The solver may take most of the move: a game's solver thinks long only when it must
         // (Gomoku: checking every defence against a forced win), and a move it refutes loses.
-        let only = match game.presearch(self.options.time.map(|t| start + t.mul_f64(0.8))) {
+        let solver_deadline = self.options.time.map(|t| start + t.mul_f64(0.8));
+        let only = match game.presearch(solver_deadline, self.options.threads.max(1)) {
             Presearch::Win(mv) => return self.forced(mv, true, start),
             Presearch::Only(steps) => match game.complete(&steps) {
                 Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),

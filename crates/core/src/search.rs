@@ -150,8 +150,13 @@ pub trait SearchGame: Game + Send + Sync {
     /// A solver's word before the search: a proven win to play at once, or the only first steps worth
     /// searching (say, the defences against the opponent's forced win). It may think until
     /// `deadline` (`None`: the search has no clock, so the game bounds the work itself, the same way
-    /// every time). The default says nothing.
-    fn presearch(&self, _deadline: Option<Instant>) -> Presearch<Self::Move, Self::Step> {
+    /// every time) on up to `threads` threads (the search's own, idle until it starts). The default
+    /// says nothing.
+    fn presearch(
+        &self,
+        _deadline: Option<Instant>,
+        _threads: usize,
+    ) -> Presearch<Self::Move, Self::Step> {
         Presearch::Search
     }
 

@@ -230,8 +230,8 @@ impl SearchGame for Gomoku {
 
     /// The threat solver's word ([`threats::presearch`]): a win by fours (and threes) at once, or
     /// only the moves that stop the opponent's.
-    fn presearch(&self, deadline: Option<Instant>) -> Presearch<Move, Move> {
-        threats::presearch(self, deadline)
+    fn presearch(&self, deadline: Option<Instant>, threads: usize) -> Presearch<Move, Move> {
+        threats::presearch(self, deadline, threads)
     }
 
     /// The one-ply player's judgement as prior wins: making an open or double four, or stopping the

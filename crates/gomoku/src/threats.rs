@@ -681,8 +681,13 @@ impl Solver<'_> {
 
 /// What Gomoku's threat solver tells the search before it starts (see [`Presearch`]): a win by
 /// fours, or by fours and threes, is played at once; when the opponent threatens one (it would win by
-/// force if it were its move), only the moves after which it no longer does are searched.
-pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<Move, Move> {
+/// force if it were its move), only the moves after which it no longer does are searched. With a
+/// clock, `threads` share those checks.
+pub(crate) fn presearch(
+    game: &Gomoku,
+    deadline: Option<Instant>,
+    threads: usize,
+) -> Presearch<Move, Move> {
     use crate::game::End;
     if game.end() != End::No {
         return Presearch::Search;
@@ -718,15 +723,15 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
     }
     // The opponent's threat, as if it were its move: by fours, else by threes too.
     let before = s.nodes;
-    let (depth, start) = if threat_by_fours {
+    let start = if threat_by_fours {
         s.budget(nodes, deadline);
-        (0, s.vcf_move(opp))
+        s.vcf_move(opp)
     } else {
         s.budget(nodes, stage(0.4));
-        match s.vct_move(opp, VCT_DEPTH) {
-            Some(p) => (VCT_DEPTH, Some(p)),
-            None => return Presearch::Search,
-        }
+        let Some(p) = s.vct_move(opp, VCT_DEPTH) else {
+            return Presearch::Search;
+        };
+        Some(p)
     };
     // After a move that does not touch the threat, the opponent's win is found again in about as
     // many nodes: the first pass gives each move a few times that.
@@ -750,45 +755,143 @@ pub(crate) fn presearch(game: &Gomoku, deadline: Option<Instant>) -> Presearch<M
         };
         candidates.sort_by_key(|p| std::cmp::Reverse(distance(p)));
     }
-    // Passes over the moves not yet settled, each with eight times the nodes of the last: a move
-    // the first pass could not refute may still lose to a longer win.
-    let (mut safe, mut open) = (Vec::new(), Vec::new());
     candidates.retain(|&p| game.may_place(p));
-    let mut per_move = per_move;
-    while !candidates.is_empty() {
-        for p in candidates.drain(..) {
-            if s.nodes >= cap || deadline.is_some_and(|d| Instant::now() >= d) {
-                open.push(p);
-                continue;
-            }
-            s.budget(per_move, deadline);
-            let (won, cut_short) = s.with_stone(p, me, |s| {
-                let won = if depth == 0 {
-                    s.vcf_move(opp).is_some()
-                } else {
-                    s.vct_move(opp, depth).is_some()
-                };
-                (won, s.exhausted())
-            });
-            // A win found is a proof; a search cut short proves nothing either way.
-            match (won, cut_short) {
-                (true, _) => {}
-                (false, false) => safe.push(Move::Place(p)),
-                (false, true) => open.push(p),
-            }
+    let check = |depth| Check {
+        me,
+        depth,
+        per_move,
+        cap,
+        deadline,
+    };
+    // Against fours, the moves that stop them, and of those the ones that stop the threes too
+    // when some do: a move that stops only the fours may leave a win by threes (game 3 of a figrid
+    // match: C10 and G6 stopped White's fours, and a three at D7 won).
+    let first =
+        check(if threat_by_fours { 0 } else { VCT_DEPTH }).keep(&mut s, game, threads, candidates);
+    let kept = if threat_by_fours && !first.is_empty() {
+        let both = check(VCT_DEPTH).keep(&mut s, game, threads, first.clone());
+        if both.is_empty() {
+            first
+        } else {
+            both
         }
-        if s.nodes >= cap || deadline.is_none_or(|d| Instant::now() >= d) {
-            break;
-        }
-        std::mem::swap(&mut candidates, &mut open);
-        per_move *= 8;
-    }
-    // The moves left unsettled stay.
-    safe.extend(open.into_iter().map(Move::Place));
-    if safe.is_empty() {
+    } else {
+        first
+    };
+    if kept.is_empty() {
         Presearch::Search
     } else {
-        Presearch::Only(safe)
+        Presearch::Only(kept.into_iter().map(Move::Place).collect())
+    }
+}
+
+/// How [`presearch`] checks a defence: `me` plays it, and the opponent's win by fours and at most
+/// `depth` threes is searched for.
+#[derive(Clone, Copy)]
+struct Check {
+    me: Colour,
+    depth: u32,
+    /// Nodes for each move in the first pass.
+    per_move: u64,
+    /// The solver's node count at which every check stops.
+    cap: u64,
+    deadline: Option<Instant>,
+}
+
+impl Check {
+    /// The moves of `candidates` the opponent's search does not beat, or could not finish. With a
+    /// clock, `threads` share them, each with its own solver (starting from what `s`, which found
+    /// the threat, remembers); without one, one thread keeps the result repeatable.
+    fn keep(
+        &self,
+        s: &mut Solver<'_>,
+        game: &Gomoku,
+        threads: usize,
+        candidates: Vec<Point>,
+    ) -> Vec<Point> {
+        let threads = if self.deadline.is_some() {
+            threads.max(1)
+        } else {
+            1
+        };
+        let (mut safe, open) = if threads == 1 {
+            self.settle(s, candidates)
+        } else {
+            let killers = s.killers;
+            let mut shares: Vec<Vec<Point>> = (0..threads)
+                .map(|t| {
+                    candidates
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .copied()
+                        .collect()
+                })
+                .collect();
+            let mine = shares.remove(0);
+            std::thread::scope(|scope| {
+                let others: Vec<_> = shares
+                    .into_iter()
+                    .map(|share| {
+                        scope.spawn(move || {
+                            let mut s = Solver::new(game, NODES, self.deadline);
+                            s.killers = killers;
+                            self.settle(&mut s, share)
+                        })
+                    })
+                    .collect();
+                let mut all = self.settle(s, mine);
+                for other in others {
+                    let (safe, open) = other
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                    all.0.extend(safe);
+                    all.1.extend(open);
+                }
+                all
+            })
+        };
+        safe.extend(open);
+        safe
+    }
+
+    /// Sorts `candidates` into those the opponent's search does not beat (`.0`) and those whose
+    /// search was cut short (`.1`), dropping those it beats. Passes over the moves not yet settled
+    /// give each eight times the nodes of the last, until the clock: a move the first pass could
+    /// not refute may still lose to a longer win.
+    fn settle(&self, s: &mut Solver<'_>, mut candidates: Vec<Point>) -> (Vec<Point>, Vec<Point>) {
+        let opp = self.me.opponent();
+        let (mut safe, mut open) = (Vec::new(), Vec::new());
+        let mut per_move = self.per_move;
+        while !candidates.is_empty() {
+            for p in candidates.drain(..) {
+                if s.nodes >= self.cap || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    open.push(p);
+                    continue;
+                }
+                s.budget(per_move, self.deadline);
+                let (won, cut_short) = s.with_stone(p, self.me, |s| {
+                    let won = if self.depth == 0 {
+                        s.vcf_move(opp).is_some()
+                    } else {
+                        s.vct_move(opp, self.depth).is_some()
+                    };
+                    (won, s.exhausted())
+                });
+                // A win found is a proof; a search cut short proves nothing either way.
+                match (won, cut_short) {
+                    (true, _) => {}
+                    (false, false) => safe.push(p),
+                    (false, true) => open.push(p),
+                }
+            }
+            if s.nodes >= self.cap || self.deadline.is_none_or(|d| Instant::now() >= d) {
+                break;
+            }
+            std::mem::swap(&mut candidates, &mut open);
+            per_move *= 8;
+        }
+        (safe, open)
     }
 }
 
@@ -839,7 +942,7 @@ mod tests {
         let g = game("standard", VCF_BLACK, VCF_WHITE, Colour::Black);
         assert_eq!(vcf(&g, Colour::Black), "J8");
         assert_eq!(
-            presearch(&g, None),
+            presearch(&g, None, 1),
             Presearch::Win(Move::Place(g.topology().parse_point("J8").unwrap()))
         );
         // White has nothing of the kind.
@@ -890,17 +993,41 @@ mod tests {
         // only moves after which White has no VCF are searched, and they include J8.
         let g = game("standard", VCF_WHITE, VCF_BLACK, Colour::Black);
         assert_eq!(vcf(&g, Colour::White), "J8");
-        let Presearch::Only(moves) = presearch(&g, None) else {
+        let Presearch::Only(moves) = presearch(&g, None, 1) else {
             panic!("no defence list");
         };
         let names: Vec<String> = moves.iter().map(|&m| g.move_text(m)).collect();
         assert!(names.contains(&"J8".to_string()), "{names:?}");
         // B2 (beside Black's own stones far away) does nothing against the threat.
         assert!(!names.contains(&"B2".to_string()), "{names:?}");
-        for m in moves {
+        for m in &moves {
             let mut after = g.clone();
-            after.play(m).unwrap();
-            assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(m));
+            after.play(*m).unwrap();
+            assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(*m));
+        }
+        // With a clock every check here settles long before it, and two threads sharing the moves
+        // keep the same ones as one. White also wins by threes after each move that stops its
+        // fours (the position is lost): then the moves that stop the fours are kept, those that
+        // the small budget kept above among them.
+        let sorted = |p: Presearch<Move, Move>| match p {
+            Presearch::Only(mut moves) => {
+                moves.sort_by_key(|m| g.move_text(*m));
+                moves
+            }
+            other => panic!("{other:?}"),
+        };
+        let clock = || Some(Instant::now() + std::time::Duration::from_secs(60));
+        let one = sorted(presearch(&g, clock(), 1));
+        assert_eq!(one, sorted(presearch(&g, clock(), 2)));
+        assert!(moves.iter().all(|m| one.contains(m)), "{one:?}");
+        for m in &one {
+            let mut after = g.clone();
+            after.play(*m).unwrap();
+            assert_eq!(vcf(&after, Colour::White), "", "{}", g.move_text(*m));
+            let p = after.topology().parse_point(&g.move_text(*m)).unwrap();
+            let lost = Solver::new(&g, NODES, None)
+                .with_stone(p, Colour::Black, |s| s.vct_move(Colour::White, VCT_DEPTH));
+            assert!(lost.is_some(), "{}", g.move_text(*m));
         }
     }
 
