@@ -2,6 +2,7 @@
 //! walks along the four lines stop at the edge without a bounds test), plus what the opening rule needs
 //! to know about the centre.
 
+use crate::shapes;
 use std::ops::Deref;
 use stones_core::rows::Grid;
 use stones_core::{BoardSize, Point};
@@ -18,6 +19,9 @@ pub(crate) struct Layout {
     /// Every point, nearest the centre first; the first `within[d]` lie at most `d` from it.
     by_distance: Vec<Point>,
     within: [usize; 3],
+    /// Per difference `j - i` of two padded cells (offset by half the length), whether `j` lies
+    /// on a line through `i` at most [`shapes::REACH`] away ([`Layout::in_line`]).
+    in_line: Vec<bool>,
 }
 
 impl Deref for Layout {
@@ -44,11 +48,20 @@ impl Layout {
         let mut by_distance: Vec<Point> = grid.topo.points().collect();
         by_distance.sort_by_key(|p| centre_distance[p.idx()]);
         let within = [0, 1, 2].map(|d| centre_distance.iter().filter(|&&c| c <= d).count());
+        let reach = shapes::REACH as isize;
+        let half = reach * grid.dirs.iter().max().copied().unwrap_or(1);
+        let mut in_line = vec![false; 2 * half as usize + 1];
+        for &d in &grid.dirs {
+            for k in -reach..=reach {
+                in_line[(half + k * d) as usize] = true;
+            }
+        }
         Layout {
             grid,
             centre_distance,
             by_distance,
             within,
+            in_line,
         }
     }
 
@@ -56,6 +69,15 @@ impl Layout {
     #[inline]
     pub fn centre_distance(&self, p: Point) -> u8 {
         self.centre_distance[p.idx()]
+    }
+
+    /// Whether the padded cells `i` and `j` lie on one line at most [`shapes::REACH`] apart, or
+    /// are one cell: whether a stone on one can change the shapes through the other. Cells of two
+    /// rows that line up across the padding count too: it may say yes wrongly, never no.
+    #[inline]
+    pub fn in_line(&self, i: usize, j: usize) -> bool {
+        let at = (j + self.in_line.len() / 2).wrapping_sub(i);
+        self.in_line.get(at).is_some_and(|&yes| yes)
     }
 
     /// The points at most `d` (0, 1 or 2) lines from the centre.
@@ -132,5 +154,29 @@ mod tests {
             .filter(|&p| l.centre_distance(p) <= 2)
             .count();
         assert_eq!(inside, 36);
+    }
+
+    #[test]
+    fn in_line_never_misses_a_cell_in_reach() {
+        let l = Layout::new(BoardSize::square(15));
+        let topo = &l.topo;
+        let reach = shapes::REACH as u16;
+        let (mut yes, mut no) = (0, 0);
+        for p in topo.points() {
+            for q in topo.points() {
+                let ((x, y), (u, v)) = (topo.xy(p), topo.xy(q));
+                let (dx, dy) = (x.abs_diff(u), y.abs_diff(v));
+                let aligned = dx == 0 || dy == 0 || dx == dy;
+                let (i, j) = (l.pad(p), l.pad(q));
+                if aligned && dx.max(dy) <= reach {
+                    assert!(l.in_line(i, j), "{} {}", topo.name(p), topo.name(q));
+                    yes += 1;
+                } else if !l.in_line(i, j) {
+                    no += 1;
+                }
+            }
+        }
+        // It rules most of the other pairs out.
+        assert!(no > 40_000 && yes > 5_000, "{yes} {no}");
     }
 }

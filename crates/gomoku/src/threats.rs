@@ -62,10 +62,6 @@ pub(crate) struct Solver<'a> {
     /// that last held, tried first: checking many moves against one threat finds the same lines
     /// again, and most of those checks end after the first line.
     killers: [[usize; 2]; KILLER_PLIES],
-    /// Per difference `j - i` of two padded cells (offset by half the length), whether `j` lies
-    /// on a line through `i` at most [`shapes::REACH`] away. Cells of two rows that line up across
-    /// the padding count too: the answer may say yes wrongly, never no.
-    in_line: Vec<bool>,
     /// Nodes searched, and the most allowed.
     pub nodes: u64,
     limit: u64,
@@ -88,17 +84,8 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let reach = shapes::REACH as isize;
-        let half = reach * layout.dirs.iter().max().copied().unwrap_or(1);
-        let mut in_line = vec![false; 2 * half as usize + 1];
-        for &d in &layout.dirs {
-            for k in -reach..=reach {
-                in_line[(half + k * d) as usize] = true;
-            }
-        }
         Solver {
             layout,
-            in_line,
             codes: LineCodes::new(layout, &cells),
             stamp: vec![0; cells.len()],
             cells,
@@ -116,13 +103,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Whether the node or time budget is spent.
+    /// Whether the node or time budget is spent (after a search: its "no" means "not found").
     fn spent(&self) -> bool {
-        self.nodes >= self.limit || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
-    /// Whether the budget ran out during the last search (its "no" then means "not found").
-    pub fn exhausted(&self) -> bool {
         self.nodes >= self.limit || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -319,13 +301,6 @@ impl<'a> Solver<'a> {
                     && inner.iter().filter(|&&v| v == 1).count() >= 3
             })
         })
-    }
-
-    /// Whether the cells `i` and `j` lie on one line at most [`shapes::REACH`] apart, or are one
-    /// cell (it may say yes wrongly, never no).
-    fn in_line(&self, i: usize, j: usize) -> bool {
-        let at = (j + self.in_line.len() / 2).wrapping_sub(i);
-        self.in_line.get(at).is_some_and(|&yes| yes)
     }
 
     /// Whether a stone of `c` on the empty cell `i` may make a four (or a five): some window of five
@@ -581,7 +556,7 @@ impl<'a> Solver<'a> {
         // Without renju's fouls for `a`, whether a point wins depends only on the cells within
         // the shapes' reach along its lines: a reply elsewhere leaves it a winning point.
         let local = !self.profiles[a.idx()].has_fouls();
-        let touches = |s: &Self, r: usize, w: usize| !local || s.in_line(r, w);
+        let touches = |s: &Self, r: usize, w: usize| !local || s.layout.in_line(r, w);
         for r in replies {
             if !self.legal(r, d) {
                 continue;
@@ -876,7 +851,7 @@ impl Check {
                     } else {
                         s.vct_move(opp, self.depth).is_some()
                     };
-                    (won, s.exhausted())
+                    (won, s.spent())
                 });
                 // A win found is a proof; a search cut short proves nothing either way.
                 match (won, cut_short) {
@@ -1085,31 +1060,6 @@ mod tests {
             }
         }
         assert!(unknown > 100, "{unknown} rows past the codes");
-    }
-
-    #[test]
-    fn in_line_never_misses_a_cell_in_reach() {
-        let g = game("standard", "", "", Colour::Black);
-        let s = Solver::new(&g, NODES, None);
-        let topo = g.topology();
-        let reach = shapes::REACH as u16;
-        let (mut yes, mut no) = (0, 0);
-        for p in topo.points() {
-            for q in topo.points() {
-                let ((x, y), (u, v)) = (topo.xy(p), topo.xy(q));
-                let (dx, dy) = (x.abs_diff(u), y.abs_diff(v));
-                let aligned = dx == 0 || dy == 0 || dx == dy;
-                let (i, j) = (g.layout().pad(p), g.layout().pad(q));
-                if aligned && dx.max(dy) <= reach {
-                    assert!(s.in_line(i, j), "{} {}", topo.name(p), topo.name(q));
-                    yes += 1;
-                } else if !s.in_line(i, j) {
-                    no += 1;
-                }
-            }
-        }
-        // It rules most of the other pairs out.
-        assert!(no > 40_000 && yes > 5_000, "{yes} {no}");
     }
 
     #[test]
