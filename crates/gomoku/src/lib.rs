@@ -13,6 +13,7 @@ mod game;
 pub mod gomocup;
 mod layout;
 mod line_codes;
+mod line_threats;
 mod moves;
 pub mod player;
 mod render;

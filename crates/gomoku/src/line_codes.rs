@@ -13,9 +13,9 @@ use std::sync::OnceLock;
 use stones_core::Colour;
 
 /// Cells read on each side of a cell.
-const REACH: usize = 4;
+pub(crate) const REACH: usize = 4;
 /// Code value of a cell off the board (and of every cell past it).
-const OFF: u16 = 3;
+pub(crate) const OFF: u16 = 3;
 
 /// Per padded cell and line, the code of the eight cells around it.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,28 +123,35 @@ fn table(c: Colour) -> &'static [u8; 1 << 16] {
 
 /// The table entry of `code` for the colour whose cell value is `own`.
 fn entry(code: u16, own: u16) -> u8 {
-    // The nine cells, the new stone in the middle: 1 own, 0 empty, 2 anything else.
-    let mut line = [1u8; 2 * REACH + 1];
-    for o in (-(REACH as isize)..=REACH as isize).filter(|&o| o != 0) {
-        let v = code >> slot(o) & 3;
-        line[(REACH as isize + o) as usize] = match v {
-            v if v == EMPTY as u16 => 0,
-            v if v == own => 1,
-            _ => 2,
-        };
-    }
+    let line = decode(code, own);
     let window = (0..=2 * REACH - 4)
         .map(|s| &line[s..s + 5])
         .filter(|w| !w.contains(&2))
         .map(|w| w.iter().filter(|&&v| v == 1).count())
         .max()
         .unwrap_or(0);
+    let run = run_through_middle(&line);
+    let full = line[..REACH].iter().all(|&v| v == 1) || line[REACH + 1..].iter().all(|&v| v == 1);
+    (window as u8) | if full { 0 } else { (run as u8) << 4 }
+}
+
+/// The nine cells `code` describes, seen by the colour whose cell value is `own`, with its stone in
+/// the middle: 1 own, 0 empty, 2 the opponent's or off the board.
+pub(crate) fn decode(code: u16, own: u16) -> [u8; 2 * REACH + 1] {
+    let mut line = [1u8; 2 * REACH + 1];
+    for o in (-(REACH as isize)..=REACH as isize).filter(|&o| o != 0) {
+        line[(REACH as isize + o) as usize] = match code >> slot(o) & 3 {
+            v if v == EMPTY as u16 => 0,
+            v if v == own => 1,
+            _ => 2,
+        };
+    }
+    line
+}
+
+/// The length of the row of own stones (1 in a [`decode`]d line) through the middle cell.
+pub(crate) fn run_through_middle(line: &[u8; 2 * REACH + 1]) -> usize {
     let left = line[..REACH].iter().rev().take_while(|&&v| v == 1).count();
     let right = line[REACH + 1..].iter().take_while(|&&v| v == 1).count();
-    let run = if left.max(right) == REACH {
-        0
-    } else {
-        1 + left + right
-    };
-    (window as u8) | (run as u8) << 4
+    1 + left + right
 }

@@ -3,6 +3,7 @@
 
 use crate::game::{End, Gomoku};
 use crate::layout::{self, EMPTY};
+use crate::line_threats;
 use crate::moves::Move;
 use crate::player;
 use crate::shapes::{self, Stones};
@@ -36,8 +37,9 @@ impl Gomoku {
     }
 
     /// The playout policy: a five through the mover's last stone, else a block of the opponent's five
-    /// through its last stone, else (three times in four) a random legal point within two lines of
-    /// one of the last two stones, else a uniformly random legal move.
+    /// through its last stone, else a four one stone cannot stop (a straight four, or two fours on
+    /// a line) near the mover's last stone, else (three times in four) a random legal point within
+    /// two lines of one of the last two stones, else a uniformly random legal move.
     fn policy_move(&self, rng: &mut Rng) -> Option<Move> {
         let me = self.to_move;
         let history = self.history();
@@ -48,9 +50,10 @@ impl Gomoku {
             },
             None => None,
         };
-        last_place(2)
-            .and_then(|p| self.five_point_near(p, me))
-            .or_else(|| last_place(1).and_then(|p| self.five_point_near(p, me.opponent())))
+        let (mine, theirs) = (last_place(2), last_place(1));
+        mine.and_then(|p| self.five_point_near(p, me))
+            .or_else(|| theirs.and_then(|p| self.five_point_near(p, me.opponent())))
+            .or_else(|| mine.and_then(|p| self.unstoppable_four_near(p, me)))
             .map(Move::Place)
             .or_else(|| {
                 let back = 1 + rng.below(2);
@@ -60,6 +63,28 @@ impl Gomoku {
                     .map(Move::Place)
             })
             .or_else(|| self.random_move(rng))
+    }
+
+    /// The first legal point within four lines of the stone on `p` where a `c` stone would make a
+    /// four one stone cannot stop on that line.
+    fn unstoppable_four_near(&self, p: Point, c: Colour) -> Option<Point> {
+        let overline_wins = self.profiles[c.idx()].goal().wins(6);
+        let mut pick = None;
+        let i = self.layout.pad(p);
+        line_threats::unstoppable_fours_near(
+            &self.cells,
+            &self.layout.dirs,
+            i,
+            c,
+            overline_wins,
+            |j| {
+                let q = self.layout.point(j);
+                if pick.is_none() && self.may_place(q) {
+                    pick = Some(q);
+                }
+            },
+        );
+        pick
     }
 
     /// A random legal empty point within two lines of `p` (a few tries; `None` when they all miss).
@@ -307,5 +332,29 @@ mod tests {
         let g = game("freestyle", "A1", "", Colour::White);
         let (names, whole) = steps(&g);
         assert_eq!((names.len(), whole), (8, true), "{names:?}");
+    }
+
+    /// A freestyle game after `moves`, and the moves its playout policy chooses over 20 seeds.
+    fn policy_after(moves: &str) -> Vec<String> {
+        let mut g = Gomoku::new(crate::GomokuRules::builtin("freestyle").unwrap()).unwrap();
+        for name in moves.split_whitespace() {
+            let p = g.topology().parse_point(name).unwrap();
+            g.play(Move::Place(p)).unwrap();
+        }
+        (0..20)
+            .map(|seed| g.move_text(g.policy_move(&mut Rng::new(seed)).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn playouts_turn_their_own_open_three_into_a_straight_four() {
+        // Black's last stone H8 made the open three F8 G8 H8; White's stones are far away. A
+        // playout's Black move is E8 or J8, whatever the random draws.
+        let chosen = policy_after("F8 A1 G8 A3 H8 A5");
+        assert!(chosen.iter().all(|m| m == "E8" || m == "J8"), "{chosen:?}");
+        // White's last stone made an open three too (F3 G3 H3): Black still makes its straight
+        // four, which wins the race by a move, rather than block.
+        let chosen = policy_after("F8 F3 G8 G3 H8 H3");
+        assert!(chosen.iter().all(|m| m == "E8" || m == "J8"), "{chosen:?}");
     }
 }
