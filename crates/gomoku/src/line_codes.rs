@@ -15,7 +15,7 @@ use stones_core::Colour;
 /// Cells read on each side of a cell.
 pub(crate) const REACH: usize = 4;
 /// Code value of a cell off the board (and of every cell past it).
-pub(crate) const OFF: u16 = 3;
+const OFF: u16 = 3;
 
 /// Per padded cell and line, the code of the eight cells around it.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +30,33 @@ fn slot(offset: isize) -> u32 {
     2 * s as u32
 }
 
+/// The cells along step `d` through the padded cell `i`, `reach` each way, 2 bits each (the cell
+/// `o` steps along at bits `2 (reach + o)`); cells past the edge read [`OFF`].
+pub(crate) fn cells_along(cells: &[u8], i: usize, d: isize, reach: isize) -> u64 {
+    let mut word = (cells[i] as u64) << (2 * reach);
+    for sign in [1, -1] {
+        let mut j = i;
+        let mut off_board = false;
+        for o in 1..=reach {
+            if !off_board {
+                j = j.wrapping_add_signed(sign * d);
+                off_board = cells[j] == EDGE;
+            }
+            let v = if off_board { OFF } else { cells[j] as u16 };
+            word |= (v as u64) << (2 * (reach + sign * o));
+        }
+    }
+    word
+}
+
+/// The code of the cell `o` steps along a [`cells_along`] word of `reach` (|`o`| ≤ `reach` − 4):
+/// the four cells on either side of it.
+#[inline]
+pub(crate) fn code_in(around: u64, reach: isize, o: isize) -> u16 {
+    let w = around >> (2 * (reach + o - REACH as isize));
+    ((w & 0xFF) | (w >> 10 & 0xFF) << 8) as u16
+}
+
 impl LineCodes {
     /// The codes of the position `cells` (padded, as the layout lays them out).
     pub fn new(layout: &Layout, cells: &[u8]) -> LineCodes {
@@ -37,20 +64,8 @@ impl LineCodes {
         for p in layout.topo.points() {
             let i = layout.pad(p);
             for (k, &d) in layout.dirs.iter().enumerate() {
-                let mut code = 0;
-                for sign in [1, -1] {
-                    let mut j = i;
-                    let mut off_board = false;
-                    for o in 1..=REACH as isize {
-                        if !off_board {
-                            j = j.wrapping_add_signed(sign * d);
-                            off_board = cells[j] == EDGE;
-                        }
-                        let v = if off_board { OFF } else { cells[j] as u16 };
-                        code |= v << slot(sign * o);
-                    }
-                }
-                codes[i][k] = code;
+                let around = cells_along(cells, i, d, REACH as isize);
+                codes[i][k] = code_in(around, REACH as isize, 0);
             }
         }
         LineCodes { codes }

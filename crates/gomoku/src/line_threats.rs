@@ -1,77 +1,46 @@
 //! What the playouts ask of the lines through a stone: the empty cells nearby where its colour would
 //! make a four that one stone cannot stop on that line (a straight four `.XXXX.`, or two fours as
-//! in `X.XXX.X`). The seventeen cells along a line (eight each way) are read once into a word, and
-//! a table built once answers for each empty cell from the [`line_codes`](crate::line_codes) code
-//! of the eight cells around it.
+//! in `X.XXX.X`). The seventeen cells along a line (eight each way) are read once into a word
+//! ([`cells_along`]), and a table built once answers for each empty cell from the
+//! [`line_codes`](crate::line_codes) code of the eight cells around it.
 //!
 //! It is a playout's heuristic, not a rule: a row that may run on past the eight cells is taken for
 //! a five (at worst a playout plays a four that is none); the rules judge every real five.
 
-use crate::layout::{EDGE, EMPTY};
-use crate::line_codes::{decode, run_through_middle, OFF, REACH};
+use crate::layout::EMPTY;
+use crate::line_codes::{cells_along, code_in, decode, run_through_middle, REACH};
 use std::sync::OnceLock;
 use stones_core::Colour;
 
-/// Cells read along a line on each side of the stone.
-const ROW_REACH: isize = 8;
+/// Cells read along a line on each side of the stone: the codes of the cells up to four away.
+const ROW_REACH: isize = 2 * REACH as isize;
 
-/// The seventeen cells along step `d` through the padded cell `i`, 2 bits each, the cell `o` steps
-/// along (−8 to 8) at bits `2 (o + 8)`; cells past the edge read [`OFF`].
-fn row(cells: &[u8], i: usize, d: isize) -> u64 {
-    let mut word = (cells[i] as u64) << (2 * ROW_REACH);
-    for sign in [1, -1] {
-        let mut j = i;
-        let mut off_board = false;
-        for o in 1..=ROW_REACH {
-            if !off_board {
-                j = j.wrapping_add_signed(sign * d);
-                off_board = cells[j] == EDGE;
-            }
-            let v = if off_board { OFF } else { cells[j] as u16 };
-            word |= (v as u64) << (2 * (ROW_REACH + sign * o));
-        }
-    }
-    word
-}
-
-/// The cell `o` steps along a [`row`] (−8 to 8).
-#[inline]
-fn cell_in(row: u64, o: isize) -> u16 {
-    (row >> (2 * (ROW_REACH + o)) & 3) as u16
-}
-
-/// The [`line_codes`](crate::line_codes) code of the cell `o` steps along a [`row`] (−4 to 4): the
-/// four cells on either side of it.
-#[inline]
-fn code_in(row: u64, o: isize) -> u16 {
-    let w = row >> (2 * (o + REACH as isize));
-    ((w & 0xFF) | (w >> 10 & 0xFF) << 8) as u16
-}
-
-/// Calls `found` with every empty cell within four steps of the padded cell `i` along its lines
-/// (`dirs`) where a stone of `c` would make a four one stone cannot stop on that line.
+/// The first empty cell within four steps of the padded cell `i` along its lines (`dirs`) where a
+/// stone of `c` would make a four one stone cannot stop on that line, and which `ok` accepts.
 /// `overline_wins`: whether six or more in a row wins for `c`.
-pub(crate) fn unstoppable_fours_near(
+pub(crate) fn unstoppable_four_near(
     cells: &[u8],
     dirs: &[isize],
     i: usize,
     c: Colour,
     overline_wins: bool,
-    mut found: impl FnMut(usize),
-) {
+    mut ok: impl FnMut(usize) -> bool,
+) -> Option<usize> {
     let bit = flag(c, overline_wins);
     let table = table();
     for &d in dirs {
-        let row = row(cells, i, d);
-        for o in -(REACH as isize)..=REACH as isize {
-            if o != 0
-                && cell_in(row, o) == EMPTY as u16
-                && table[code_in(row, o) as usize] & bit != 0
-            {
-                found(i.wrapping_add_signed(o * d));
+        let row = cells_along(cells, i, d, ROW_REACH);
+        for o in (-(REACH as isize)..=REACH as isize).filter(|&o| o != 0) {
+            let empty = (row >> (2 * (ROW_REACH + o)) & 3) == EMPTY as u64;
+            if empty && table[code_in(row, ROW_REACH, o) as usize] & bit != 0 {
+                let j = i.wrapping_add_signed(o * d);
+                if ok(j) {
+                    return Some(j);
+                }
             }
         }
     }
+    None
 }
 
 /// The table bit of a four one stone cannot stop, for `c` under `overline_wins`.
@@ -119,19 +88,23 @@ mod tests {
     use super::*;
     use crate::testing::game;
 
-    /// The cells where Black makes an unstoppable four near the Black stone at `at`, by name.
+    /// Every cell where Black makes an unstoppable four near the Black stone at `at`, by name.
     fn near(black: &str, at: &str, overline_wins: bool) -> Vec<String> {
         let g = game("standard", black, "", Colour::White);
         let layout = g.layout();
         let i = layout.pad(layout.topo.parse_point(at).unwrap());
         let mut out = Vec::new();
-        unstoppable_fours_near(
+        let every = |j| {
+            out.push(layout.topo.name(layout.point(j)));
+            false
+        };
+        unstoppable_four_near(
             g.cells(),
             &layout.dirs,
             i,
             Colour::Black,
             overline_wins,
-            |j| out.push(layout.topo.name(layout.point(j))),
+            every,
         );
         out.sort();
         out

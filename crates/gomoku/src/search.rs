@@ -69,22 +69,17 @@ impl Gomoku {
     /// four one stone cannot stop on that line.
     fn unstoppable_four_near(&self, p: Point, c: Colour) -> Option<Point> {
         let overline_wins = self.profiles[c.idx()].goal().wins(6);
-        let mut pick = None;
-        let i = self.layout.pad(p);
-        line_threats::unstoppable_fours_near(
-            &self.cells,
-            &self.layout.dirs,
-            i,
+        let (cells, layout) = (&self.cells, &self.layout);
+        let legal = |j| self.may_place(layout.point(j));
+        line_threats::unstoppable_four_near(
+            cells,
+            &layout.dirs,
+            layout.pad(p),
             c,
             overline_wins,
-            |j| {
-                let q = self.layout.point(j);
-                if pick.is_none() && self.may_place(q) {
-                    pick = Some(q);
-                }
-            },
-        );
-        pick
+            legal,
+        )
+        .map(|j| layout.point(j))
     }
 
     /// A random legal empty point within two lines of `p` (a few tries; `None` when they all miss).
