@@ -530,12 +530,11 @@ impl ChainBoard {
 
     /// Puts a `c` stone on empty `p` in one pass over its padded neighbour row: their counts, their
     /// chains' pseudo-liberties at `p`, the new stone's own pseudo-liberties (gathered on the way and
-    /// added once at the end), merging own chains. Returns the new stone's chain head and whether a
-    /// neighbour's chain reached zero liberties: true when an enemy chain lost its last one (and
-    /// when an own chain did, which joins the stone's), so that captures cost nothing when there
-    /// are none.
+    /// added once at the end), merging own chains. Returns the new stone's chain head and the slots
+    /// of the row (bit `k` for the `k`-th) whose enemy chain lost its last liberty there, so that
+    /// captures cost nothing when there are none and visit only the chains they take when there are.
     #[inline(always)]
-    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, bool) {
+    fn place<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> (u16, u8) {
         let pi = p.0;
         let me = c as u8 + 1;
         debug_assert_eq!(self.cells[ix(pi)], EMPTY);
@@ -552,8 +551,9 @@ impl ChainBoard {
         let mut own = 0u64;
         // The head of the first own chain met, then of all of them merged (`pi` while none is).
         let mut h = pi;
-        let mut doomed = false;
-        for &q in topo.neighbours_padded::<D>(p) {
+        let enemy = 2 - c as u8;
+        let mut doomed = 0u8;
+        for (k, &q) in topo.neighbours_padded::<D>(p).iter().enumerate() {
             let qi = ix(q);
             self.nbrs[qi] = self.nbrs[qi].wrapping_add(filled);
             let v = self.cells[qi];
@@ -567,9 +567,9 @@ impl ChainBoard {
             let hq = self.head[qi];
             let libs = &mut self.libs[ix(hq)].0;
             *libs = libs.wrapping_sub(at_p);
-            // Without asking whose chain it is (an empty point's or the edge's word is never zero):
-            // the capture pass tests its chains exactly.
-            doomed |= *libs == 0;
+            // An empty point's or the edge's word is never zero; an own chain's may be, and that
+            // is the suicide test's business, not the captures'.
+            doomed |= u8::from((*libs == 0) & (v == enemy)) << k;
             // `cand`: this neighbour's chain when it is own, else the chain so far. A merge is
             // due when that is another chain and there was one already: one test, as a minimum
             // of two differences, so that the compiler keeps a single, mostly untaken branch.
@@ -677,8 +677,8 @@ impl ChainBoard {
     fn play_one<const D: usize>(&mut self, topo: &Topology, p: Point, c: Colour) -> Placed {
         let (h, doomed) = self.place::<D>(topo, p, c);
         let mut placed = Placed::default();
-        if doomed {
-            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
+        if doomed != 0 {
+            self.capture_around::<D>(topo, p, c.opponent(), doomed, &mut placed);
         }
         // A capture only adds liberties to the new stone's chain, so without one the chain's
         // liberties are as `place` left them.
@@ -688,17 +688,25 @@ impl ChainBoard {
         placed
     }
 
-    /// Removes the `enemy` chains next to `p` left without liberty, in neighbour order, and adds
-    /// them to `placed` (its single capture: the only stone removed, when the move removes one).
+    /// Removes the `enemy` chains left without liberty at the `slots` of `p`'s neighbour row (bit `k`
+    /// for the `k`-th neighbour), in row order, and adds them to `placed` (its single capture: the
+    /// only stone removed, when the move removes one).
     #[inline(never)]
     fn capture_around<const D: usize>(
         &mut self,
         topo: &Topology,
         p: Point,
         enemy: Colour,
+        doomed: u8,
         placed: &mut Placed,
     ) {
-        for &q in topo.neighbours_padded::<D>(p) {
+        let row = topo.neighbours_padded::<D>(p);
+        let mut slots = doomed;
+        while slots != 0 {
+            let q = row[slots.trailing_zeros() as usize % D];
+            slots &= slots - 1;
+            // Two slots of one chain: the first removed it. Without liberty: `slots` may name
+            // more than the flagged ones (see `play_many`).
             if self.is(q, enemy) && self.chain_of(q).0 == 0 {
                 let n = self.remove_chain_at::<D>(topo, self.head[ix(q)], enemy);
                 placed.single_capture = (placed.captured == 0 && n == 1).then_some(Point(q));
@@ -727,14 +735,23 @@ impl ChainBoard {
         c: Colour,
     ) -> Placed {
         // Placing only takes liberties, so a chain flagged when it lost its last one is still without
-        // when all are placed; with none flagged there is nothing to capture.
-        let mut doomed = false;
-        for &p in points {
-            doomed |= self.place::<D>(topo, p, c).1;
+        // when all are placed; with none flagged there is nothing to capture. Each chain is flagged
+        // at a slot of the stone that took its last liberty.
+        let mut doomed = [0u8; 2];
+        for (i, &p) in points.iter().enumerate() {
+            doomed[i.min(1)] |= self.place::<D>(topo, p, c).1;
         }
         let mut placed = Placed::default();
-        for &p in points.iter().filter(|_| doomed) {
-            self.capture_around::<D>(topo, p, c.opponent(), &mut placed);
+        // Two stones (TriGo's move): each captures at its own flagged slots. More: every slot of
+        // every stone is looked at when any was flagged.
+        for (i, &p) in points.iter().enumerate() {
+            let slots = match points.len() {
+                2 => doomed[i],
+                _ => u8::from(doomed != [0, 0]) * ((1u16 << D) - 1) as u8,
+            };
+            if slots != 0 {
+                self.capture_around::<D>(topo, p, c.opponent(), slots, &mut placed);
+            }
         }
         for &p in points {
             if self.is(p.0, c) && self.chain_of(p.0).0 == 0 {
