@@ -10,6 +10,10 @@ pub type Cell = u8;
 /// The empty, unenclosed point.
 pub const EMPTY: Cell = 0;
 
+/// A value no point holds (dot code 3): no dot of either player, live or not. Stands for a slot off
+/// the field where a test reads cells without asking first.
+pub const NO_DOT: Cell = 0b11;
+
 #[inline]
 fn code(c: Colour) -> u8 {
     c as u8 + 1

@@ -22,11 +22,10 @@ use stones_core::Colour;
 
 impl DotsGame {
     /// After `who` put a dot on `p`: captures the newly closed regions holding live enemy dots, marks the
-    /// other newly closed regions as free areas of `who`. Returns the enemy dots captured.
-    pub(crate) fn enclose_around(&mut self, p: usize, who: Colour) -> u32 {
+    /// other newly closed regions as free areas of `who`. Returns the enemy dots captured. `walls`:
+    /// bit `i` set when ring slot `i` of `p` holds a live dot of `who` ([`DotsGame::ring_masks`]).
+    pub(crate) fn enclose_around(&mut self, p: usize, who: Colour, walls: u8) -> u32 {
         let ring = self.geo.ring[p];
-        // Bit `i` set: ring slot `i` holds a live dot of `who` (a wall). Read once, tested by bits.
-        let walls = self.ring_mask(p, |v| cell::is_live(v, who));
         let wall = |i: usize| walls >> (i % 8) & 1 != 0;
         let gap = |j: usize| !wall(2 * j);
         // Orthogonal neighbours j-1 and j are linked around the ring when neither is a wall and the

@@ -135,8 +135,11 @@ impl DotsGame {
         let before = self.cells[p];
         self.set_cell(p, cell::with_dot(before, me) & !cell::base_bit(me));
         self.moved[me.idx()] = true;
-        let captured = self.enclose_around(p, me);
-        self.join_around(p, me);
+        // Captures change owners and bases, never which dot a point holds: the ring's dots of `me`
+        // read before them are still the ones to join.
+        let (mine, walls) = self.ring_masks(p, me);
+        let captured = self.enclose_around(p, me, walls);
+        self.join_ring(p, mine);
         if cell::in_base(before, opp) {
             if captured > 0 {
                 self.break_base(p, opp);

@@ -369,20 +369,34 @@ impl DotsGame {
         p as u16
     }
 
-    /// The eight ring slots of `p` as a bitmask: bit `i` set when slot `i` is on the field and its
-    /// cell satisfies `test`. Every slot is read, without a branch on the result.
+    /// The eight ring slots of `p` as two bitmasks, read in one pass: bit `i` set when slot `i` is on
+    /// the field and holds a dot of `who` (first mask), a live one (second). Every slot is read,
+    /// without a branch on the result.
     #[inline]
-    pub(crate) fn ring_mask(&self, p: usize, test: impl Fn(Cell) -> bool) -> u8 {
+    pub(crate) fn ring_masks(&self, p: usize, who: Colour) -> (u8, u8) {
         let ring = &self.geo.ring[p];
-        (0..8).fold(0, |m, i| {
-            let v = self.cells.get(ring[i] as usize).copied();
-            m | ((v.is_some_and(&test) as u8) << i)
+        (0..8).fold((0, 0), |(dots, live), i| {
+            // Off the field: a cell value with no dot of either player.
+            let v = self
+                .cells
+                .get(ring[i] as usize)
+                .copied()
+                .unwrap_or(cell::NO_DOT);
+            (
+                dots | (cell::has_dot(v, who) as u8) << i,
+                live | (cell::is_live(v, who) as u8) << i,
+            )
         })
     }
 
     /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
     pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
-        let mine = self.ring_mask(p, |v| cell::has_dot(v, who));
+        self.join_ring(p, self.ring_masks(p, who).0);
+    }
+
+    /// [`DotsGame::join_around`], given the ring slots of `p` that hold a dot of its player (`mine`,
+    /// as [`DotsGame::ring_masks`] gives them).
+    pub(crate) fn join_ring(&mut self, p: usize, mine: u8) {
         // Neighbouring ring slots touch, so a dot right after another of `who` on the ring is in its
         // set already (joined with `p` a step before): only the first dot of each run is looked up.
         let mut firsts = mine & !(mine << 1);
