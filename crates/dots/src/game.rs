@@ -162,7 +162,6 @@ impl Game for DotsGame {
 
     /// Random points on the unchecked fast path until the field is full or `cap` moves are played.
     fn playout(&mut self, rng: &mut Rng, cap: usize) -> usize {
-        self.reserve(cap.min(self.free.list.len() + 2));
         let mut n = 0;
         while n < cap {
             match self.random_move(rng) {

@@ -11,13 +11,13 @@ impl DotsGame {
     /// Queues `intruder` for capture by `owner` at its next move.
     pub(crate) fn push_pending(&mut self, owner: Colour, intruder: u16) {
         self.pending[owner.idx()].push(intruder);
-        self.log.push(Change::PendingPush(owner));
+        self.record(Change::PendingPush(owner));
     }
 
     /// Captures, for `owner`, every queued intruder still live inside one of its bases.
     pub(crate) fn resolve_pending(&mut self, owner: Colour) {
         while let Some(r) = self.pending[owner.idx()].pop() {
-            self.log.push(Change::PendingTake(owner, r));
+            self.record(Change::PendingTake(owner, r));
             let v = self.cells[r as usize];
             if cell::is_live(v, owner.opponent()) && cell::in_base(v, owner) {
                 self.capture_component(owner, r as usize);
@@ -96,21 +96,39 @@ impl DotsGame {
     }
 
     /// Checks and plays `mv` for `who`, even out of turn (for records with extra moves); the turn
-    /// passes as after any move of `who`. A refused move changes nothing.
+    /// passes as after any move of `who`. A refused move changes nothing; a played one can be undone.
     pub fn play_as(&mut self, who: Colour, mv: DotsMove) -> Result<(), DotsIllegal> {
         self.check_as(who, mv)?;
+        self.recording = true;
         self.apply(who, mv);
         Ok(())
     }
 
-    /// Plays `mv` for the player to move without checking it: the fast path for playouts. The move
-    /// must be legal (as from `Game::random_move` or a successful check).
+    /// Plays `mv` for the player to move without checking it: the fast path for playouts and the
+    /// search. The move must be legal (as from `Game::random_move` or a successful check). It
+    /// records nothing for undo (as the other games' fast paths), and the history there was is
+    /// dropped, so that undo and [`DotsGame::history`] never describe moves this one skipped:
+    /// undo stops here.
     #[inline]
     pub fn play_unchecked(&mut self, mv: DotsMove) {
+        self.drop_history();
         self.apply(self.to_move, mv);
     }
 
     fn apply(&mut self, who: Colour, mv: DotsMove) {
+        if self.recording {
+            self.push_frame(who, mv);
+        }
+        self.to_move = who;
+        match mv {
+            DotsMove::Put(p) => self.put(p.idx()),
+            DotsMove::Stop => self.stop(),
+            DotsMove::Resign => self.end = Some(End::Resigned(who)),
+        }
+    }
+
+    /// Records what undo needs besides the change log, before `who` plays `mv`.
+    fn push_frame(&mut self, who: Colour, mv: DotsMove) {
         self.frames.push(Frame {
             mv,
             player: who,
@@ -121,12 +139,6 @@ impl DotsGame {
             end: self.end,
             bonus: self.bonus,
         });
-        self.to_move = who;
-        match mv {
-            DotsMove::Put(p) => self.put(p.idx()),
-            DotsMove::Stop => self.stop(),
-            DotsMove::Resign => self.end = Some(End::Resigned(who)),
-        }
     }
 
     fn put(&mut self, p: usize) {

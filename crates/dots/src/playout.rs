@@ -15,7 +15,6 @@ pub struct PlayoutResult {
 
 /// Plays uniformly random points (never STOP) until the field is full, on the unchecked fast path.
 pub fn random_playout(game: &mut DotsGame, rng: &mut Rng) -> PlayoutResult {
-    game.reserve(game.free_points() + 2);
     let mut moves = 0;
     while let Some(mv) = game.random_move(rng) {
         game.play_unchecked(mv);

@@ -17,5 +17,13 @@ impl SearchGame for DotsGame {
         pending.first().copied()
     }
 
+    /// Without the history: the search plays on the fast path, which keeps none, and each playout's
+    /// copy is refreshed from this one.
+    fn search_copy(&self) -> DotsGame {
+        let mut copy = self.clone();
+        copy.drop_history();
+        copy
+    }
+
     stones_core::placement_steps!(DotsMove::Put);
 }

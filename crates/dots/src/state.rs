@@ -74,6 +74,9 @@ impl Clone for FreeSet {
 
 /// A game of Dots: the position, its history and everything undo needs.
 ///
+/// Checked moves record what undo needs; moves on the fast path ([`DotsGame::play_unchecked`], the
+/// playouts and the search) record nothing and drop the history there was.
+///
 /// Cloning keeps the capacity of the buffers that grow in play (the move log, the frames, the
 /// capture queues), and `clone_from` reuses the buffers already there: a
 /// playout run on a copy refreshed by `clone_from` allocates nothing (see `tests/playout_alloc.rs`).
@@ -101,6 +104,9 @@ pub struct DotsGame {
     pub(crate) pending: [Vec<u16>; 2],
     pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
+    /// Whether the move being played records what undo needs (`log`, `frames`): true for checked
+    /// moves, false on the fast path.
+    pub(crate) recording: bool,
     /// The start position (after `new` or `set_position`).
     pub(crate) start: Arc<Vec<Cell>>,
     /// Chain sets: every dot joined with the dots of its colour around it when it was put (captured
@@ -141,6 +147,7 @@ impl Clone for DotsGame {
             ],
             log: with_capacity_of(&self.log),
             frames: with_capacity_of(&self.frames),
+            recording: self.recording,
             start: self.start.clone(),
             parent: self.parent.clone(),
             set_size: self.set_size.clone(),
@@ -169,6 +176,7 @@ impl Clone for DotsGame {
             pending,
             log,
             frames,
+            recording,
             start,
             parent,
             set_size,
@@ -192,6 +200,7 @@ impl Clone for DotsGame {
         }
         log.clone_from(&src.log);
         frames.clone_from(&src.frames);
+        *recording = src.recording;
         start.clone_from(&src.start);
         parent.clone_from(&src.parent);
         set_size.clone_from(&src.set_size);
@@ -243,6 +252,7 @@ impl DotsGame {
             pending: [Vec::new(), Vec::new()],
             log: Vec::with_capacity(8 * n),
             frames: Vec::with_capacity(n + 8),
+            recording: true,
             start: Arc::new(Vec::new()),
             parent: Vec::new(),
             set_size: Vec::new(),
@@ -354,9 +364,9 @@ impl DotsGame {
                 self.free.list[i as usize] = last;
                 self.free.pos[last as usize] = i;
             }
-            self.log.push(Change::Free(p as u16, i));
+            self.record(Change::Free(p as u16, i));
         }
-        self.log.push(Change::Cell(p as u16, old));
+        self.record(Change::Cell(p as u16, old));
         self.raw_set(p, new);
     }
 
@@ -413,7 +423,7 @@ impl DotsGame {
                 };
                 self.parent[child] = root as u16;
                 self.set_size[root] += self.set_size[child];
-                self.log.push(Change::Union(child as u16));
+                self.record(Change::Union(child as u16));
                 a = root;
             }
         }
@@ -499,10 +509,20 @@ impl DotsGame {
         self.free.list.len()
     }
 
-    /// Reserves history space for `moves` more moves, so that playouts do not grow buffers.
-    pub fn reserve(&mut self, moves: usize) {
-        self.frames.reserve(moves);
-        self.log.reserve(8 * moves);
+    /// Forgets the moves played so far (undo stops here) and records nothing until the next checked
+    /// move: the fast path's state.
+    pub(crate) fn drop_history(&mut self) {
+        self.recording = false;
+        self.frames.clear();
+        self.log.clear();
+    }
+
+    /// Logs `change` for undo, when the move being played records ([`DotsGame::recording`]).
+    #[inline]
+    pub(crate) fn record(&mut self, change: Change) {
+        if self.recording {
+            self.log.push(change);
+        }
     }
 }
 

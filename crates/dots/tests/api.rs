@@ -131,9 +131,16 @@ fn sgf_write_then_read_replays_to_the_same_position() {
         ..DotsRules::default()
     })
     .unwrap();
-    random_playout(&mut small, &mut rng);
+    let mut fast = small.clone();
+    while let Some(mv) = small.random_move(&mut rng) {
+        small.play(mv).unwrap();
+    }
     let text = sgf::write(&small).unwrap();
     assert!(text.contains("SZ[8:8]") && text.contains("RE["));
+    // The fast path keeps no history: its game cannot be written, and says why.
+    random_playout(&mut fast, &mut rng);
+    let e = sgf::write(&fast).unwrap_err().to_string();
+    assert!(e.contains("fast path"), "{e}");
     let big = DotsGame::new(DotsRules {
         size: stones_core::BoardSize::square(60),
         ..DotsRules::default()

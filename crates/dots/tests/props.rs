@@ -231,11 +231,41 @@ fn game_playout_stops_at_the_cap_or_the_full_field() {
     let mut rng = Rng::new(9);
     let mut g = DotsGame::new(DotsRules::default()).unwrap();
     assert_eq!(g.playout(&mut rng, 10), 10);
-    assert_eq!(g.history().count(), 10);
     g.check_invariants().unwrap();
     let n = g.playout(&mut rng, usize::MAX);
     assert!(n > 500 && matches!(g.status(), Status::Over(_)));
     assert_eq!(g.score(), g.recount());
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn the_fast_path_keeps_no_history_and_undo_stops_where_it_played() {
+    let mut rng = Rng::new(4);
+    let mut g = DotsGame::new(DotsRules::default()).unwrap();
+    for _ in 0..20 {
+        let mv = g.random_move(&mut rng).unwrap();
+        g.play(mv).unwrap();
+    }
+    assert_eq!(g.history().count(), 20);
+    // A fast move drops the history: nothing before it can be undone or listed.
+    let mv = g.random_move(&mut rng).unwrap();
+    g.play_unchecked(mv);
+    assert_eq!(g.history().count(), 0);
+    let after_fast = g.clone();
+    assert!(!g.undo());
+    assert_eq!(g, after_fast);
+    // Checked moves after it record again, and undo goes back exactly to the fast move's position.
+    for _ in 0..30 {
+        let mv = g.random_move(&mut rng).unwrap();
+        g.play(mv).unwrap();
+    }
+    assert_eq!(g.history().count(), 30);
     while g.undo() {}
-    assert_eq!(g, DotsGame::new(DotsRules::default()).unwrap());
+    assert_eq!(g.history().count(), 0);
+    assert_eq!(g.hash(), after_fast.hash());
+    for p in g.topology().points() {
+        assert_eq!(g.dot(p), after_fast.dot(p));
+        assert_eq!(g.is_captured(p), after_fast.is_captured(p));
+    }
+    g.check_invariants().unwrap();
 }

@@ -45,6 +45,13 @@ pub fn write(game: &DotsGame) -> Result<String, SgfError> {
     let history: Vec<(Colour, DotsMove)> = game.history().collect();
     let mut replay = game.clone();
     while replay.undo_move() {}
+    if replay.cells != *game.start {
+        return Err(SgfError::Unsupported(
+            "the game's history does not reach back to its start: moves played on the fast \
+             path (playouts, the search) keep none, so the record cannot be written"
+                .into(),
+        ));
+    }
     for (c, mv) in history {
         replay.play_as(c, mv).map_err(|e| {
             SgfError::Unsupported(format!("the game does not replay from its start: {e}"))
