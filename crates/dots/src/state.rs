@@ -399,7 +399,8 @@ impl DotsGame {
         })
     }
 
-    /// Joins the dot on `p` with every dot of `who` around it, logged for undo.
+    /// Joins the dot on `p` with every dot of `who` around it, logged for undo when the move
+    /// records.
     pub(crate) fn join_around(&mut self, p: usize, who: Colour) {
         self.join_ring(p, self.ring_masks(p, who).0);
     }
