@@ -430,7 +430,8 @@ impl DotsGame {
         }
     }
 
-    /// Takes back the last move; false when there is none.
+    /// Takes back the last move; false when there is none (nothing before a move played on the fast
+    /// path, [`DotsGame::play_unchecked`], can be taken back).
     pub fn undo_move(&mut self) -> bool {
         let Some(f) = self.frames.pop() else {
             return false;
@@ -470,12 +471,14 @@ impl DotsGame {
         true
     }
 
-    /// The moves played since the start position, with their players.
+    /// The moves played since the start position, with their players (since the last move played on
+    /// the fast path, which keeps no history, if there was one).
     pub fn history(&self) -> impl Iterator<Item = (Colour, DotsMove)> + '_ {
         self.frames.iter().map(|f| (f.player, f.mv))
     }
 
-    /// The last dot put, if the last move put one.
+    /// The last dot put, if the last move put one and was checked (moves on the fast path record
+    /// none).
     pub fn last_point(&self) -> Option<Point> {
         match self.frames.last()?.mv {
             DotsMove::Put(p) => Some(p),
