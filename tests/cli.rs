@@ -189,7 +189,7 @@ fn bench_prints_playouts_per_second() {
 fn replay_an_sgf_record_reproduces_its_result() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/go/gnugo-selfplay/gg9_1.sgf"
+        "/crates/go/tests/data/gnugo-selfplay/gg9_1.sgf"
     );
     let out = stones(
         &["replay", fixture, "--ruleset", "tromp-taylor", "--json"],
@@ -219,7 +219,7 @@ fn replay_an_sgf_record_reproduces_its_result() {
 fn replay_a_dots_record_reproduces_its_counts() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dots/szkrab1295.sgf"
+        "/crates/dots/tests/data/szkrab1295.sgf"
     );
     let out = stones(&["replay", fixture, "--json"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -247,7 +247,7 @@ fn replay_a_dots_record_reproduces_its_counts() {
     // replay goes on.
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dots/szkrab6492.sgf"
+        "/crates/dots/tests/data/szkrab6492.sgf"
     );
     let out = stones(&["replay", fixture], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -509,7 +509,7 @@ fn replay_and_loadsgf_read_the_same_records_the_same_way() {
 fn a_finished_case_ends_over_with_its_marks_apart_from_its_moves() {
     let case = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/cases/go/dead-stones-mark-unmark.case"
+        "/crates/go/tests/cases/dead-stones-mark-unmark.case"
     );
     let out = stones(&["replay", case, "--json"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -527,7 +527,7 @@ fn a_finished_case_ends_over_with_its_marks_apart_from_its_moves() {
 
     let case = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/cases/go/finished-record-no-dead-key.case"
+        "/crates/go/tests/cases/finished-record-no-dead-key.case"
     );
     let out = stones(&["replay", case, "--json"], "");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");

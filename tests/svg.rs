@@ -2,7 +2,7 @@
 //! decorations each game adds, and `stones replay --svg` / `--svg-dir`.
 
 use std::process::Command;
-use stones_cli::{GameKind, TextGame};
+use stones_cli::GameKind;
 use stones_core::Rng;
 
 /// Every start tag is closed, in order; no stray `<` or `&` in text.
@@ -100,7 +100,9 @@ fn replayed(game: &str, set: &[&str], moves: &str) -> String {
         .create(None, &stones_cli::registry::parse_overrides(&sets).unwrap())
         .unwrap();
     let list: Vec<String> = moves.split(',').map(|m| m.trim().to_string()).collect();
-    let t = stones_cli::case::replay_moves(g, ruleset, &list, stones_cli::case::Pictures::Last);
+    let mut g = g;
+    let t =
+        stones_cli::case::replay_moves(&mut g, ruleset, &list, stones_cli::case::Pictures::Last);
     assert!(t.moves.iter().all(|m| m.reason.is_none()), "{:?}", t.moves);
     t.svg.expect("the final picture was asked for")
 }

@@ -1,6 +1,6 @@
 //! `stones bench`: random playouts per second on the game's fast path.
 
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use std::time::Instant;
 use stones_core::Rng;
 

@@ -11,7 +11,7 @@ use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
 use crate::save::{is_loadable, load as load_game, SaveInfo};
 use crate::sgf_replay::replay_sgf_with;
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -443,7 +443,8 @@ pub fn replay(
         } else {
             moves.split_whitespace().map(str::to_string).collect()
         };
-        return Ok(replay_moves(game, ruleset, &list, frames));
+        let mut game = game;
+        return Ok(replay_moves(&mut game, ruleset, &list, frames));
     }
     let path = Path::new(target);
     if !path.exists() && GameKind::parse(target).is_ok() {

@@ -4,7 +4,7 @@
 
 use crate::player::Player;
 use crate::registry::GameKind;
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use std::io::{self, BufRead, Write};
 use stones_ai::PlayerSpec;
 use stones_core::input::{Line, LineReader};

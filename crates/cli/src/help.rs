@@ -1,7 +1,7 @@
 //! What the `play` prompt's `help` says: each game's own moves and notation, what applies now, and
 //! the terminal's commands.
 
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use stones_core::Status;
 
 /// The terminal's own commands, the same in every game.

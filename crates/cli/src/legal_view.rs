@@ -1,7 +1,7 @@
 //! What `moves` shows at the prompt: how many legal moves there are and where, as a board overlay
 //! (`*` on every point a move may use), never a line of thousands of moves.
 
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use std::collections::HashMap;
 use stones_core::{Colour, Shape};
 

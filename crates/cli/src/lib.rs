@@ -20,8 +20,11 @@ pub mod referee;
 pub mod registry;
 pub mod save;
 pub mod sgf_replay;
+pub mod stones;
 pub mod text_game;
 pub mod web;
 
 pub use registry::GameKind;
+pub use stones::Stones;
+pub use stones_core::replay::Replay;
 pub use text_game::{AnyGame, PlayError, TextGame};

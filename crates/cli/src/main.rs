@@ -1,5 +1,5 @@
 //! The `stones` binary: see `stones --help`.
 
 fn main() -> std::process::ExitCode {
-    stones_cli::cli::main()
+    stones_cli::Stones::builtin().main()
 }

@@ -3,7 +3,7 @@
 
 use crate::player::Player;
 use crate::referee::{play_game, GameRecord, Limits};
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! overline that does not win), the score while dead stones are marked, and the result in words with
 //! its breakdown.
 
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use stones_core::talk::draw_said;
 use stones_core::{fmt_points, Colour, Score, Status};
 

@@ -9,7 +9,7 @@ use crate::marking::{Agreement, Marking};
 use crate::narrate::{move_effects, name, result_text, score_now};
 use crate::player::Player;
 use crate::save::{save, SaveInfo};
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 use stones_core::{Colour, Outcome, Status};

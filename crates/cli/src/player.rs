@@ -2,7 +2,7 @@
 //! engine or Gomocup brain — made from a [`PlayerSpec`].
 
 use crate::engine::{quote, Failure, GtpEngine, GtpSetup, Process};
-use crate::text_game::{AnyGame, Brain, TextGame, TextThought};
+use crate::text_game::{AnyGame, Brain, TextThought};
 use std::time::{Duration, Instant};
 use stones_ai::{PlayerSpec, Progress, SearchOptions};
 use stones_core::{Colour, Rng, Shape};

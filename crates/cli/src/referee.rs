@@ -4,7 +4,7 @@
 
 use crate::engine::{quote, Failure};
 use crate::player::Player;
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use stones_core::{Colour, Status};

@@ -1,66 +1,20 @@
-//! Every game by name. Adding a game is one line in the `games!` list (in crate::text_game; and
-//! the crate as a dependency in crates/cli/Cargo.toml): the line makes its [`GameKind`] and its
-//! [`AnyGame`] variant, and everything else — its name, description, rulesets, contract sizes, SGF
-//! `GM` number — comes from the game's own `Game` impl.
+//! Every game by name: the built-in six and any a caller adds ([`crate::Stones`]). Each game is an
+//! [`Entry`] made from its `Game` impl — its name, description, rulesets, contract sizes, SGF `GM`
+//! number and the generic functions that make it — and a [`GameKind`] is its place in the list.
+//! Every front end reaches games only through this list, so a game from outside this repository
+//! gets exactly what the built-in ones get.
 
-pub use crate::text_game::{AnyGame, GameKind};
+pub use crate::text_game::AnyGame;
+use std::sync::OnceLock;
 use stones_core::rules::{description, load_with};
-use stones_core::{Builtin, Game, RuleSet, RulesError};
-
-/// Declares the registered games, `Variant: Type` each: generates [`GameKind`], [`AnyGame`] and
-/// the way from a kind to its game's [`Entry`]. Invoked once, in crate::text_game, because
-/// enum_dispatch needs `AnyGame` beside the `TextGame` trait.
-macro_rules! games {
-    ($($variant:ident: $game:ty),+ $(,)?) => {
-        /// The games `stones` knows, by their command-line names.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
-        pub enum GameKind {
-            $($variant),+
-        }
-
-        impl GameKind {
-            /// What the CLI needs of the game, from its `Game` impl.
-            pub(crate) fn entry(self) -> $crate::registry::Entry {
-                match self {
-                    $(GameKind::$variant => $crate::registry::Entry::of::<$game>()),+
-                }
-            }
-        }
-
-        /// A game of any kind, dispatched without `Box<dyn>`: one variant per registered game.
-        #[enum_dispatch(TextGame)]
-        #[derive(Debug)]
-        pub enum AnyGame {
-            $($variant($game)),+
-        }
-
-        impl Clone for AnyGame {
-            fn clone(&self) -> Self {
-                match self {
-                    $(AnyGame::$variant(g) => AnyGame::$variant(g.clone())),+
-                }
-            }
-
-            /// Into the game's own buffers when both are of one kind (a Dots playout on the copy
-            /// then allocates nothing).
-            fn clone_from(&mut self, src: &Self) {
-                match (self, src) {
-                    $((AnyGame::$variant(a), AnyGame::$variant(b)) => a.clone_from(b),)+
-                    #[allow(unreachable_patterns)]
-                    (me, src) => *me = src.clone(),
-                }
-            }
-        }
-    };
-}
-pub(crate) use games;
+use stones_core::{Builtin, RuleSet, RulesError, SearchGame};
 
 /// A registered game's facts and generic functions, taken from its `Game` impl.
-pub(crate) struct Entry {
+#[derive(Clone, Copy)]
+pub struct Entry {
     name: &'static str,
     about: &'static str,
     builtin: &'static [Builtin],
-    test_sizes: &'static [&'static str],
     sizes: &'static [&'static str],
     sgf_gm: Option<u32>,
     create: Create,
@@ -68,27 +22,89 @@ pub(crate) struct Entry {
 }
 
 type Create = fn(Option<&str>, &[(String, toml::Value)]) -> Result<(AnyGame, String), RulesError>;
-type Contract = fn(&str, &[(String, toml::Value)], u64, usize, usize) -> Result<usize, String>;
+type Contract = fn(u64, usize, usize) -> Result<usize, String>;
 
 impl Entry {
-    pub(crate) fn of<G: Game + PartialEq>() -> Entry
-    where
-        AnyGame: From<G>,
-    {
+    /// The entry of the game `G`.
+    pub fn of<G: SearchGame + PartialEq + Send + Sync + 'static>() -> Entry {
         Entry {
             name: G::NAME,
             about: G::ABOUT,
             builtin: G::Rules::BUILTIN,
-            test_sizes: G::TEST_SIZES,
             sizes: G::SIZES,
             sgf_gm: G::SGF_GM,
             create: create::<G>,
-            contract: contract::<G>,
+            contract: stones_core::contract::check_game::<G>,
         }
+    }
+
+    /// The game's command-line name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+/// The built-in games, in the order `stones list` shows them.
+pub fn builtin() -> Vec<Entry> {
+    vec![
+        Entry::of::<stones_go::GoGame>(),
+        Entry::of::<stones_dots::DotsGame>(),
+        Entry::of::<stones_gomoku::Gomoku>(),
+        Entry::of::<stones_trigo::TrigoGame>(),
+        Entry::of::<stones_connect6::Connect6>(),
+        Entry::of::<stones_hex::HexGame>(),
+    ]
+}
+
+static GAMES: OnceLock<Vec<Entry>> = OnceLock::new();
+
+/// The registered games: those [`install`]ed, else the built-in ones.
+fn games() -> &'static [Entry] {
+    GAMES.get_or_init(builtin)
+}
+
+/// Makes `entries` the games of this process. It must come before any game is looked up, and
+/// their names must differ; the error says which rule was broken.
+pub fn install(entries: Vec<Entry>) -> Result<(), String> {
+    for (i, e) in entries.iter().enumerate() {
+        if e.name.is_empty()
+            || !e
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(format!(
+                "game name '{}' must be letters, digits, '-' or '_'",
+                e.name
+            ));
+        }
+        if entries[..i]
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(e.name))
+        {
+            return Err(format!("two games are named '{}'", e.name));
+        }
+    }
+    GAMES
+        .set(entries)
+        .map_err(|_| "the games were looked up before they were installed".to_string())
+}
+
+/// A registered game: its place in the list of games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameKind(u16);
+
+impl std::fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
 impl GameKind {
+    fn entry(self) -> &'static Entry {
+        &games()[usize::from(self.0)]
+    }
+
     /// Every registered game.
     pub fn all() -> Vec<GameKind> {
         GameKind::iter().collect()
@@ -96,7 +112,7 @@ impl GameKind {
 
     /// Every registered game, in registration order.
     pub fn iter() -> impl Iterator<Item = GameKind> {
-        <GameKind as strum::IntoEnumIterator>::iter()
+        (0..games().len() as u16).map(GameKind)
     }
 
     /// The command-line name.
@@ -149,25 +165,10 @@ impl GameKind {
         (self.entry().create)(ruleset, overrides)
     }
 
-    /// Checks the game contract ([`stones_core::contract`]) on random games under every builtin
-    /// ruleset, on small boards so that each step can check every point; returns the moves played.
+    /// Checks the game contract on random games under every builtin ruleset and small size
+    /// ([`stones_core::contract::check_game`]); returns the moves played.
     pub fn check_contract(self, seed: u64, games: usize, steps: usize) -> Result<usize, String> {
-        let mut played = 0;
-        for builtin in self.builtin_rulesets() {
-            let sizes = self.small_sizes();
-            // A game without sizes to test plays under its ruleset as it is.
-            let sets: Vec<Vec<(String, toml::Value)>> = match sizes.is_empty() {
-                true => vec![Vec::new()],
-                false => sizes
-                    .into_iter()
-                    .map(|v| vec![("size".into(), v)])
-                    .collect(),
-            };
-            for set in &sets {
-                played += (self.entry().contract)(builtin.name, set, seed, games, steps)?;
-            }
-        }
-        Ok(played)
+        (self.entry().contract)(seed, games, steps)
     }
 
     /// The contract at scale: rounds of [`GameKind::check_contract`] (every builtin ruleset, every small
@@ -195,14 +196,9 @@ impl GameKind {
         Ok(played)
     }
 
-    /// Board sizes for the contract test: the game's `TEST_SIZES`.
-    fn small_sizes(self) -> Vec<toml::Value> {
-        toml_values(self.entry().test_sizes)
-    }
-
     /// The usual board sizes (the game's `SIZES`), as values of the `size` key.
     pub fn usual_sizes(self) -> Vec<toml::Value> {
-        toml_values(self.entry().sizes)
+        stones_core::rules::value_texts(self.entry().sizes)
     }
 
     /// The description line of a builtin ruleset.
@@ -211,40 +207,13 @@ impl GameKind {
     }
 }
 
-/// Reads TOML value texts (`9`, `[7, 4]`); a text that is not one is left out.
-fn toml_values(texts: &[&str]) -> Vec<toml::Value> {
-    let value = |s: &str| {
-        format!("v = {s}")
-            .parse::<toml::Table>()
-            .ok()
-            .and_then(|mut t| t.remove("v"))
-    };
-    texts.iter().filter_map(|s| value(s)).collect()
-}
-
-fn create<G: Game>(
+fn create<G: SearchGame + Send + Sync + 'static>(
     ruleset: Option<&str>,
     overrides: &[(String, toml::Value)],
-) -> Result<(AnyGame, String), RulesError>
-where
-    AnyGame: From<G>,
-{
+) -> Result<(AnyGame, String), RulesError> {
     let (rules, name) = load_with::<G::Rules>(ruleset, overrides)?;
     let game = G::new(rules).map_err(|e| RulesError::new(&name, e.message))?;
-    Ok((AnyGame::from(game), name))
-}
-
-fn contract<G: Game + PartialEq>(
-    ruleset: &str,
-    set: &[(String, toml::Value)],
-    seed: u64,
-    games: usize,
-    steps: usize,
-) -> Result<usize, String> {
-    let (rules, _) = load_with::<G::Rules>(Some(ruleset), set).map_err(|e| e.to_string())?;
-    let start = G::new(rules).map_err(|e| e.to_string())?;
-    stones_core::contract::check_random_games(&start, seed, games, steps)
-        .map_err(|e| format!("ruleset {ruleset} {set:?}: {e}"))
+    Ok((AnyGame::new(game), name))
 }
 
 /// Reads `key=value` overrides given on the command line.

@@ -4,7 +4,7 @@
 use crate::case::{case_game, mark_dead, read_case_file, write_case, Frames};
 use crate::cli::RulesArgs;
 use crate::sgf_replay::sgf_game;
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use std::path::Path;
 use stones_core::{fmt_points, Colour, Shape, Status};
 

@@ -19,7 +19,7 @@
 use crate::case::{transcript, Frames, MoveRecord, Pictures, Transcript};
 use crate::cli::RulesArgs;
 use crate::registry::{parse_overrides, GameKind};
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use stones_core::rules::load_with;
 use stones_core::sgf::{self, MainLine, Node};
 use stones_core::{Builtin, Colour, Game, RuleSet};
@@ -90,8 +90,11 @@ fn sgf_game_with(
     let by_event = named.and_then(|ev| GameKind::parse(ev.split('.').next()?).ok());
     let kind = by_event.or_else(|| gm.parse().ok().and_then(GameKind::by_sgf_number));
     match kind {
-        Some(GameKind::Go) => replay_go(line, rules, pictures),
-        Some(GameKind::Dots) => replay_dots(line, rules, pictures),
+        // Go's and Dots' records have readers of their own (handicap, Dots' enclosures).
+        Some(kind) if kind.name() == stones_go::GoGame::NAME => replay_go(line, rules, pictures),
+        Some(kind) if kind.name() == stones_dots::DotsGame::NAME => {
+            replay_dots(line, rules, pictures)
+        }
         Some(kind) => {
             let nodes = sgf::read_main_line(bytes).map_err(|e| e.to_string())?;
             replay_placements(kind, &nodes, rules, pictures)

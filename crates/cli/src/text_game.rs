@@ -1,42 +1,17 @@
-//! The object-safe, text-level face of every game, implemented once for all `G: Game`.
+//! The object-safe, text-level face of every game, implemented once for all `G: SearchGame`.
 //!
-//! `Game` has associated types, so the CLI cannot hold `dyn Game`; it holds an [`AnyGame`] whose
-//! variants all implement this trait through the blanket impl, and enum_dispatch forwards the calls
-//! without `Box<dyn>`. The trait and the enum live together in this one module on purpose:
-//! enum_dispatch generates nothing, silently, when they are in different crates, and emits its impl
-//! beside whichever of the two it reads last.
+//! `Game` has associated types, so the CLI cannot hold `dyn Game`; it holds an [`AnyGame`], a boxed
+//! [`TextGame`], which every game implements through the blanket impl — the built-in six and any
+//! game a caller registers from outside this repository alike (see [`crate::Stones`]). The calls
+//! through the box are the front ends' (a move, a picture, one search per move); the search and the
+//! playouts run inside, on the game's own type.
 
-use enum_dispatch::enum_dispatch;
 use std::any::Any;
 use std::time::Duration;
 use stones_ai::{Mcts, Progress, SearchOptions};
-use stones_core::board_text::{board_rows, parse_board};
-use stones_core::{
-    Colour, MoveSyntaxError, Outcome, Point, Rng, Score, SearchGame, SetupError, Shape, Status,
-    Trail,
-};
-use thiserror::Error;
-
-// The registry: one line per game, `Variant: crate::Type` (see crate::registry).
-crate::registry::games! {
-    Go: stones_go::GoGame,
-    Dots: stones_dots::DotsGame,
-    Gomoku: stones_gomoku::Gomoku,
-    Trigo: stones_trigo::TrigoGame,
-    Connect6: stones_connect6::Connect6,
-    Hex: stones_hex::HexGame,
-}
-
-/// Why a move given as text was not played.
-#[derive(Clone, Debug, PartialEq, Error)]
-pub enum PlayError {
-    /// The text is not a move of this game.
-    #[error("{0}")]
-    Syntax(#[from] MoveSyntaxError),
-    /// The move is not legal now; the text is the reason.
-    #[error("illegal move {text}: {reason}")]
-    Illegal { text: String, reason: String },
-}
+pub use stones_core::replay::PlayError;
+use stones_core::replay::Replay;
+use stones_core::{Colour, MoveSyntaxError, Outcome, Point, Rng, SearchGame, Shape, Trail};
 
 /// What the search thought of a move, in text.
 #[derive(Clone, Debug, Default)]
@@ -80,31 +55,19 @@ impl std::fmt::Debug for Brain {
     }
 }
 
-/// A game driven by text: what the CLI, case files and replays need.
-#[enum_dispatch]
-pub trait TextGame {
-    /// The game's name (`go`, …).
-    fn game_name(&self) -> &'static str;
-    /// Plays a move given as text; returns its canonical text.
-    fn play_text(&mut self, text: &str) -> Result<String, PlayError>;
+/// A game driven by text: what the CLI, case files and replays need ([`Replay`]'s calls too).
+pub trait TextGame: Replay + Send + Sync + 'static {
+    /// A copy of the game, boxed.
+    fn boxed_clone(&self) -> Box<dyn TextGame>;
+    /// Makes this game a copy of `src` in place (into its own buffers) when `src` is a game of the
+    /// same type; false, changing nothing, when it is not.
+    fn refresh_from(&mut self, src: &dyn TextGame) -> bool;
+    /// The game as `Any`, for the few front-end features of one game (Gomocup's rule bits).
+    fn as_any(&self) -> &dyn Any;
     /// Every legal move in text form.
     fn legal_moves_text(&self) -> Vec<String>;
     /// Takes back the last move; false when there is none.
     fn undo_move(&mut self) -> bool;
-    /// The picture of the board.
-    fn render_board(&self, colour: bool) -> String;
-    /// Where the game stands.
-    fn game_status(&self) -> Status;
-    /// Whose turn it is.
-    fn player_to_move(&self) -> Colour;
-    /// Board rows, top first, `x`/`o`/`.` separated by spaces.
-    fn board_rows(&self) -> Vec<String>;
-    /// Captures of each player, Black first.
-    fn capture_counts(&self) -> [u32; 2];
-    /// The score as if the game ended now.
-    fn current_score(&self) -> Score;
-    /// Replaces the position with case-file board rows and the player to move.
-    fn setup_text(&mut self, board: &str, to_move: Colour) -> Result<(), SetupError>;
     /// Plays one random game to the end on the fast path; returns the moves played.
     fn random_playout(&mut self, rng: &mut Rng) -> usize;
     /// Plays `playouts` games from here with the search's own playout policy, each on a copy
@@ -140,8 +103,6 @@ pub trait TextGame {
     fn point_at(&self, x: i32, y: i32) -> Option<String>;
     /// The komi White receives, in games that have one.
     fn komi_points(&self) -> Option<f64>;
-    /// The SVG picture of the position (the same for `replay --svg` and the web page).
-    fn svg_picture(&self) -> String;
     /// The points of each drawn row, top row first, left to right, as point indices.
     fn point_rows(&self) -> Vec<Vec<usize>>;
     /// The stone on point `i`, if any.
@@ -165,19 +126,23 @@ pub trait TextGame {
     fn sgf_move_text(&self, values: &[&str]) -> Result<String, MoveSyntaxError>;
 }
 
-impl<G: SearchGame + 'static> TextGame for G {
-    fn game_name(&self) -> &'static str {
-        G::NAME
+impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
+    fn boxed_clone(&self) -> Box<dyn TextGame> {
+        Box::new(self.clone())
     }
 
-    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
-        let mv = self.parse_move(text)?;
-        let canonical = self.move_text(mv);
-        self.play(mv).map_err(|e| PlayError::Illegal {
-            text: canonical.clone(),
-            reason: e.to_string(),
-        })?;
-        Ok(canonical)
+    fn refresh_from(&mut self, src: &dyn TextGame) -> bool {
+        match src.as_any().downcast_ref::<G>() {
+            Some(src) => {
+                self.clone_from(src);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     fn legal_moves_text(&self) -> Vec<String> {
@@ -188,35 +153,6 @@ impl<G: SearchGame + 'static> TextGame for G {
 
     fn undo_move(&mut self) -> bool {
         self.undo()
-    }
-
-    fn render_board(&self, colour: bool) -> String {
-        self.render(colour)
-    }
-
-    fn game_status(&self) -> Status {
-        self.status()
-    }
-
-    fn player_to_move(&self) -> Colour {
-        self.to_move()
-    }
-
-    fn board_rows(&self) -> Vec<String> {
-        board_rows(self.topology(), |p| self.stone(p))
-    }
-
-    fn capture_counts(&self) -> [u32; 2] {
-        self.captures()
-    }
-
-    fn current_score(&self) -> Score {
-        self.score()
-    }
-
-    fn setup_text(&mut self, board: &str, to_move: Colour) -> Result<(), SetupError> {
-        let stones = parse_board(self.topology(), board)?;
-        self.set_position(&stones, to_move)
     }
 
     fn random_playout(&mut self, rng: &mut Rng) -> usize {
@@ -353,10 +289,6 @@ impl<G: SearchGame + 'static> TextGame for G {
         self.komi()
     }
 
-    fn svg_picture(&self) -> String {
-        self.svg()
-    }
-
     fn point_rows(&self) -> Vec<Vec<usize>> {
         stones_core::board_text::row_layout(self.topology())
             .into_iter()
@@ -406,7 +338,20 @@ impl<G: SearchGame + 'static> TextGame for G {
     }
 }
 
+/// A game of any registered kind: a boxed [`TextGame`], called through `Deref`.
+pub struct AnyGame(Box<dyn TextGame>);
+
 impl AnyGame {
+    /// Boxes `game`.
+    pub fn new<G: TextGame>(game: G) -> AnyGame {
+        AnyGame(Box::new(game))
+    }
+
+    /// The game as `G`, when it is one.
+    pub fn downcast_ref<G: 'static>(&self) -> Option<&G> {
+        self.0.as_any().downcast_ref::<G>()
+    }
+
     /// The game as an SGF record, for the games that have an SGF form, with `rule` (a ruleset name
     /// and overrides) in `RU` when the game's writer left it out.
     pub fn sgf(&self, result: Option<&str>, rule: &str) -> Option<String> {
@@ -422,20 +367,97 @@ impl AnyGame {
 
     /// Whether the game restricts where the opening stones may go (Gomoku's `opening` rule).
     pub fn has_opening_rule(&self) -> bool {
-        match self {
-            AnyGame::Gomoku(g) => {
-                stones_core::Game::rules(g).opening != stones_gomoku::Opening::None
-            }
-            _ => false,
-        }
+        self.downcast_ref::<stones_gomoku::Gomoku>()
+            .is_some_and(|g| stones_core::Game::rules(g).opening != stones_gomoku::Opening::None)
     }
 
     /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
     pub fn gomocup_rule(&self) -> u32 {
-        match self {
-            AnyGame::Gomoku(g) => stones_gomoku::gomocup::rule_for(stones_core::Game::rules(g)),
-            _ => 0,
+        self.downcast_ref::<stones_gomoku::Gomoku>().map_or(0, |g| {
+            stones_gomoku::gomocup::rule_for(stones_core::Game::rules(g))
+        })
+    }
+}
+
+impl<G: TextGame> From<G> for AnyGame {
+    fn from(game: G) -> AnyGame {
+        AnyGame::new(game)
+    }
+}
+
+impl std::ops::Deref for AnyGame {
+    type Target = dyn TextGame;
+
+    fn deref(&self) -> &(dyn TextGame + 'static) {
+        &*self.0
+    }
+}
+
+impl std::ops::DerefMut for AnyGame {
+    fn deref_mut(&mut self) -> &mut (dyn TextGame + 'static) {
+        &mut *self.0
+    }
+}
+
+impl Clone for AnyGame {
+    fn clone(&self) -> Self {
+        AnyGame(self.0.boxed_clone())
+    }
+
+    /// Into the game's own buffers when both are of one kind (a Dots playout on the copy then
+    /// allocates nothing).
+    fn clone_from(&mut self, src: &Self) {
+        if !self.0.refresh_from(&*src.0) {
+            *self = src.clone();
         }
+    }
+}
+
+impl std::fmt::Debug for AnyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AnyGame({})", self.0.game_name())
+    }
+}
+
+impl Replay for AnyGame {
+    fn game_name(&self) -> &'static str {
+        self.0.game_name()
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
+        self.0.play_text(text)
+    }
+
+    fn render_board(&self, colour: bool) -> String {
+        self.0.render_board(colour)
+    }
+
+    fn game_status(&self) -> stones_core::Status {
+        self.0.game_status()
+    }
+
+    fn player_to_move(&self) -> Colour {
+        self.0.player_to_move()
+    }
+
+    fn board_rows(&self) -> Vec<String> {
+        self.0.board_rows()
+    }
+
+    fn capture_counts(&self) -> [u32; 2] {
+        self.0.capture_counts()
+    }
+
+    fn current_score(&self) -> stones_core::Score {
+        self.0.current_score()
+    }
+
+    fn setup_text(&mut self, board: &str, to_move: Colour) -> Result<(), stones_core::SetupError> {
+        self.0.setup_text(board, to_move)
+    }
+
+    fn svg_picture(&self) -> String {
+        self.0.svg_picture()
     }
 }
 

@@ -88,9 +88,9 @@ pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(), G::Illegal> {
     game.play(mv)
 }
 
-/// A case file (`tests/cases/<game>/*.case`, as the CLI's `replay` reads it) read for a game's own
-/// tests: the game under the file's ruleset and `[set]` overrides, set up with its `[setup]` board
-/// and `to_move`, and what the file says.
+/// A case file (`tests/cases/*.case` of a game crate, as the CLI's `replay` reads it) read for a
+/// game's own tests: the game under the file's ruleset and `[set]` overrides, set up with its
+/// `[setup]` board and `to_move`, and what the file says.
 pub struct Case<G> {
     /// The game before the first move.
     pub game: G,
@@ -100,15 +100,17 @@ pub struct Case<G> {
     pub moves: Vec<String>,
 }
 
-/// The folder of `G`'s case files in this repository: `tests/cases/<game>/`.
-fn cases_dir<G: Game>() -> std::path::PathBuf {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
-    root.join(G::NAME)
+/// The folder of the calling crate's case files: `tests/cases/` under its `CARGO_MANIFEST_DIR`.
+#[macro_export]
+macro_rules! cases_dir {
+    () => {
+        ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
+    };
 }
 
-/// The names of `G`'s case files (`tests/cases/<game>/*.case`, without the ending), sorted.
-pub fn case_names<G: Game>() -> Vec<String> {
-    let files = std::fs::read_dir(cases_dir::<G>()).unwrap();
+/// The names of the case files in `dir` (`*.case`, without the ending), sorted.
+pub fn case_names(dir: &std::path::Path) -> Vec<String> {
+    let files = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let name = |p: std::path::PathBuf| Some(p.file_stem()?.to_str()?.to_string());
     let cases = files
         .filter_map(|e| Some(e.ok()?.path()))
@@ -118,11 +120,11 @@ pub fn case_names<G: Game>() -> Vec<String> {
     names
 }
 
-/// Reads `G`'s case file `name` (`tests/cases/<game>/<name>.case`; its `game` key must be
-/// `G::NAME`); panics, naming what is wrong, on a file that is not a case of this game or whose
-/// rules or setup are refused.
-pub fn read_case<G: Game>(name: &str) -> Case<G> {
-    let path = cases_dir::<G>().join(format!("{name}.case"));
+/// Reads `G`'s case file `name` (`<dir>/<name>.case`, `dir` usually [`cases_dir!`]; its `game`
+/// key must be `G::NAME`); panics, naming what is wrong, on a file that is not a case of this game
+/// or whose rules or setup are refused.
+pub fn read_case<G: Game>(dir: &std::path::Path, name: &str) -> Case<G> {
+    let path = dir.join(format!("{name}.case"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let case: CaseFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     assert_eq!(case.game, G::NAME, "the case's game");
@@ -140,6 +142,45 @@ pub fn read_case<G: Game>(name: &str) -> Case<G> {
         game,
         description: case.description,
     }
+}
+
+/// The whole contract test of a game: [`check_random_games`] under every builtin ruleset, on each
+/// of the game's `TEST_SIZES` (small boards, so that each step can check every point), `games`
+/// games of at most `steps` moves from `seed`; returns the moves played. One call in a game
+/// crate's `tests/`:
+///
+/// ```ignore
+/// #[test]
+/// fn random_games_keep_the_contract() {
+///     let moves = stones_core::contract::check_game::<MyGame>(2026, 6, 150).unwrap();
+///     assert!(moves > 0);
+/// }
+/// ```
+pub fn check_game<G: Game + PartialEq>(
+    seed: u64,
+    games: usize,
+    steps: usize,
+) -> Result<usize, String> {
+    let mut played = 0;
+    let sizes = rules::value_texts(G::TEST_SIZES);
+    // A game without sizes to test plays under its ruleset as it is.
+    let sets: Vec<Vec<(String, toml::Value)>> = match sizes.is_empty() {
+        true => vec![Vec::new()],
+        false => sizes
+            .into_iter()
+            .map(|v| vec![("size".into(), v)])
+            .collect(),
+    };
+    for builtin in G::Rules::BUILTIN {
+        for set in &sets {
+            let (rules, _) =
+                rules::load_with::<G::Rules>(Some(builtin.name), set).map_err(|e| e.to_string())?;
+            let start = G::new(rules).map_err(|e| e.to_string())?;
+            played += check_random_games(&start, seed, games, steps)
+                .map_err(|e| format!("ruleset {} {set:?}: {e}", builtin.name))?;
+        }
+    }
+    Ok(played)
 }
 
 /// `seed` with one to three random edits, each a byte removed, a byte of `junk` inserted or written

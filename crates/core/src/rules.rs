@@ -22,18 +22,29 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
-/// The builtin rulesets of a game crate, compiled in from `rulesets/<game>/<name>.toml` at the
-/// workspace root: `builtin_rulesets!("go": "classic", "japanese")`. The first is the default.
+/// The builtin rulesets of a game crate, compiled in from `rulesets/<name>.toml` in the folder of
+/// the crate that invokes it (its `CARGO_MANIFEST_DIR`), so a game crate carries its own files
+/// wherever it lives: `builtin_rulesets!("classic", "japanese")`. The first is the default.
 #[macro_export]
 macro_rules! builtin_rulesets {
-    ($game:literal: $($name:literal),+ $(,)?) => {
+    ($($name:literal),+ $(,)?) => {
         &[$($crate::Builtin {
             name: $name,
-            text: include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/../../rulesets/", $game, "/", $name, ".toml"
-            )),
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/", $name, ".toml")),
         }),+]
     };
+}
+
+/// Reads TOML value texts (`9`, `[7, 4]`, as in `Game::TEST_SIZES`); a text that is not one is
+/// left out.
+pub fn value_texts(texts: &[&str]) -> Vec<toml::Value> {
+    let value = |s: &str| {
+        format!("v = {s}")
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+    };
+    texts.iter().filter_map(|s| value(s)).collect()
 }
 
 /// Refuses the `value` of `key` unless it is `ok`, in the words of every ruleset's range errors:

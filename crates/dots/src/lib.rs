@@ -7,7 +7,7 @@
 //! ([`CaptureTiming`]), unless that dot itself encloses something. Score = enemy dots inside one's
 //! enclosures (plus, under [`StopRule::Grounding`], the stopper's dots cut off from the edge). The
 //! working rules are `shared/rules/dots.md`; the variants are the keys of [`DotsRules`], and the named
-//! rulesets are `rulesets/dots/*.toml` (`official` — the default —, `cross`, `grounding`,
+//! rulesets are `rulesets/*.toml` (`official` — the default —, `cross`, `grounding`,
 //! `extra-move`).
 //!
 //! # For the command line

@@ -37,7 +37,7 @@ pub enum StopRule {
     Grounding,
 }
 
-/// Dots rules. `Default` equals `rulesets/dots/official.toml`.
+/// Dots rules. `Default` equals `rulesets/official.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DotsRules {
@@ -84,7 +84,7 @@ impl Default for DotsRules {
 impl RuleSet for DotsRules {
     const GAME: &'static str = "dots";
     const BUILTIN: &'static [Builtin] =
-        stones_core::builtin_rulesets!("dots": "official", "cross", "grounding", "extra-move");
+        stones_core::builtin_rulesets!("official", "cross", "grounding", "extra-move");
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=200)?;
@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn bad_keys_and_values_are_named() {
         let err = |text: &str| from_text::<DotsRules>("t", text, &[]).unwrap_err().message;
-        let base = include_str!("../../../rulesets/dots/official.toml");
+        let base = include_str!("../rulesets/official.toml");
         assert!(err(&format!("{base}\nko = 1")).contains("ko"));
         let bad = base.replace("\"on-owner-move\"", "\"later\"");
         let m = err(&bad);

@@ -229,7 +229,7 @@ fn broken_records_give_clear_errors_and_never_panic() {
     assert!(err("(;GM[40]SZ[5];B[bb.bbc])").contains("odd"));
     let fixture = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/dots/szkrab6492.sgf"
+        "/tests/data/szkrab6492.sgf"
     ))
     .unwrap();
     for cut in 0..fixture.len() {

@@ -73,7 +73,7 @@ impl Run {
 
 /// Replays a case file the way the shared runner does.
 fn run(name: &str) -> Run {
-    let case = read_case::<DotsGame>(name);
+    let case = read_case::<DotsGame>(&stones_core::cases_dir!(), name);
     assert!(case.description.len() > 20);
     let mut game = case.game;
     let mut steps = Vec::new();
@@ -298,7 +298,7 @@ fn expect(name: &str, r: &Run) {
 
 #[test]
 fn every_case_file_replays_as_its_description_says() {
-    let names = case_names::<DotsGame>();
+    let names = case_names(&stones_core::cases_dir!());
     assert!(names.len() >= 30, "{} case files", names.len());
     for name in &names {
         let r = run(name);

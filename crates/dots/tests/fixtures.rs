@@ -1,4 +1,4 @@
-//! Real game records (tests/data/dots/, see tests/data/README.md) replay with the known capture counts.
+//! Real game records (tests/data/, see its README.md) replay with the known capture counts.
 
 use std::path::PathBuf;
 use stones_core::RuleSet;
@@ -6,7 +6,7 @@ use stones_dots::{sgf, DotsRules};
 
 fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/dots")
+        .join("tests/data")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -1,4 +1,4 @@
-//! Go's typed ruleset, read from `rulesets/go/*.toml`.
+//! Go's typed ruleset, read from `rulesets/*.toml`.
 
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
@@ -200,9 +200,8 @@ pub fn check_komi(k: f64) -> Result<(), String> {
 
 impl RuleSet for GoRules {
     const GAME: &'static str = "go";
-    const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!(
-        "go": "classic", "japanese", "chinese", "tromp-taylor", "egf"
-    );
+    const BUILTIN: &'static [Builtin] =
+        stones_core::builtin_rulesets!("classic", "japanese", "chinese", "tromp-taylor", "egf");
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(2..=25)?;

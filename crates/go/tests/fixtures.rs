@@ -1,4 +1,4 @@
-//! Real records from tests/data/go (see tests/data/README.md): professional and AI games replay
+//! Real records from tests/data (see tests/data/README.md): professional and AI games replay
 //! without an illegal move, and GNU Go self-play games count to their recorded result.
 
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use stones_go::GoRules;
 
 fn fixtures(sub: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/go")
+        .join("tests/data")
         .join(sub);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read the fixtures in {}: {e}", dir.display()))

@@ -1,12 +1,11 @@
-//! Gomoku rulesets: the typed form of `rulesets/gomoku/*.toml`.
+//! Gomoku rulesets: the typed form of `rulesets/*.toml`.
 
 use serde::{Deserialize, Serialize};
 use stones_core::rows::Goal;
 use stones_core::{BoardSize, Builtin, Colour, RuleSet};
 
 /// The named rulesets shipped with the game; `standard` (the seed) is the default.
-pub const BUILTIN: &[Builtin] =
-    stones_core::builtin_rulesets!("gomoku": "standard", "freestyle", "renju");
+pub const BUILTIN: &[Builtin] = stones_core::builtin_rulesets!("standard", "freestyle", "renju");
 
 /// Smallest and largest board side.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u16> = 5..=26;
@@ -37,7 +36,7 @@ pub enum Overline {
     Forbidden,
 }
 
-/// The rules of a gomoku game. `Default` equals `rulesets/gomoku/standard.toml`.
+/// The rules of a gomoku game. `Default` equals `rulesets/standard.toml`.
 ///
 /// On boards with an even side the "centre" is the middle two lines of that side, so the centre point is
 /// one of the central 2x2 points and the "central 5x5" is the central 6x6 (each side of the square lies

@@ -187,7 +187,7 @@ struct Replay {
 }
 
 fn replay(name: &str) -> Replay {
-    let case = read_case::<Gomoku>(name);
+    let case = read_case::<Gomoku>(&stones_core::cases_dir!(), name);
     assert!(case.description.len() > 20, "{name}: needs a description");
     let mut game = case.game;
     let fates = case
@@ -211,7 +211,7 @@ fn replay(name: &str) -> Replay {
 
 #[test]
 fn every_case_file_has_its_facts_pinned() {
-    let names = case_names::<Gomoku>();
+    let names = case_names(&stones_core::cases_dir!());
     let mut pinned: Vec<String> = EXPECTED.iter().map(|e| e.0.to_string()).collect();
     pinned.sort();
     assert_eq!(names, pinned);

@@ -1,4 +1,4 @@
-//! Every Go record of tests/data/go (see tests/data/README.md), replayed by our reader, ends in the
+//! Every Go record of the Go crate's tests/data (see its README.md), replayed by our reader, ends in the
 //! position GNU Go 3.8 reaches with its own `loadsgf` of the same file: the same stone on every point
 //! and the same capture counts. One GNU Go session reads all the files (`.ci/test` installs GNU Go;
 //! without it this test fails and says how to install it).
@@ -16,7 +16,8 @@ use stones_go::{GoGame, GoRules};
 const KNOWN_GNUGO_DIVERGENCES: &[(&str, &str)] = &[];
 
 fn records() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/go");
+    // The Go crate's records: a test-only path within this workspace, in no package's code.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../go/tests/data");
     let mut files = Vec::new();
     for sub in ["real-games", "gnugo-selfplay"] {
         let dir = root.join(sub);
@@ -108,7 +109,11 @@ fn every_go_record_ends_where_gnugo_loadsgf_ends() {
     // Simple ko, suicide forbidden: every record replays under it (crates/go/tests/fixtures.rs).
     let classic = GoRules::load(Some("classic"), &[]).unwrap().0;
     let files = records();
-    assert_eq!(files.len(), 236 + 25, "the records of tests/data/go");
+    assert_eq!(
+        files.len(),
+        236 + 25,
+        "the records of the Go crate's tests/data"
+    );
     let mut gnugo = GnuGo::start(&[]);
     let mut failures = Vec::new();
     let mut known = Vec::new();

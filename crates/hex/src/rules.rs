@@ -1,4 +1,4 @@
-//! Hex rulesets: the typed form of `rulesets/hex/*.toml`.
+//! Hex rulesets: the typed form of `rulesets/*.toml`.
 
 use serde::{Deserialize, Serialize};
 use stones_core::{BoardSize, Builtin, RuleSet};
@@ -6,7 +6,7 @@ use stones_core::{BoardSize, Builtin, RuleSet};
 /// Smallest and largest number of columns and of rows.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u16> = 2..=26;
 
-/// The rules of a Hex game. `Default` equals `rulesets/hex/standard.toml`.
+/// The rules of a Hex game. `Default` equals `rulesets/standard.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct HexRules {
@@ -25,7 +25,7 @@ impl Default for HexRules {
 
 impl RuleSet for HexRules {
     const GAME: &'static str = "hex";
-    const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!("hex": "standard", "noswap");
+    const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!("standard", "noswap");
 
     fn validate(&self) -> Result<(), String> {
         self.size.check(SIZE_RANGE)?;

@@ -1,4 +1,4 @@
-//! TriGo's typed ruleset, read from `rulesets/trigo/*.toml`.
+//! TriGo's typed ruleset, read from `rulesets/*.toml`.
 
 use serde::{Deserialize, Serialize};
 use stones_core::{Builtin, RuleSet};
@@ -30,7 +30,7 @@ impl Default for TrigoRules {
 impl RuleSet for TrigoRules {
     const GAME: &'static str = "trigo";
     const BUILTIN: &'static [Builtin] =
-        stones_core::builtin_rulesets!("trigo": "standard", "teaching", "komi");
+        stones_core::builtin_rulesets!("standard", "teaching", "komi");
 
     fn validate(&self) -> Result<(), String> {
         let side = (2..=13).contains(&self.size);

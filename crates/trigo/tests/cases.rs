@@ -33,7 +33,7 @@ impl Replay {
 }
 
 fn replay(name: &str) -> Replay {
-    let case = read_case::<TrigoGame>(name);
+    let case = read_case::<TrigoGame>(&stones_core::cases_dir!(), name);
     assert!(case.description.len() > 40);
     let mut game = case.game;
     let mut results = Vec::new();
@@ -61,7 +61,7 @@ fn pt(g: &TrigoGame, name: &str) -> stones_core::Point {
 
 #[test]
 fn every_case_file_is_pinned_here() {
-    let names = case_names::<TrigoGame>();
+    let names = case_names(&stones_core::cases_dir!());
     let source = include_str!("cases.rs");
     for n in &names {
         assert!(

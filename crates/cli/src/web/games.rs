@@ -4,7 +4,7 @@
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::{fresh_seed, Player};
 use crate::registry::GameKind;
-use crate::text_game::{AnyGame, TextGame};
+use crate::text_game::AnyGame;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
