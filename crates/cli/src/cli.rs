@@ -148,6 +148,14 @@ pub enum Command {
     },
     /// Be a Gomocup (Piskvork) brain on standard input and output: START, BEGIN, TURN, BOARD, INFO, …
     Gomocup,
+    /// Write a new game crate of its own (outside this repository) that gets the whole CLI.
+    NewGame {
+        /// The game's name: lower-case letters, digits and '-', such as `pente`.
+        name: String,
+        /// The folder to write it into (default: `./NAME`); it must not exist or be empty.
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
     /// Random playouts per second on the game's fast path.
     Bench {
         /// The game to measure.
@@ -373,6 +381,11 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             std::io::stdin().lock(),
             std::io::stdout(),
         )?),
+        Command::NewGame { name, dir } => {
+            let dir = dir.unwrap_or_else(|| std::path::PathBuf::from(&name));
+            let checkout = crate::new_game::checkout_crates();
+            print_out(&crate::new_game::write(&name, &dir, checkout.as_deref())?)
+        }
         Command::Bench {
             game,
             size,

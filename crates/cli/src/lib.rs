@@ -13,6 +13,7 @@ pub mod lines;
 pub mod marking;
 pub mod matches;
 pub mod narrate;
+pub mod new_game;
 pub mod output;
 pub mod play;
 pub mod player;

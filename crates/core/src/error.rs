@@ -68,6 +68,9 @@ pub enum PlaceRefused {
     /// The point (named) already holds a stone.
     #[error("occupied: {0} already has a stone")]
     Occupied(String),
+    /// A pass in a game that has none.
+    #[error("there is no pass in this game: play a point or resign")]
+    NoPass,
 }
 
 impl PlaceRefused {

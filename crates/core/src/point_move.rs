@@ -25,7 +25,7 @@ impl PointMove {
     /// let topo = Topology::square(7, 7);
     /// assert_eq!(PointMove::parse(&topo, "pass", true), Ok(PointMove::Pass));
     /// let e = PointMove::parse(&topo, "pass", false).unwrap_err();
-    /// assert!(e.why.contains("or resign"), "{}", e.why);
+    /// assert!(e.why.starts_with("there is no pass in this game: expected a point"), "{}", e.why);
     /// assert_eq!(PointMove::parse(&topo, " resign ", false), Ok(PointMove::Resign));
     /// ```
     pub fn parse(topo: &Topology, text: &str, pass: bool) -> Result<PointMove, MoveSyntaxError> {
@@ -35,17 +35,21 @@ impl PointMove {
             "pass" if pass => return Ok(PointMove::Pass),
             _ => {}
         }
-        topo.parse_point(t).map(PointMove::Place).map_err(|e| {
-            let words = if pass {
-                ", pass or resign"
-            } else {
-                " or resign"
-            };
-            MoveSyntaxError {
+        let words = if pass {
+            ", pass or resign"
+        } else {
+            " or resign"
+        };
+        let no_pass = match t.eq_ignore_ascii_case("pass") {
+            true => "there is no pass in this game: ",
+            false => "",
+        };
+        topo.parse_point(t)
+            .map(PointMove::Place)
+            .map_err(|e| MoveSyntaxError {
                 text: t.to_string(),
-                why: format!("expected {}{words}", e.allowed),
-            }
-        })
+                why: format!("{no_pass}expected {}{words}", e.allowed),
+            })
     }
 
     /// `D4`, `pass`, `resign`; a point past the board (never legal) as `#index`.
@@ -67,13 +71,18 @@ impl PointMove {
     }
 
     /// The plain placement check: refused when the game is `over`, the point is past the board or
-    /// `taken` ([`PlaceRefused::check`]); a pass or a resignation passes it.
+    /// `taken` ([`PlaceRefused::check`]), or the move is a pass and `pass` is not allowed.
     pub fn check(
         self,
         over: bool,
         topo: &Topology,
+        pass: bool,
         taken: impl Fn(Point) -> bool,
     ) -> Result<(), PlaceRefused> {
-        PlaceRefused::check(over, topo, self.point(), taken)
+        PlaceRefused::check(over, topo, self.point(), taken)?;
+        match self {
+            PointMove::Pass if !pass => Err(PlaceRefused::NoPass),
+            _ => Ok(()),
+        }
     }
 }
