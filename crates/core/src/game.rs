@@ -161,10 +161,7 @@ impl fmt::Display for Status {
 /// [`Game::play`] checks and applies it (for anything from outside), and each crate offers an unchecked
 /// fast path for search and playouts where legality is already known.
 ///
-/// Required: the three types, [`Game::new`], [`Game::rules`], [`Game::topology`],
-/// [`Game::set_position`], [`Game::to_move`], [`Game::status`], [`Game::legal_moves`],
-/// [`Game::check`], [`Game::play`], [`Game::undo`], [`Game::parse_move`], [`Game::move_text`],
-/// [`Game::stone`] and [`Game::hash`]. Every other item has a default. The random-game contract
+/// Most items have a default; what a game must write is its rules. The random-game contract
 /// ([`crate::contract::check_random_games`]) also wants the game `PartialEq`.
 ///
 /// # Examples

@@ -48,8 +48,9 @@
 //! 2. [`Game::play`] checks and plays: the path for anything from outside (a person, GTP, a
 //!    file). A refused move changes nothing, and [`Game::undo`] takes a move back exactly.
 //!    [`play_checked`] writes `play` from `check` and the unchecked path.
-//! 3. The unchecked fast path, for the search and playouts, where the move is known to be legal:
-//!    no check and, in the games that keep one, no undo record ([`SearchGame::play_fast`]).
+//! 3. The unchecked fast path, for the search and playouts, where the move is known to be legal
+//!    ([`SearchGame::play_fast`]): no check, and no undo record where the game can do without
+//!    (Go, TriGo and Dots keep none there).
 //!
 //! Where a game stands is its [`Status`]: [`Status::Ongoing`], [`Status::Scoring`] (Go's
 //! agreement on dead stones) or [`Status::Over`] with an [`Outcome`] (the winner and a result
