@@ -34,7 +34,7 @@ pub fn is_loadable(text: &str) -> bool {
     ext.is_some_and(|e| e.eq_ignore_ascii_case("case") || e.eq_ignore_ascii_case("sgf"))
 }
 
-/// Writes `game` (moves `history`) to `path`: `.sgf` (Go GM[1], Dots GM[40], Gomoku GM[4]) or
+/// Writes `game` (moves `history`) to `path`: `.sgf` (Go `GM[1]`, Dots `GM[40]`, Gomoku `GM[4]`) or
 /// `.case` (every game). Returns what was written, in words.
 /// `result` is the result when the terminal ended the game (on time).
 pub fn save(

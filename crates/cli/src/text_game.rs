@@ -107,22 +107,22 @@ pub trait TextGame: Replay + Send + Sync + 'static {
     fn point_rows(&self) -> Vec<Vec<usize>>;
     /// The stone on point `i`, if any.
     fn stone_at(&self, i: usize) -> Option<Colour>;
-    /// The game's own help: its moves and notation, and what applies now ([`Game::help`]).
+    /// The game's own help: its moves and notation, and what applies now ([`stones_core::Game::help`]).
     fn game_help_text(&self) -> String;
     /// What the move `mv` (its canonical text), just played by `mover`, did besides putting its
-    /// stones; `before` are the captures before it ([`Game::move_notes`]).
+    /// stones; `before` are the captures before it ([`stones_core::Game::move_notes`]).
     fn move_notes_text(&self, mover: Colour, mv: &str, before: [u32; 2]) -> Vec<String>;
-    /// How `colour`'s points are made ([`Game::score_parts`]).
+    /// How `colour`'s points are made ([`stones_core::Game::score_parts`]).
     fn score_parts_of(&self, colour: Colour) -> Vec<String>;
-    /// The result in words, when it is not a count of points ([`Game::outcome_words`]).
+    /// The result in words, when it is not a count of points ([`stones_core::Game::outcome_words`]).
     fn outcome_text(&self, outcome: &Outcome) -> Option<String>;
-    /// The seconds the player moving alone after a STOP has ([`Game::alone_seconds`]).
+    /// The seconds the player moving alone after a STOP has ([`stones_core::Game::alone_seconds`]).
     fn alone_time(&self) -> Option<u64>;
     /// The text of the move that records a loss on time, if the game keeps one.
     fn timeout_move_text(&self) -> Option<String>;
-    /// The game as an SGF record, before the `RU` is added ([`Game::to_sgf`]).
+    /// The game as an SGF record, before the `RU` is added ([`stones_core::Game::to_sgf`]).
     fn sgf_text(&self, result: Option<&str>, rule: &str) -> Option<String>;
-    /// Reads an SGF node's `B`/`W` values as a move, in its canonical text ([`Game::sgf_move`]).
+    /// Reads an SGF node's `B`/`W` values as a move, in its canonical text ([`stones_core::Game::sgf_move`]).
     fn sgf_move_text(&self, values: &[&str]) -> Result<String, MoveSyntaxError>;
 }
 

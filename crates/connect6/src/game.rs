@@ -213,7 +213,7 @@ impl Game for Connect6 {
     }
 
     /// A random legal move without listing them: a random empty point, then (for a pair) a random
-    /// other one (see [`RowBoard::random_empty`]). Allocates nothing.
+    /// other one (see [`stones_core::row_board::RowBoard::random_empty`]). Allocates nothing.
     fn random_move(&self, rng: &mut Rng) -> Option<Connect6Move> {
         if self.row.end.is_over() {
             return None;

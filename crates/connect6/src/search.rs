@@ -81,7 +81,7 @@ impl SearchGame for Connect6 {
 
     stones_core::placement_steps!(Connect6Move::One);
 
-    /// Plays [`Connect6::policy_turn`] until the game ends or `cap` moves. Stones stay where they are
+    /// Plays `Connect6::policy_turn` until the game ends or `cap` moves. Stones stay where they are
     /// put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let end_turn = |g: &mut Connect6, mv| g.row.end_turn(mv);

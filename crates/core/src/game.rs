@@ -160,6 +160,45 @@ impl fmt::Display for Status {
 /// Three tiers of playing a move: [`Game::check`] says whether a move is legal and why not,
 /// [`Game::play`] checks and applies it (for anything from outside), and each crate offers an unchecked
 /// fast path for search and playouts where legality is already known.
+///
+/// Most items have a default; what a game must write is its rules. The random-game contract
+/// ([`crate::contract::check_random_games`]) also wants the game `PartialEq`.
+///
+/// # Examples
+///
+/// The three tiers, with `Row`, the tiny game of the [crate doc](crate#a-whole-game)
+/// (tic-tac-toe under its default rules):
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Row::new(RowRules::default())?;
+/// let b2 = game.parse_move("b2")?;
+/// assert_eq!(game.check(b2), Ok(())); // 1. asks, and changes nothing
+/// game.play(b2)?; // 2. checks, then plays
+/// let refused = game.check(b2).unwrap_err();
+/// assert_eq!(refused.to_string(), "occupied: B2 already has a stone");
+/// game.play_unchecked(game.parse_move("a1")?); // 3. the game's own path, for moves known legal
+///
+/// let centre = game.topology().parse_point("b2")?;
+/// assert_eq!((game.stone(centre), game.to_move()), (Some(Colour::Black), Colour::Black));
+/// assert_eq!(game.move_text(b2), "B2");
+/// let bad = game.parse_move("d4").unwrap_err().to_string();
+/// assert!(bad.starts_with("cannot read move 'd4': expected a point from A1 to C3"), "{bad}");
+///
+/// // Undo restores the state and the hash exactly.
+/// let (before, hash) = (game.clone(), game.hash());
+/// game.play(game.parse_move("c3")?)?;
+/// assert_ne!(game.hash(), hash);
+/// assert!(game.undo());
+/// assert_eq!((&game, game.hash()), (&before, hash));
+///
+/// // The items with defaults: no captures, no komi, the winner's point as the score.
+/// assert_eq!((game.captures(), game.komi()), ([0, 0], None));
+/// assert_eq!(game.score(), stones_core::Score::default());
+/// # Ok(())
+/// # }
+/// ```
 pub trait Game: Clone + fmt::Debug + Sized {
     /// A move in typed form.
     type Move: Copy + Eq + fmt::Debug;

@@ -234,6 +234,35 @@ pub fn render<G: Game>(
 /// side to move in fields: `rules`, `topology` and `to_move`. Written inside `impl Game for …`, each
 /// with the path of its field:
 /// `stones_core::game_fields!(rules: rules, topology: board.grid.topo, to_move: turns.to_move);`
+///
+/// # Examples
+///
+/// `Row`, the tiny game of the [crate doc](crate#a-whole-game), writes
+/// `game_fields!(rules: rules, topology: topo, to_move: turns.to_move)`. A game that keeps a `Row`
+/// in a field, as Connect6 keeps its board, names the paths through it:
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// # include!("../doc/forward_row.rs");
+/// #[derive(Clone, Debug)]
+/// struct Framed {
+///     row: Row,
+/// }
+///
+/// impl Game for Framed {
+///     stones_core::game_fields!(rules: row.rules, topology: row.topo, to_move: row.turns.to_move);
+///     // … and the other required items of `Game`.
+/// #   forward_row!();
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Framed::new(RowRules::default())?;
+/// game.play(game.parse_move("b2")?)?;
+/// assert_eq!(game.rules(), &RowRules::default());
+/// assert_eq!((game.topology().len(), game.to_move()), (9, Colour::White));
+/// # Ok(())
+/// # }
+/// ```
 #[macro_export]
 macro_rules! game_fields {
     (rules: $($r:ident).+, topology: $($t:ident).+, to_move: $($m:ident).+ $(,)?) => {
@@ -256,6 +285,44 @@ macro_rules! game_fields {
 /// `step_point`. Written inside `impl SearchGame for …` with the variant:
 /// `stones_core::placement_steps!(Move::Place);` A game whose search copy is its `fork` (a copy
 /// without the undo history) adds it: `stones_core::placement_steps!(GoMove::Play, copy: fork);`
+///
+/// # Examples
+///
+/// `Row`, the tiny game of the [crate doc](crate#a-whole-game), has its unchecked path in
+/// `Row::play_unchecked`; here it also gets a `fork`, so that the search's copies drop the moves
+/// to undo:
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// use stones_core::SearchGame;
+///
+/// impl Row {
+///     /// A copy without the moves to undo: the search never takes a move back.
+///     fn fork(&self) -> Row {
+///         let mut copy = self.clone();
+///         copy.turns.restart(self.turns.to_move);
+///         copy
+///     }
+/// }
+///
+/// impl SearchGame for Row {
+///     stones_core::move_steps!();
+///     // `play_fast` and `step_point`, and `search_copy` as `fork`.
+///     stones_core::placement_steps!(RowMove::Place, copy: fork);
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Row::new(RowRules::default())?;
+/// let (b2, centre) = (game.parse_move("b2")?, game.topology().parse_point("b2")?);
+/// assert_eq!((Row::step_point(b2), Row::step_point(RowMove::Resign)), (Some(centre), None));
+/// game.play_fast(b2);
+/// assert_eq!(game.stone(centre), Some(Colour::Black));
+/// let mut copy = game.search_copy();
+/// assert_eq!(copy.stone(centre), Some(Colour::Black));
+/// assert!(!copy.undo() && game.undo()); // the copy has no move to take back
+/// # Ok(())
+/// # }
+/// ```
 #[macro_export]
 macro_rules! placement_steps {
     ($($place:ident)::+, copy: $fork:ident) => {

@@ -25,6 +25,30 @@ pub struct Builtin {
 /// The builtin rulesets of a game crate, compiled in from `rulesets/<name>.toml` in the folder of
 /// the crate that invokes it (its `CARGO_MANIFEST_DIR`), so a game crate carries its own files
 /// wherever it lives: `builtin_rulesets!("classic", "japanese")`. The first is the default.
+///
+/// # Examples
+///
+/// Not run here: the files are the calling crate's (`rulesets/*.toml` beside its `Cargo.toml`), and
+/// stones-core has none. In a game crate:
+///
+/// ```ignore
+/// impl RuleSet for HexRules {
+///     const GAME: &'static str = "hex";
+///     // The files `standard.toml` and `noswap.toml` of Hex's rulesets; `standard` is the default.
+///     const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!("standard", "noswap");
+/// }
+/// ```
+///
+/// It writes the same as naming each file's text (as a doctest must, having no files):
+///
+/// ```
+/// # use stones_core::Builtin;
+/// const BUILTIN: &[Builtin] = &[
+///     Builtin { name: "standard", text: "description = \"11 x 11, swap\"\nsize = 11\n" },
+///     Builtin { name: "noswap", text: "description = \"no swap\"\nswap = false\n" },
+/// ];
+/// assert_eq!(stones_core::rules::description(BUILTIN[1].text).as_deref(), Some("no swap"));
+/// ```
 #[macro_export]
 macro_rules! builtin_rulesets {
     ($($name:literal),+ $(,)?) => {
@@ -58,6 +82,61 @@ pub fn check_key(key: &str, value: impl fmt::Display, ok: bool, must: &str) -> R
 }
 
 /// A game's typed rules. `Default` equals the game's seed ruleset (the first builtin).
+///
+/// # Examples
+///
+/// A ruleset with two keys and two builtins, loaded as the CLI loads it (`--ruleset large --set
+/// komi=7.5`):
+///
+/// ```
+/// use serde::{Deserialize, Serialize};
+/// use stones_core::{rules::check_key, Builtin, RuleSet};
+///
+/// #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// #[serde(deny_unknown_fields, default)]
+/// struct MyRules {
+///     size: u16,
+///     komi: f64,
+/// }
+///
+/// impl Default for MyRules {
+///     fn default() -> Self {
+///         MyRules { size: 9, komi: 7.0 }
+///     }
+/// }
+///
+/// impl RuleSet for MyRules {
+///     const GAME: &'static str = "mine";
+///     // A game crate writes `stones_core::builtin_rulesets!("mine": "small", "large")`.
+///     const BUILTIN: &'static [Builtin] = &[
+///         Builtin { name: "small", text: "description = \"9 x 9\"\nsize = 9\nkomi = 7.0\n" },
+///         Builtin { name: "large", text: "description = \"19 x 19\"\nsize = 19\nkomi = 6.5\n" },
+///     ];
+///
+///     fn validate(&self) -> Result<(), String> {
+///         let ok = (5..=19).contains(&self.size);
+///         check_key("size", self.size, ok, "must be from 5 to 19")
+///     }
+/// }
+///
+/// # fn main() -> Result<(), stones_core::RulesError> {
+/// let (rules, name) = MyRules::load(None, &[])?; // the default: the first builtin
+/// assert_eq!((name.as_str(), rules), ("small", MyRules::default()));
+/// let (rules, _) = MyRules::load(Some("large"), &["komi=7.5".to_string()])?;
+/// assert_eq!(rules, MyRules { size: 19, komi: 7.5 });
+///
+/// // Errors name the ruleset, the key and what is allowed.
+/// let said = |set: &str| MyRules::load(None, &[set.to_string()]).unwrap_err().to_string();
+/// let big = "ruleset small (with overrides of size): key `size` is 40 but must be from 5 to 19";
+/// assert_eq!(said("size=40"), big);
+/// assert!(said("colour=red").contains("unknown field `colour`"), "{}", said("colour=red"));
+/// let none = MyRules::load(Some("huge"), &[]).unwrap_err().to_string();
+/// let expected = "expected one of small, large or a path to a .toml file";
+/// assert_eq!(none, format!("ruleset huge: no such mine ruleset: {expected}"));
+/// assert!(MyRules { size: 4, komi: 0.0 }.checked().is_err()); // what `Game::new` does first
+/// # Ok(())
+/// # }
+/// ```
 pub trait RuleSet: DeserializeOwned + Serialize + Default + Clone + fmt::Debug + PartialEq {
     /// The game these rules belong to.
     const GAME: &'static str;

@@ -87,6 +87,43 @@ impl Trail {
 /// the one step). A game whose move is several placements (TriGo's pair, Connect6's pair) lists the
 /// first placement, then the next given the ones chosen, and [`SearchGame::complete`] names the move
 /// once the turn is whole. The player does not change within a turn.
+///
+/// # Examples
+///
+/// `Row`, the tiny game of the [crate doc](crate#a-whole-game), writes the four required items
+/// with two macros; the search then calls these, and the defaults of the optional knowledge:
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// use stones_core::{Presearch, Rng, SearchGame, Trail};
+///
+/// impl SearchGame for Row {
+///     stones_core::move_steps!(); // `Step`, `steps`, `complete`: a step is a legal move
+///     stones_core::placement_steps!(RowMove::Place); // `play_fast`, `step_point`
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let game = Row::new(RowRules::default())?;
+/// let mut steps = Vec::new();
+/// game.steps(&[], &mut steps);
+/// assert_eq!(steps.len(), 9);
+/// assert_eq!(game.complete(&steps[..1]), Some(steps[0])); // one step makes the move
+/// assert_eq!(Row::step_point(steps[4]), Some(game.topology().parse_point("b2")?));
+///
+/// // Knowledge is optional: the defaults know nothing, and are correct.
+/// assert_eq!(game.prior(&[], steps[4]), (0.5, 0.0));
+/// assert_eq!(game.presearch(None, 1), Presearch::Search);
+///
+/// // A playout as the search runs one: a copy, played to the end, and who won.
+/// let mut playout = game.search_copy();
+/// let mut trail = Trail::new(game.topology().len());
+/// let moves = playout.rollout(&mut Rng::new(3), 100, &mut trail);
+/// assert!((5..=9).contains(&moves) && playout.status() != Status::Ongoing);
+/// let winner: Option<Colour> = playout.rollout_winner(); // None: a draw
+/// # let _ = winner;
+/// # Ok(())
+/// # }
+/// ```
 pub trait SearchGame: Game + Send + Sync {
     /// One placement, or a whole move that is not a placement (pass).
     type Step: Copy + Eq + std::fmt::Debug + Send + Sync;
@@ -170,6 +207,33 @@ pub trait SearchGame: Game + Send + Sync {
 /// The [`SearchGame`] items of a game whose every move is one step and whose steps are its legal
 /// moves (tic-tac-toe, Hex): `type Step` (the move), `steps` ([`Game::legal_moves`]) and
 /// `complete` (the one step). Written inside `impl SearchGame for …`: `stones_core::move_steps!();`
+///
+/// # Examples
+///
+/// With `Row`, the tiny game of the [crate doc](crate#a-whole-game), whose moves are one stone
+/// each:
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// use stones_core::SearchGame;
+///
+/// impl SearchGame for Row {
+///     stones_core::move_steps!();
+///     stones_core::placement_steps!(RowMove::Place);
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Row::new(RowRules::default())?;
+/// game.play(game.parse_move("b2")?)?;
+/// let (mut steps, mut moves) = (Vec::new(), Vec::new());
+/// game.steps(&[], &mut steps);
+/// game.legal_moves(&mut moves);
+/// assert_eq!((steps.len(), &steps), (8, &moves)); // the steps are the legal moves
+/// let a1: RowMove = game.parse_move("a1")?; // `type Step` is the move
+/// assert_eq!((game.complete(&[a1]), game.complete(&[])), (Some(a1), None));
+/// # Ok(())
+/// # }
+/// ```
 #[macro_export]
 macro_rules! move_steps {
     () => {

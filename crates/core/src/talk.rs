@@ -6,6 +6,60 @@ use crate::game::Outcome;
 /// The [`crate::Game`] items of a game that words them in its own `talk` module: `help`,
 /// `move_notes` and `score_parts`, each the function of the same name in `crate::talk` (which takes
 /// the game first). Written inside `impl Game for …`: `stones_core::game_talk!();`
+///
+/// # Examples
+///
+/// A game that keeps `Row`, the tiny game of the [crate doc](crate#a-whole-game), in a field, and
+/// words its moves in its own `talk` module:
+///
+/// ```
+/// # include!("../doc/row_game.rs");
+/// # include!("../doc/forward_row.rs");
+/// mod talk {
+///     use super::{Framed, RowMove};
+///     use stones_core::{Colour, Game, Status};
+///
+///     pub fn help(game: &Framed) -> String {
+///         format!("{} in a row wins; a move is a point or `resign`.\n", game.rules().row)
+///     }
+///
+///     pub fn move_notes(game: &Framed, mover: Colour, mv: RowMove, _: [u32; 2]) -> Vec<String> {
+///         let won = matches!(game.status(), Status::Over(o) if o.winner == Some(mover));
+///         let row = won && mv != RowMove::Resign;
+///         row.then(|| format!("{} makes a row", mover.title())).into_iter().collect()
+///     }
+///
+///     pub fn score_parts(game: &Framed, colour: Colour) -> Vec<String> {
+///         let mut points = game.topology().points();
+///         let stones = points.filter(|&p| game.stone(p) == Some(colour)).count();
+///         vec![format!("stones {stones}")]
+///     }
+/// }
+///
+/// #[derive(Clone, Debug)]
+/// struct Framed {
+///     row: Row,
+/// }
+///
+/// impl Game for Framed {
+///     stones_core::game_talk!();
+///     stones_core::game_fields!(rules: row.rules, topology: row.topo, to_move: row.turns.to_move);
+///     // … and the other required items of `Game`.
+/// #   forward_row!();
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Framed::new(RowRules::default())?;
+/// assert_eq!(game.help(), "3 in a row wins; a move is a point or `resign`.\n");
+/// for text in ["a1", "b1", "a2", "b2", "a3"] {
+///     game.play(game.parse_move(text)?)?;
+/// }
+/// let a3 = game.parse_move("a3")?;
+/// assert_eq!(game.move_notes(Colour::Black, a3, [0, 0]), ["Black makes a row"]);
+/// assert_eq!(game.score_parts(Colour::White), ["stones 2"]);
+/// # Ok(())
+/// # }
+/// ```
 #[macro_export]
 #[allow(clippy::crate_in_macro_def)] // `crate::talk` is the calling game's module, on purpose.
 macro_rules! game_talk {

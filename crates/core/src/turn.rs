@@ -87,7 +87,7 @@ fn split(text: &str, glued: bool) -> Vec<&str> {
     parts
 }
 
-/// Reads a move of one to `most` points (points in the board's notation, separated as [`split`]
+/// Reads a move of one to `most` points (points in the board's notation, separated as `split`
 /// says). The errors say what was wrong and, through `moves`, what applies now. The points are
 /// neither checked for being empty nor for being different: that is the rules' judgement.
 pub fn parse_points(

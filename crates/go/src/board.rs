@@ -2,7 +2,7 @@
 //!
 //! Stones of a chain form a circular linked list (`next`) with one representative (`head`). Each chain
 //! keeps pseudo-liberties — one per (stone, empty neighbour) pair — with their count, sum and sum of
-//! squares packed in one word ([`Libs`]), so that adding or taking one is a single addition, "no
+//! squares packed in one word (`Libs`), so that adding or taking one is a single addition, "no
 //! liberty" is a zero word and "exactly one liberty, and which" is `count * sq == sum * sum`, all in
 //! O(1) and kept up to date incrementally. Each point also keeps its neighbours counted by kind in one
 //! packed word, so eye and suicide tests mostly end after one load. Every array is inline and
@@ -19,7 +19,7 @@ use stones_core::{Colour, Point, SetupError, Topology};
 pub const MAX_POINTS: usize = 625;
 
 /// Entries of every per-point array: a power of two above [`MAX_POINTS`], so that an index masked
-/// with `SLOTS - 1` ([`ix`]) is in bounds without a test.
+/// with `SLOTS - 1` (`ix`) is in bounds without a test.
 pub const SLOTS: usize = 1024;
 
 /// A point index as an array index, masked into `0..SLOTS` (a no-op for every index a board holds:
@@ -134,7 +134,7 @@ pub struct Placed {
 ///
 /// Two boards are equal when they hold the same stones: the chain bookkeeping and the order of the
 /// empty list follow from the history of the board, not from the position. Every per-point array
-/// has the same [`SLOTS`] entries and is indexed through [`ix`], without bounds tests.
+/// has the same [`SLOTS`] entries and is indexed through `ix`, without bounds tests.
 #[derive(Debug)]
 pub struct ChainBoard {
     len: u16,

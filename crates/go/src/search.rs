@@ -69,7 +69,7 @@ pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
 
 impl GoGame {
     /// The playout policy: the urgent capture or rescue beside the last move
-    /// ([`GoGame::urgent_point`]), else the vital point of a three-point eye space the last move
+    /// (`GoGame::urgent_point`), else the vital point of a three-point eye space the last move
     /// encloses, else (19 times in 20) a point beside the
     /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris.
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {

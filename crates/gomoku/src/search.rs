@@ -185,8 +185,8 @@ impl SearchGame for Gomoku {
 
     /// A winning point if there is one; else the points that block the opponent's fives; else a
     /// move that makes an open or double four if there is one; else, when the opponent has such a
-    /// point, the moves that stop it and the moves that make a four; else the [`WIDTH`] legal points
-    /// within two lines of a stone that [`player::value`] likes best (the centre on an empty board,
+    /// point, the moves that stop it and the moves that make a four; else the `WIDTH` legal points
+    /// within two lines of a stone that `player::value` likes best (the centre on an empty board,
     /// else any legal point); pass only when no stone can be placed.
     fn steps(&self, pending: &[Move], out: &mut Vec<Move>) {
         self.steps_whole(pending, out);
@@ -248,7 +248,7 @@ impl SearchGame for Gomoku {
         pending.first().copied()
     }
 
-    /// The threat solver's word ([`threats::presearch`]): a win by fours (and threes) at once, or
+    /// The threat solver's word (`threats::presearch`): a win by fours (and threes) at once, or
     /// only the moves that stop the opponent's.
     fn presearch(&self, deadline: Option<Instant>, threads: usize) -> Presearch<Move, Move> {
         threats::presearch(self, deadline, threads)
@@ -274,7 +274,7 @@ impl SearchGame for Gomoku {
 
     stones_core::placement_steps!(Move::Place);
 
-    /// Plays [`Gomoku::policy_move`] until the game ends or `cap` moves.
+    /// Plays `Gomoku::policy_move` until the game ends or `cap` moves.
     /// Stones stay where they are put, so the final board is the exact trail: nothing to record.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let pick = |g: &mut Gomoku| (g.end == End::No).then(|| g.policy_move(rng)).flatten();

@@ -1,6 +1,6 @@
 //! Gomoku SGF records (`GM[4]`): the board size, the rule in `RU` and the moves (`B[hh]`, a pass as
 //! `B[]`), written here and read back by
-//! [`Game::sgf_move`](stones_core::Game::sgf_move) (one SGF point a move).
+//! [`stones_core::Game::sgf_move`] (one SGF point a move).
 //!
 //! SGF has no standard names for gomoku rules, so `RU` holds this program's own: the ruleset's name
 //! and any overridden keys, `RU[standard]` or `RU[standard opening=none]`.

@@ -15,7 +15,7 @@ impl SearchGame for HexGame {
     /// Fills up to `cap` empty cells in turn, then finds the winner once: the full board's one
     /// winner is who would have connected first in that order (a stone added later cannot undo a
     /// connection). Each cell is drawn at random, unless the last stone cut into a bridge of the
-    /// player to move (see [`HexGame::bridge_reply`]): then that player saves it, the playout
+    /// player to move (see `HexGame::bridge_reply`): then that player saves it, the playout
     /// policy Hex programs (MoHex's, for one) found to matter most. The board is the exact AMAF
     /// trail; the history is not kept.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {

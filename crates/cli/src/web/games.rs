@@ -472,7 +472,7 @@ pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError>
     Ok(())
 }
 
-/// Takes back moves (see [`Session::undo`]), then lets the computer move if it is its turn.
+/// Takes back moves (the session's own `undo`), then lets the computer move if it is its turn.
 pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
     lock(session).undo()?;
     kick(session);

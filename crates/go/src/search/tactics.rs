@@ -13,10 +13,10 @@ const CAP: usize = 3;
 /// Ataris a ladder is read through; a ladder longer than this counts as escaping.
 const DEPTH: usize = 12;
 
-/// Up to [`CAP`] distinct liberties.
+/// Up to `CAP` distinct liberties.
 #[derive(Clone, Copy, Debug)]
 pub struct Libs {
-    /// How many were found (at most [`CAP`]: "this many or more" at the cap).
+    /// How many were found (at most `CAP`: "this many or more" at the cap).
     pub n: usize,
     /// The first `n` of them.
     pub at: [Point; CAP],
