@@ -2,7 +2,7 @@
 //! plays every game, and the JSON API the page uses.
 //!
 //! The page is static files compiled into the binary; it draws the SVG the server makes
-//! ([`crate::text_game::TextGame::svg_picture`]), the same picture as `stones replay --svg`. Games live
+//! ([`stones_core::replay::Replay::svg_picture`]), the same picture as `stones replay --svg`. Games live
 //! in memory ([`games::Games`]); the server never reads or writes a file a client names.
 
 pub mod games;
