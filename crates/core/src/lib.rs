@@ -187,6 +187,7 @@ pub mod contract;
 pub mod error;
 pub mod game;
 pub mod input;
+pub mod logged_board;
 pub mod paint;
 pub mod placement;
 pub mod point_move;

@@ -343,6 +343,13 @@ macro_rules! placement_steps {
                 _ => None,
             }
         }
+
+        fn move_point(mv: Self::Move) -> Option<$crate::Point> {
+            match mv {
+                $($place)::+(p) => Some(p),
+                _ => None,
+            }
+        }
     };
 }
 

@@ -21,8 +21,8 @@ impl PointMove {
     /// resign`.
     ///
     /// ```
-    /// use stones_core::{point_move::PointMove, Topology};
-    /// let topo = Topology::square(7, 7);
+    /// use stones_core::{point_move::PointMove, Adjacency, Topology};
+    /// let topo = Topology::square(7, 7, Adjacency::Orthogonal);
     /// assert_eq!(PointMove::parse(&topo, "pass", true), Ok(PointMove::Pass));
     /// let e = PointMove::parse(&topo, "pass", false).unwrap_err();
     /// assert!(e.why.starts_with("there is no pass in this game: expected a point"), "{}", e.why);

@@ -119,6 +119,12 @@ impl Trail {
 /// let mut trail = Trail::new(game.topology().len());
 /// let moves = playout.rollout(&mut Rng::new(3), 100, &mut trail);
 /// assert!((5..=9).contains(&moves) && playout.status() != Status::Ongoing);
+/// // The default rollout records each move's point (`move_point`, from `placement_steps!`) for
+/// // AMAF: exactly the stones now on the board, each with its player, in this game.
+/// assert!(trail.recorded);
+/// for p in playout.topology().points() {
+///     assert_eq!(trail.codes()[p.idx()], Trail::code(playout.stone(p)));
+/// }
 /// let winner: Option<Colour> = playout.rollout_winner(); // None: a draw
 /// # let _ = winner;
 /// # Ok(())
@@ -163,10 +169,32 @@ pub trait SearchGame: Game + Send + Sync {
         self.search_copy()
     }
 
-    /// Plays the rest of the game with the game's playout policy (default: [`Game::playout`]),
-    /// recording the stones it places in `trail` (and setting `trail.recorded`) where it can.
-    fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
-        self.playout(rng, cap)
+    /// The point a whole move puts its one stone on, if it does (default: none known). With it the
+    /// default [`SearchGame::rollout`] records every playout move in the AMAF trail, which is what a
+    /// game whose moves change other stones (captures, flips) needs; `placement_steps!` writes it.
+    fn move_point(_mv: Self::Move) -> Option<Point> {
+        None
+    }
+
+    /// Plays the rest of the game with the game's playout policy, recording the stones it places
+    /// in `trail` (and setting `trail.recorded`) where it can. The default plays
+    /// [`Game::random_move`]s on the fast path ([`SearchGame::play_fast`]), recording each move's
+    /// [`SearchGame::move_point`]; a game with a faster playout of its own ([`Game::playout`])
+    /// overrides this to run it.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
+        let mut n = 0;
+        while n < cap && matches!(self.status(), Status::Ongoing) {
+            let Some(mv) = self.random_move(rng) else {
+                break;
+            };
+            if let Some(p) = Self::move_point(mv) {
+                trail.record(p, self.to_move());
+                trail.recorded = true;
+            }
+            self.play_fast(mv);
+            n += 1;
+        }
+        n
     }
 
     /// Who won, once a rollout has stopped (over, scoring, or out of moves): the outcome when the game

@@ -2,7 +2,7 @@
 
 use crate::moves::DotsMove;
 use crate::state::DotsGame;
-use stones_core::{Game, SearchGame};
+use stones_core::{Game, Rng, SearchGame, Trail};
 
 impl SearchGame for DotsGame {
     type Step = DotsMove;
@@ -26,4 +26,10 @@ impl SearchGame for DotsGame {
     }
 
     stones_core::placement_steps!(DotsMove::Put);
+
+    /// Dots' own random fill ([`Game::playout`]). A dot is never taken off the field, so the final
+    /// field is the exact AMAF trail: nothing to record.
+    fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
+        self.playout(rng, cap)
+    }
 }

@@ -3,6 +3,7 @@
 use crate::{HexRules, Illegal, Move};
 use std::sync::Arc;
 use stones_core::placement::{self, Turns};
+use stones_core::PointMove;
 use stones_core::{Colour, Decorations, Game, MoveSyntaxError, Outcome, PlaceRefused, Point};
 use stones_core::{RuleSet, RulesError, Score, SearchGame, SetupError, Status, Topology};
 
@@ -209,8 +210,7 @@ impl Game for HexGame {
     /// `a1`…, `swap-pieces` (as MoHex and HexGui write the swap), `resign`.
     fn move_text(&self, mv: Move) -> String {
         match mv {
-            Move::Place(p) if p.idx() < self.cells.len() => self.topo.name(p),
-            Move::Place(p) => format!("#{}", p.0),
+            Move::Place(p) => PointMove::Place(p).text(&self.topo),
             Move::Swap => "swap-pieces".to_string(),
             Move::Resign => "resign".to_string(),
         }
@@ -221,10 +221,6 @@ impl Game for HexGame {
             Some(&v) if v != EMPTY => Some(Colour::BOTH[v as usize - 1]),
             _ => None,
         }
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        [0, 0]
     }
 
     /// No points in Hex: the winner scores 1, everything else 0.
