@@ -2,5 +2,7 @@
 //! built-in games and atari-go.
 
 fn main() -> std::process::ExitCode {
-    stones_cli::Stones::builtin().game::<atari_go::AtariGo>().main()
+    stones_cli::Stones::builtin()
+        .game::<atari_go::AtariGo>()
+        .main()
 }

@@ -1,24 +1,22 @@
-//! The ruleset of atari-go: its keys, their defaults (equal to `rulesets/standard.toml`), and the
-//! ranges serde cannot check.
+//! The ruleset of atari-go: its one key, the board, with its default (equal to
+//! `rulesets/standard.toml`) and the range serde cannot check.
 
 use serde::{Deserialize, Serialize};
 use stones_core::{BoardSize, Builtin, RuleSet};
 
-/// The rules of a game of atari-go.
+/// The rules of a game of atari-go: the board; the rest (first capture wins, no suicide, no pass)
+/// is fixed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AtariGoRules {
-    /// The board, each side from 3 to 26.
+    /// The board, each side from 3 to 25 (the Go board's machinery holds up to 25 × 25).
     pub size: BoardSize,
-    /// How many in a row win (or more), from 2 to the board's longer side.
-    pub k: u32,
 }
 
 impl Default for AtariGoRules {
     fn default() -> Self {
         AtariGoRules {
-            size: BoardSize::square(7),
-            k: 4,
+            size: BoardSize::square(9),
         }
     }
 }
@@ -28,10 +26,6 @@ impl RuleSet for AtariGoRules {
     const BUILTIN: &'static [Builtin] = stones_core::builtin_rulesets!("standard");
 
     fn validate(&self) -> Result<(), String> {
-        self.size.check(3..=26)?;
-        let most = u32::from(self.size.width.max(self.size.height));
-        let ok = (2..=most).contains(&self.k);
-        let must = format!("must be from 2 to {most}, the board's longer side");
-        stones_core::rules::check_key("k", self.k, ok, &must)
+        self.size.check(3..=25)
     }
 }
