@@ -1,4 +1,4 @@
-//! One generic test for every registered game: random games keep the Game contract.
+//! The registered games, and (ignored by default) the Game contract at scale for every one of them.
 //!
 //! At scale (release, a few minutes): `cargo test --release --test contract -- --ignored million`
 //! plays at least 1,000,000 moves of every game, every check at every step.
@@ -7,16 +7,13 @@ use std::time::Instant;
 use stones_cli::GameKind;
 
 #[test]
-fn every_game_keeps_the_contract_on_random_games() {
-    let games = GameKind::all();
-    let names: Vec<&str> = games.iter().map(|k| k.name()).collect();
+fn the_six_games_are_registered_in_order() {
+    // Each game crate runs the contract itself (its tests/contract.rs, one call of
+    // stones_core::contract::check_game); this is the list every front end reaches them through.
+    let names: Vec<&str> = GameKind::all().iter().map(|k| k.name()).collect();
     assert_eq!(names, ["go", "dots", "gomoku", "trigo", "connect6", "hex"]);
-    for kind in games {
-        let moves = kind
-            .check_contract(2026, 6, 150)
-            .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
-        assert!(moves > 0, "{}: no move played", kind.name());
-    }
+    let go = GameKind::parse("go").unwrap();
+    assert!(go.check_contract(7, 1, 20).unwrap() > 0);
 }
 
 #[test]

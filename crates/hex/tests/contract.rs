@@ -52,3 +52,11 @@ fn random_games_keep_the_contract_and_the_fast_paths_do_not_allocate() {
         assert!(m == 121 && won && score <= 2.0);
     }
 }
+
+/// The harness every game crate calls (stones_core::contract::check_game): every builtin ruleset
+/// and each of the game's TEST_SIZES.
+#[test]
+fn every_builtin_ruleset_and_test_size_keeps_the_contract() {
+    let moves = stones_core::contract::check_game::<HexGame>(2026, 6, 150).unwrap();
+    assert!(moves > 0, "no move was played");
+}
