@@ -226,7 +226,10 @@ fn replay_a_dots_record_reproduces_its_counts() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["game"], "dots");
     assert!(v["ruleset"].as_str().unwrap().starts_with("grounding"));
-    assert_eq!(v["description"], "SGF record, RE[B+17]");
+    assert_eq!(
+        v["description"],
+        "SGF record, RE[B+17]: Black wins by 17 points"
+    );
     let moves = v["moves"].as_array().unwrap();
     assert!(moves.iter().all(|m| m["result"] == "ok"));
     assert_eq!(v["captures"]["black"], 17);
@@ -897,4 +900,102 @@ fn computer_players_play_to_the_end_and_accept_the_marking() {
     assert!(s.contains("Black accepts the marking"), "{s}");
     assert!(s.contains("White accepts the marking"), "{s}");
     assert_eq!(s.matches("game over: ").count(), 1, "{s}");
+}
+
+#[test]
+fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
+    // SGF readers take `B+5` for a margin of 5 points: a five (or six) in a row is `RE[B+]`.
+    let dir = std::env::temp_dir().join(format!("stones-re-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = [
+        (
+            &["gomoku", "--set", "opening=none"][..],
+            "H8\nA1\nH9\nA2\nH10\nA3\nH11\nA4\nH12\n",
+            "five",
+        ),
+        (
+            &["connect6"],
+            "K10\nA1+C1\nK11+K12\nE1+G1\nK13+K14\nJ1+L1\nK15+A10\n",
+            "six",
+        ),
+    ];
+    for (args, moves, row) in games {
+        let game = args[0];
+        let file = dir.join(format!("{game}.sgf"));
+        let file = file.to_str().unwrap();
+        let script = format!("{moves}save {file}\nquit\n");
+        let out = stones(&[&["play"], args].concat(), &script);
+        let s = text(&out.stdout);
+        assert!(
+            s.contains(&format!("Black wins with {row} in a row")),
+            "{s}"
+        );
+        let sgf = std::fs::read_to_string(file).unwrap();
+        assert!(sgf.contains("RE[B+]"), "{game}: {sgf}");
+        let out = stones(&["replay", file, "--json"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["description"], "SGF record, RE[B+]: Black wins", "{game}");
+        assert_eq!(v["result"], "B+", "{game}");
+        assert_eq!(v["status"], "over", "{game}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
+    let Some(gnugo) = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("GNU Go is not installed: the check is skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("stones-gnugo-re-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ends = [
+        ("resign", "C3\nresign\n", "RE[B+R]", &["komi=5.5"][..]),
+        (
+            "points",
+            "C3\npass\npass\ndone\ndone\n",
+            "RE[B+18.5]",
+            &["komi=5.5"],
+        ),
+        ("draw", "pass\npass\ndone\ndone\n", "RE[Draw]", &["komi=0"]),
+    ];
+    let mut session = String::new();
+    for (name, moves, re, set) in ends {
+        let file = dir.join(format!("{name}.sgf"));
+        let file = file.to_str().unwrap().to_string();
+        let mut args = vec!["play", "go", "--set", "size=5"];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        stones(&args, &format!("{moves}save {file}\nquit\n"));
+        let sgf = std::fs::read_to_string(&file).unwrap();
+        assert!(sgf.contains(re), "{name}: {sgf}");
+        session.push_str(&format!("loadsgf {file}\nshowboard\n"));
+    }
+    session.push_str("quit\n");
+    let mut child = std::process::Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run GNU Go");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(session.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let s = text(&out.stdout);
+    assert!(!s.contains('?'), "GNU Go refused a record: {s}");
+    let loaded: Vec<&str> = s
+        .split("\n\n")
+        .filter(|r| r.starts_with("= black") || r.starts_with("= white"))
+        .collect();
+    assert_eq!(loaded, ["= white", "= white", "= black"], "{s}");
+    std::fs::remove_dir_all(&dir).ok();
 }

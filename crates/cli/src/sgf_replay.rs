@@ -22,6 +22,7 @@ use crate::registry::{parse_overrides, GameKind};
 use crate::text_game::{AnyGame, TextGame};
 use stones_core::rules::load_with;
 use stones_core::sgf::{self, MainLine, Node};
+use stones_core::sgf_result::SgfResult;
 use stones_core::{Builtin, Colour, Game, RuleSet};
 use stones_dots::sgf::{from_main_line, play_move};
 use stones_dots::DotsRules;
@@ -147,11 +148,7 @@ fn replay_go(
             .komi
             .map_or("from the ruleset".to_string(), stones_core::fmt_points)
     );
-    let description = record
-        .result
-        .as_ref()
-        .map(|r| format!("SGF record, RE[{r}]"))
-        .unwrap_or_default();
+    let description = record_said(record.result.as_deref());
     Ok(SgfGame {
         game: GoGame::into(game),
         ruleset: name,
@@ -202,10 +199,7 @@ fn replay_dots(
         pictures.snap(|| game.svg());
     }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
-    let mut description = match &record.result {
-        Some(r) => format!("SGF record, RE[{r}]"),
-        None => "SGF record".to_string(),
-    };
+    let mut description = record_said(record.result.as_deref());
     if !warnings.is_empty() {
         description.push_str(&format!(
             "; {} written capture chain(s) differ from the engine's enclosures (the engine's count is used): {}",
@@ -288,10 +282,7 @@ fn replay_placements(
         root.first("RU")
             .map_or(String::new(), |r| format!(", RU[{}]", r.trim()))
     );
-    let description = match root.first("RE") {
-        Some(r) => format!("SGF record, RE[{r}]"),
-        None => "SGF record".to_string(),
-    };
+    let description = record_said(root.first("RE"));
     Ok(SgfGame {
         game,
         ruleset: name,
@@ -301,6 +292,17 @@ fn replay_placements(
         setup: None,
         start_picture: None,
     })
+}
+
+/// A record's transcript description: `SGF record`, with its `RE` and what it says as SGF reads
+/// it (`SGF record, RE[W+]: White wins`; `B+5` is a margin of 5 points), or the `RE` as it stands
+/// when it is no SGF result.
+fn record_said(re: Option<&str>) -> String {
+    match re.map(|r| (r, SgfResult::parse(r))) {
+        None => "SGF record".to_string(),
+        Some((r, Some(result))) => format!("SGF record, RE[{r}]: {}", result.words()),
+        Some((r, None)) => format!("SGF record, RE[{r}]"),
+    }
 }
 
 /// An SGF `SZ` value: `15` or `15:20` (columns, rows).

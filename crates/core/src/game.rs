@@ -99,12 +99,14 @@ pub fn play_checked<G: Game>(
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Colour>,
-    /// The result string: `B+R`, `W+5.5`, `Draw`, `B+5` (five in a row), …
+    /// The result string, as SGF's `RE` writes it ([`crate::sgf_result`]): `B+R`, `W+5.5`, `B+T`,
+    /// `B+` (a win with no score: five in a row, a connection), or `Draw (why)`.
     pub result: String,
 }
 
 impl Outcome {
-    /// A win for `winner`, written `B+` and then `how` (`B+R`, `W+6`, `B+` alone for a bare win).
+    /// A win for `winner`, written `B+` and then `how` (`B+R`, `B+T`; `B+` alone for a win with no
+    /// score). A number after the `+` is read as a margin of points.
     pub fn win(winner: Colour, how: &str) -> Outcome {
         let result = format!("{}+{how}", winner.letter());
         let winner = Some(winner);

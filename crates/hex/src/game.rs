@@ -146,7 +146,7 @@ impl Game for HexGame {
     }
 
     fn status(&self) -> Status {
-        self.end.status("")
+        self.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
