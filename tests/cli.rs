@@ -999,3 +999,84 @@ fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
     assert_eq!(loaded, ["= white", "= white", "= black"], "{s}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn results_are_said_in_words_for_each_games_typical_ends() {
+    // The JSON's `result_words` (the web page's too) is the terminal's wording: its first line the
+    // sentence, then a line per player when the result is a count of points.
+    let case = |name: &str| format!("{}/tests/cases/{name}.case", env!("CARGO_MANIFEST_DIR"));
+    let ends: [(Vec<String>, &str, &[&str]); 9] = [
+        (
+            args("gomoku --set opening=none --moves H8,A1,H9,A2,H10,A3,H11,A4,H12"),
+            "Black wins with five in a row",
+            &[],
+        ),
+        (
+            args("connect6 --moves K10,A1+C1,K11+K12,E1+G1,K13+K14,J1+L1,K15+A10"),
+            "Black wins with six in a row",
+            &[],
+        ),
+        (
+            args("hex --set size=3 --moves a1,c1,a2,c2,a3"),
+            "Black wins by joining top and bottom (B+)",
+            &[],
+        ),
+        (
+            args("go --set size=5 --moves C3,resign"),
+            "Black wins by resignation",
+            &[],
+        ),
+        (
+            args("gomoku --set opening=none --moves H8,timeout"),
+            "Black wins on time (B+T)",
+            &[],
+        ),
+        (
+            args("go --set size=5 --moves C3,pass,pass,done"),
+            "Black wins by 18.5 points (B+18.5)",
+            &[
+                "black: territory 24 + captures 0 + dead stones 0 = 24",
+                "white: territory 0 + captures 0 + dead stones 0 + komi 5.5 = 5.5",
+            ],
+        ),
+        (
+            vec![case("dots/stop-play-on")],
+            "White wins by 1 point (W+1)",
+            &["black: dots captured 0 = 0", "white: dots captured 1 = 1"],
+        ),
+        (
+            args("go --set size=5 --set komi=0 --moves pass,pass,done"),
+            "a draw",
+            &[
+                "black: territory 0 + captures 0 + dead stones 0 = 0",
+                "white: territory 0 + captures 0 + dead stones 0 = 0",
+            ],
+        ),
+        (
+            vec![case("gomoku/full-board-draw")],
+            "a draw (board full)",
+            &[],
+        ),
+    ];
+    for (what, first, breakdown) in ends {
+        let mut all = vec!["replay".to_string()];
+        all.extend(what.iter().cloned());
+        all.push("--json".into());
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        let out = stones(&all, "");
+        assert!(out.status.success(), "{what:?}: {}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let words = v["result_words"].as_str().unwrap_or_else(|| panic!("{v}"));
+        let lines: Vec<&str> = words.lines().map(str::trim).collect();
+        assert_eq!(lines[0], first, "{what:?}");
+        assert_eq!(&lines[1..], breakdown, "{what:?}");
+    }
+    let out = stones(&["replay", "go", "--moves", "C3", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["result_words"].is_null(), "no words while play goes on");
+}
+
+/// The words of a command line.
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}

@@ -69,7 +69,11 @@ pub struct Transcript {
     pub captures: Pair<u32>,
     /// `ongoing`, `scoring` or `over`.
     pub status: String,
+    /// The result's code (`B+3.5`, `W+R`, `B+`), as SGF's `RE` writes it.
     pub result: Option<String>,
+    /// The result in words with its breakdown ([`crate::narrate::result_words`]): one line, then a
+    /// line per player for a count of points.
+    pub result_words: Option<String>,
     pub score: Pair<f64>,
     /// The board as drawn for a person (not part of the JSON).
     #[serde(skip)]
@@ -345,6 +349,7 @@ pub(crate) fn transcript(
         board: game.board_rows(),
         captures: Pair { black, white },
         status: status.to_string(),
+        result_words: crate::narrate::result_text(game, &status),
         result: match status {
             Status::Over(outcome) => Some(outcome.result),
             _ => None,

@@ -318,11 +318,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let labels = [plan.players[0].label(), plan.players[1].label()];
             let summary = summarise(&records, &labels);
             print_out(&report(&summary))?;
-            for (i, r) in records.iter().enumerate() {
-                if r.result.ends_with("+F") || r.result.ends_with("+T") {
-                    print_out(&format!("game {}: {} ({})\n", i + 1, r.result, r.reason))?;
-                }
-            }
+            print_out(&crate::matches::game_lines(&records))?;
             if let Some(path) = json {
                 write_json(&path, &plan, &records, &summary)?;
             }

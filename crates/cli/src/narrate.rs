@@ -3,8 +3,9 @@
 //! its breakdown.
 
 use crate::text_game::{AnyGame, TextGame};
+use stones_core::sgf_result::{SgfResult, WinBy};
 use stones_core::talk::draw_said;
-use stones_core::{fmt_points, Colour, Score, Status};
+use stones_core::{fmt_points, Colour, Outcome, Score, Status};
 
 /// What a move just played (`mv`, by `mover`) did, beyond putting its stone: one short clause each
 /// (`captures 3`, `ko: White may not take back at once at C4`). `before` are the captures before it.
@@ -28,29 +29,31 @@ pub fn score_now(game: &AnyGame) -> String {
 /// `Black wins with five in a row`. `None` while the game goes on.
 /// `status` is where the game stands at the terminal (a loss on time is the terminal's).
 pub fn result_text(game: &AnyGame, status: &Status) -> Option<String> {
-    let Status::Over(outcome) = status.clone() else {
-        return None;
-    };
-    if let Some(words) = game.outcome_text(&outcome) {
-        return Some(words);
+    match status {
+        Status::Over(outcome) => Some(result_words(game, outcome)),
+        _ => None,
     }
-    let result = outcome.result;
-    let winner = outcome.winner.map(name);
-    let text = match (winner, result.split_once('+')) {
-        (Some(w), Some((_, "R"))) => format!("{w} wins by resignation"),
-        (Some(w), Some((_, "T"))) => format!("{w} wins on time ({result})"),
-        (Some(w), Some((_, "F"))) => format!("{w} wins: the other player failed"),
-        (Some(w), Some((_, margin))) => {
-            let unit = if margin == "1" { "point" } else { "points" };
-            format!(
-                "{w} wins by {margin} {unit} ({result})\n{}",
-                breakdown(game)
-            )
+}
+
+/// `outcome` of `game` in words: the game's own ([`stones_core::Game::outcome_words`]: a row, a
+/// connection), else as its code reads ([`SgfResult`]), with the code after a count of points or a
+/// loss on time and, for a count (a draw too), a line per player with what made its points. The
+/// one wording of results: the terminal, `match` and the web page use it. The first line alone
+/// is the result in a sentence.
+pub fn result_words(game: &AnyGame, outcome: &Outcome) -> String {
+    if let Some(words) = game.outcome_text(outcome) {
+        return words;
+    }
+    let result = &outcome.result;
+    match SgfResult::parse(result) {
+        Some(r @ SgfResult::Win(_, WinBy::Points(_))) => {
+            format!("{} ({result})\n{}", r.words(), breakdown(game))
         }
-        (None, _) => format!("{}\n{}", draw_said(&result), breakdown(game)),
-        _ => result.clone(),
-    };
-    Some(text)
+        Some(r @ SgfResult::Win(_, WinBy::Time)) => format!("{} ({result})", r.words()),
+        Some(SgfResult::Draw) => format!("{}\n{}", draw_said(result), breakdown(game)),
+        Some(r) => r.words(),
+        None => result.clone(),
+    }
 }
 
 /// How the points were made, one line per player.
