@@ -1080,3 +1080,99 @@ fn results_are_said_in_words_for_each_games_typical_ends() {
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
 }
+
+#[test]
+fn play_help_and_a_bad_player_list_the_same_forms_and_options() {
+    let help = text(&stones(&["play", "--help"], "").stdout);
+    let out = stones(&["play", "go", "--black", "robot"], "");
+    assert!(!out.status.success());
+    let error = text(&out.stderr);
+    // The `key=` words after "mcts options:", and the forms before it, in each text.
+    let said = |t: &str| -> (String, Vec<String>) {
+        let (forms, options) = t
+            .split_once("mcts options:")
+            .unwrap_or_else(|| panic!("{t}"));
+        let forms = forms.rsplit_once("human,").map(|(_, f)| f.trim()).unwrap();
+        let keys = options
+            .split([',', ' '])
+            .take_while(|w| !w.contains('['))
+            .filter_map(|w| Some(w.split_once('=')?.0.to_string()))
+            .collect();
+        (forms.to_string(), keys)
+    };
+    let help_line = help.lines().find(|l| l.contains("--black")).unwrap();
+    let (help_forms, help_keys) = said(help_line);
+    let (error_forms, error_keys) = said(error.trim_end());
+    assert_eq!(help_forms, error_forms);
+    assert_eq!(help_keys, error_keys);
+    for key in [
+        "playouts", "time", "threads", "seed", "memory", "explore", "expand", "resign",
+    ] {
+        assert!(help_keys.iter().any(|k| k == key), "{key}: {help_line}");
+    }
+}
+
+#[test]
+fn replay_help_names_every_game_whose_records_save_as_sgf() {
+    let help = text(&stones(&["replay", "--help"], "").stdout).to_lowercase();
+    let dir = std::env::temp_dir().join(format!("stones-sgf-help-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["go", "dots", "gomoku", "trigo", "connect6", "hex"] {
+        let file = dir.join(format!("{game}.sgf"));
+        let out = stones(&["play", game], &format!("save {}\nquit\n", file.display()));
+        let saved = file.exists();
+        assert_eq!(
+            help.contains(&format!(".sgf: {game}")) || help.contains(&format!(", {game}")),
+            saved,
+            "{game}: saved {saved}, replay --help: {help}\n{}",
+            text(&out.stdout)
+        );
+        // The prompt's help offers `.sgf` only where saving one works.
+        let prompt = text(&stones(&["play", game], "help\nquit\n").stdout);
+        assert_eq!(prompt.contains(".sgf or .case"), saved, "{game}: {prompt}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn hex_offers_the_swap_only_under_a_ruleset_with_it() {
+    for (ruleset, swap) in [("standard", true), ("noswap", false)] {
+        let out = stones(&["play", "hex", "--ruleset", ruleset], "pass\nzz\nquit\n");
+        let s = text(&out.stdout);
+        let refusals: Vec<&str> = s
+            .lines()
+            .filter(|l| l.contains("cannot read move"))
+            .collect();
+        assert_eq!(refusals.len(), 2, "{s}");
+        for line in refusals {
+            assert_eq!(line.contains("swap"), swap, "{ruleset}: {line}");
+            assert!(line.ends_with("resign"), "{ruleset}: {line}");
+        }
+    }
+}
+
+#[test]
+fn go_boards_show_the_same_star_points_in_text_and_svg() {
+    let dir = std::env::temp_dir().join(format!("stones-stars-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (size, usual) in [(9, 5), (13, 5), (19, 9)] {
+        let svg = dir.join(format!("{size}.svg"));
+        let set = format!("size={size}");
+        let args = ["replay", "go", "--set", &set, "--moves", "pass"];
+        let out = stones(&[&args[..], &["--svg", svg.to_str().unwrap()]].concat(), "");
+        let s = text(&out.stdout);
+        let board = s.split("final:").nth(1).unwrap();
+        let in_text = board
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.matches('+').count())
+            .sum::<usize>();
+        let in_svg = std::fs::read_to_string(&svg)
+            .unwrap()
+            .matches("class=\"star\"")
+            .count();
+        assert_eq!(in_text, in_svg, "{size}x{size}:\n{board}");
+        assert_eq!(in_text, usual, "{size}x{size}:\n{board}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

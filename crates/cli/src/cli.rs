@@ -51,9 +51,8 @@ pub enum Command {
         load: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
-        /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
-        /// gtp:COMMAND ARGS…, gomocup:COMMAND ARGS….
-        #[arg(long, default_value = "human")]
+        /// Who plays Black (the forms and options are those of the error for a bad one).
+        #[arg(long, default_value = "human", help = format!("Who plays Black: {}", stones_ai::spec_help()))]
         black: String,
         /// Who plays White (the same forms as --black).
         #[arg(long, default_value = "human")]
@@ -68,8 +67,12 @@ pub enum Command {
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
-        /// A case file (.case), an SGF record (.sgf: Go, or Dots — replayed under the `grounding`
-        /// ruleset unless --ruleset says otherwise), or a game name with --moves.
+        /// A case file, an SGF record or a game name with --moves (the games with SGF listed).
+        #[arg(help = format!(
+            "A case file (.case), an SGF record (.sgf: {}; Dots records are replayed under the \
+             `grounding` ruleset unless --ruleset says otherwise), or a game name with --moves",
+            crate::sgf_replay::sgf_games()
+        ))]
         target: String,
         /// Moves separated by spaces or commas (TriGo pairs as a1+b2), with a game name.
         #[arg(long)]

@@ -4,10 +4,18 @@
 use crate::text_game::{AnyGame, TextGame};
 use stones_core::Status;
 
-/// The terminal's own commands, the same in every game.
-pub const COMMANDS: &str = "commands: `undo` takes back your last move, `moves` shows the legal \
-                            moves, `save PATH` writes the game (.sgf or .case), `help`, `quit` \
-                            (`quit!` without asking)";
+/// The terminal's own commands, the same in every game but what `save` writes: an SGF record only
+/// for the games that have one.
+pub fn commands(game: &AnyGame) -> String {
+    let files = match game.sgf_text(None, "") {
+        Some(_) => ".sgf or .case",
+        None => "a .case file; this game has no SGF form",
+    };
+    format!(
+        "commands: `undo` takes back your last move, `moves` shows the legal moves, `save PATH` \
+         writes the game ({files}), `help`, `quit` (`quit!` without asking)"
+    )
+}
 
 /// The help for `game` as it stands: its moves and notation, then the terminal's commands.
 pub fn game_help(game: &AnyGame) -> String {
@@ -16,7 +24,7 @@ pub fn game_help(game: &AnyGame) -> String {
     if let Status::Over(_) = game.game_status() {
         out.push_str("now: the game is over; `undo` takes back the last move\n");
     }
-    out.push_str(COMMANDS);
+    out.push_str(&commands(game));
     wrap(&out, 100)
 }
 

@@ -145,7 +145,13 @@ pub fn play(
                 )?;
             }
             "help" | "?" => writeln!(output, "{}", game_help(s.game))?,
-            "save" => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+            "save" => match s.game.sgf_text(None, "") {
+                Some(_) => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+                None => writeln!(
+                    output,
+                    "save PATH: a .case file (this game has no SGF form)"
+                )?,
+            },
             _ if lower.starts_with("save ") => {
                 let path = cmd[5..].trim();
                 let result = match &status {

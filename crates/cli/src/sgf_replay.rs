@@ -47,6 +47,22 @@ pub struct SgfGame {
     pub start_picture: Option<String>,
 }
 
+/// The games SGF records are read and written for, for the help: each game with an SGF form
+/// (the games' own writers say which: [`TextGame::sgf_text`]) by its name and `GM` number, or how
+/// its record is known without one: `Go GM[1], Dots GM[40], …, Connect6 (EV[connect6…]), Hex GM[11]`.
+pub fn sgf_games() -> String {
+    let named = GameKind::iter().filter_map(|kind| {
+        let (game, _) = kind.create(None, &[]).ok()?;
+        game.sgf_text(None, "")?;
+        let title = kind.description().split(':').next().unwrap_or(kind.name());
+        Some(match kind.sgf_number() {
+            Some(gm) => format!("{title} GM[{gm}]"),
+            None => format!("{title} (EV[{}…])", kind.name()),
+        })
+    });
+    named.collect::<Vec<_>>().join(", ")
+}
+
 /// Reads an SGF file (its bytes, in any charset the reader knows) and replays the main line of its
 /// first game; the game is picked by `GM` (1 = Go, the default; 4 = Gomoku; 40 = Dots). GTP's
 /// `loadsgf` reads Go files with the same reader.
