@@ -1176,3 +1176,141 @@ fn go_boards_show_the_same_star_points_in_text_and_svg() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn undo_says_which_moves_it_took_back() {
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nD4\nundo\nundo\nundo\nquit!\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("took back White's D4\n"), "{s}");
+    assert!(s.contains("took back Black's C3\n"), "{s}");
+    assert!(s.contains("nothing to undo"), "{s}");
+    // Against the computer, its reply goes too, and both are named, the last first.
+    let args = ["play", "go", "--set", "size=5", "--white", "random"];
+    let s = text(&stones(&args, "C3\nundo\nquit!\n").stdout);
+    let reply = s
+        .lines()
+        .find_map(|l| l.strip_prefix("white plays "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        s.contains(&format!("took back White's {reply} and Black's C3")),
+        "{s}"
+    );
+}
+
+#[test]
+fn after_a_flag_falls_the_prompt_offers_what_applies() {
+    let args = ["play", "go", "--set", "size=5", "--time", "0.3s"];
+    let out = stones_slowly(&args, &[(0, "C3\n"), (800, "moves\nundo\nquit!\n")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("White is out of time"), "{s}");
+    assert!(s.contains("save PATH or quit> "), "{s}");
+    assert!(!s.contains("> save or quit"), "{s}");
+    // Neither `moves` nor `undo` applies any more: both say why.
+    let over = "the game is over: a player ran out of time (`save PATH` or `quit`)";
+    assert_eq!(s.matches(over).count(), 2, "{s}");
+    assert!(!s.contains("legal moves: "), "{s}");
+}
+
+#[test]
+fn a_refused_line_is_quoted_to_100_characters() {
+    let long = "Q".repeat(4000);
+    let pair = format!("C{}", "3".repeat(4000));
+    for game in ["go", "dots", "gomoku", "trigo", "connect6", "hex"] {
+        let out = stones(&["play", game], &format!("{long}\n{pair}\nquit!\n"));
+        let s = text(&out.stdout);
+        assert_eq!(s.matches("cannot read move").count(), 2, "{game}: {s}");
+        assert!(
+            !s.contains(&"Q".repeat(101)),
+            "{game}: the line echoed whole"
+        );
+        assert!(
+            !s.contains(&"3".repeat(101)),
+            "{game}: the line echoed whole"
+        );
+        assert!(
+            s.contains(&format!("'{}…' (4000 bytes)", "Q".repeat(100))),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_game_resumed_against_the_computer_keeps_the_computer() {
+    let dir = std::env::temp_dir().join(format!("stones-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.case");
+    let file = file.to_str().unwrap();
+    let args = ["play", "go", "--set", "size=5", "--white", "random"];
+    stones(&args, &format!("C3\nsave {file}\nquit\n"));
+    let case = std::fs::read_to_string(file).unwrap();
+    assert!(
+        case.contains("[players]") && case.contains("white = \"random\""),
+        "{case}"
+    );
+    // The file's players play on: Black (a person) moves, White (random) answers by itself.
+    let s = text(&stones(&["play", file], "D4\nquit!\n").stdout);
+    assert!(s.contains("white plays "), "{s}");
+    // --white wins over the file: a person plays White, so nobody answers.
+    let s = text(&stones(&["play", file, "--white", "human"], "D4\nquit!\n").stdout);
+    assert!(!s.contains("white plays "), "{s}");
+    assert!(s.contains("white to move>"), "{s}");
+    // A game saved between two people and resumed with --white mcts: the search answers.
+    let two = dir.join("two.case");
+    let two = two.to_str().unwrap();
+    stones(
+        &["play", "go", "--set", "size=5"],
+        &format!("C3\nsave {two}\nquit\n"),
+    );
+    assert!(!std::fs::read_to_string(two).unwrap().contains("[players]"));
+    let args = ["play", two, "--white", "mcts:playouts=20,seed=1"];
+    let s = text(&stones(&args, "quit!\n").stdout);
+    assert!(s.contains("white plays "), "{s}");
+    // A file does not start an external engine: a person plays that side, and the note says so.
+    let edited = case.replace("\"random\"", "\"gtp:/no/such/engine\"");
+    std::fs::write(file, edited).unwrap();
+    let out = stones(&["play", file], "quit!\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("is not started from a file"));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("black to move>") && !s.contains("white plays"),
+        "{s}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_39_by_32_dots_field_fits_80_columns() {
+    let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let script = "N13\nO13\nhelp\nmoves\nquit!\n";
+    let usual = text(&stones(&["play", "dots"], script).stdout);
+    assert!(widest(&usual) > 80, "the usual picture is wider");
+    let compact = text(&stones(&["play", "dots", "--compact"], script).stdout);
+    assert_eq!(widest(&compact), 80, "{compact}");
+    assert!(compact.contains("last dot: O13"), "{compact}");
+    assert!(compact.contains("legal moves"), "{compact}");
+    // A terminal 80 columns wide (COLUMNS) gets the compact picture without asking.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["play", "dots"])
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(text(&out.stdout), compact);
+    // Go's 19x19 fits as it is: the same board either way (only the help is wrapped narrower).
+    let go = |extra: &[&str]| {
+        let args = [&["play", "go", "--set", "size=19"][..], extra].concat();
+        let s = text(&stones(&args, "D4\nquit!\n").stdout);
+        s.split_once("\n\n").unwrap().1.to_string()
+    };
+    assert_eq!(go(&[]), go(&["--compact"]));
+}

@@ -52,14 +52,21 @@ pub enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Who plays Black (the forms and options are those of the error for a bad one).
-        #[arg(long, default_value = "human", help = format!("Who plays Black: {}", stones_ai::spec_help()))]
-        black: String,
+        #[arg(long, help = format!(
+            "Who plays Black: {} [default: human, or the player a loaded case file recorded]",
+            stones_ai::spec_help()
+        ))]
+        black: Option<String>,
         /// Who plays White (the same forms as --black).
-        #[arg(long, default_value = "human")]
-        white: String,
+        #[arg(long)]
+        white: Option<String>,
         /// No ANSI colours even on a terminal.
         #[arg(long)]
         no_colour: bool,
+        /// Draw the board narrow (Dots' 39 x 32 field in 80 columns); also when the usual
+        /// picture is wider than the terminal's COLUMNS.
+        #[arg(long)]
+        compact: bool,
         /// A clock: main time per player, and an increment per move after `+` (`10m`, `10m+5s`,
         /// `90s`); a player out of time loses.
         #[arg(long, value_name = "MAIN[+INC]")]
@@ -207,6 +214,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             black,
             white,
             no_colour,
+            compact,
             time,
         } => {
             let clock = time.as_deref().map(TimeControl::parse).transpose()?;
@@ -217,7 +225,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 )
                 .into());
             };
-            let (mut game, options) = if is_loadable(&target) {
+            let (mut game, mut options, recorded) = if is_loadable(&target) {
                 let loaded = load_game(Path::new(&target), &rules)?;
                 for note in &loaded.notes {
                     eprintln!("{target}: {note}");
@@ -226,14 +234,15 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     history: loaded.history,
                     save: loaded.info,
                     clock,
+                    compact,
                 };
-                (loaded.game, options)
+                (loaded.game, options, loaded.players)
             } else {
                 let (game, ruleset) = new_game(&target, &rules)?;
                 let save = SaveInfo {
                     ruleset,
                     set: rules.set.clone(),
-                    setup: None,
+                    ..SaveInfo::default()
                 };
                 (
                     game,
@@ -241,9 +250,16 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                         history: Vec::new(),
                         save,
                         clock,
+                        compact,
                     },
+                    [None, None],
                 )
             };
+            let ([black, white], notes) = crate::save::choose_players([black, white], &recorded);
+            for note in &notes {
+                eprintln!("{target}: {note}");
+            }
+            options.save.players = Some([black.clone(), white.clone()]);
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

@@ -17,15 +17,21 @@ pub fn commands(game: &AnyGame) -> String {
     )
 }
 
-/// The help for `game` as it stands: its moves and notation, then the terminal's commands.
+/// The help for `game` as it stands: its moves and notation, then the terminal's commands; lines
+/// of at most 100 characters.
 pub fn game_help(game: &AnyGame) -> String {
+    game_help_in(game, 100)
+}
+
+/// [`game_help`] in lines of at most `width` characters (a narrow terminal's).
+pub fn game_help_in(game: &AnyGame, width: usize) -> String {
     let mut out = format!("stones {} ({})\n", game.game_name(), game.size_text());
     out.push_str(&game.game_help_text());
     if let Status::Over(_) = game.game_status() {
         out.push_str("now: the game is over; `undo` takes back the last move\n");
     }
     out.push_str(&commands(game));
-    wrap(&out, 100)
+    wrap(&out, width)
 }
 
 /// Wraps each line of `text` at spaces so that no line is longer than `width` characters (a

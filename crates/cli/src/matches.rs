@@ -334,6 +334,7 @@ fn save_game(
         ruleset: plan.ruleset.clone(),
         set: plan.set.clone(),
         setup: None,
+        players: None,
     };
     if let Some(sgf) = game.sgf(Some(&record.result), &crate::save::rule_text(&info)) {
         write(stem.with_extension("sgf"), sgf)?;

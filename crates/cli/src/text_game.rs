@@ -93,6 +93,8 @@ pub trait TextGame {
     fn undo_move(&mut self) -> bool;
     /// The picture of the board.
     fn render_board(&self, colour: bool) -> String;
+    /// The board drawn narrower ([`Game::render_compact`]).
+    fn render_board_compact(&self, colour: bool) -> String;
     /// Where the game stands.
     fn game_status(&self) -> Status;
     /// Whose turn it is.
@@ -192,6 +194,10 @@ impl<G: SearchGame + 'static> TextGame for G {
 
     fn render_board(&self, colour: bool) -> String {
         self.render(colour)
+    }
+
+    fn render_board_compact(&self, colour: bool) -> String {
+        self.render_compact(colour)
     }
 
     fn game_status(&self) -> Status {

@@ -252,6 +252,12 @@ pub trait Game: Clone + fmt::Debug + Sized {
         crate::text_render::render(self.topology(), |p| self.stone(p), &deco, colour)
     }
 
+    /// The text picture drawn narrower, for a terminal narrower than [`Game::render`]'s (Dots'
+    /// 39 x 32 field: [`crate::text_render::GridLayout::COMPACT`]). The default is `render`'s.
+    fn render_compact(&self, colour: bool) -> String {
+        self.render(colour)
+    }
+
     /// What the SVG picture ([`crate::svg::render_svg`]) shows besides the stones: last move, dead
     /// stones, territory, enclosures, a winning row, star points. The default shows none of it.
     fn decorations(&self) -> Decorations {
