@@ -1314,3 +1314,27 @@ fn the_39_by_32_dots_field_fits_80_columns() {
     };
     assert_eq!(go(&[]), go(&["--compact"]));
 }
+
+#[test]
+fn the_readmes_first_command_starts_a_small_game_against_the_search() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let set_up = readme.split("## Set up").nth(1).unwrap();
+    let block = set_up.split("```sh\n").nth(1).unwrap();
+    let command = block.lines().next().unwrap();
+    let args: Vec<&str> = command
+        .strip_prefix("cargo run --release -- ")
+        .unwrap_or_else(|| panic!("{command}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(args[0], "play", "{command}");
+    assert!(args.iter().any(|a| a.starts_with("mcts")), "{command}");
+    // Black (the newcomer) moves first, so the search has not begun to think when input ends.
+    let out = stones(&args, "quit!\n");
+    assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("stones go (9x9)"), "{s}");
+    assert!(s.contains("black to move>"), "{s}");
+    // The README says how two people play: the same command without the computer.
+    assert!(set_up.contains("Two people"), "{set_up}");
+}
