@@ -226,7 +226,10 @@ fn replay_a_dots_record_reproduces_its_counts() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["game"], "dots");
     assert!(v["ruleset"].as_str().unwrap().starts_with("grounding"));
-    assert_eq!(v["description"], "SGF record, RE[B+17]");
+    assert_eq!(
+        v["description"],
+        "SGF record, RE[B+17]: Black wins by 17 points"
+    );
     let moves = v["moves"].as_array().unwrap();
     assert!(moves.iter().all(|m| m["result"] == "ok"));
     assert_eq!(v["captures"]["black"], 17);
@@ -897,4 +900,441 @@ fn computer_players_play_to_the_end_and_accept_the_marking() {
     assert!(s.contains("Black accepts the marking"), "{s}");
     assert!(s.contains("White accepts the marking"), "{s}");
     assert_eq!(s.matches("game over: ").count(), 1, "{s}");
+}
+
+#[test]
+fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
+    // SGF readers take `B+5` for a margin of 5 points: a five (or six) in a row is `RE[B+]`.
+    let dir = std::env::temp_dir().join(format!("stones-re-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = [
+        (
+            &["gomoku", "--set", "opening=none"][..],
+            "H8\nA1\nH9\nA2\nH10\nA3\nH11\nA4\nH12\n",
+            "five",
+        ),
+        (
+            &["connect6"],
+            "K10\nA1+C1\nK11+K12\nE1+G1\nK13+K14\nJ1+L1\nK15+A10\n",
+            "six",
+        ),
+    ];
+    for (args, moves, row) in games {
+        let game = args[0];
+        let file = dir.join(format!("{game}.sgf"));
+        let file = file.to_str().unwrap();
+        let script = format!("{moves}save {file}\nquit\n");
+        let out = stones(&[&["play"], args].concat(), &script);
+        let s = text(&out.stdout);
+        assert!(
+            s.contains(&format!("Black wins with {row} in a row")),
+            "{s}"
+        );
+        let sgf = std::fs::read_to_string(file).unwrap();
+        assert!(sgf.contains("RE[B+]"), "{game}: {sgf}");
+        let out = stones(&["replay", file, "--json"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["description"], "SGF record, RE[B+]: Black wins", "{game}");
+        assert_eq!(v["result"], "B+", "{game}");
+        assert_eq!(v["status"], "over", "{game}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
+    let Some(gnugo) = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("GNU Go is not installed: the check is skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("stones-gnugo-re-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ends = [
+        ("resign", "C3\nresign\n", "RE[B+R]", &["komi=5.5"][..]),
+        (
+            "points",
+            "C3\npass\npass\ndone\ndone\n",
+            "RE[B+18.5]",
+            &["komi=5.5"],
+        ),
+        ("draw", "pass\npass\ndone\ndone\n", "RE[Draw]", &["komi=0"]),
+    ];
+    let mut session = String::new();
+    for (name, moves, re, set) in ends {
+        let file = dir.join(format!("{name}.sgf"));
+        let file = file.to_str().unwrap().to_string();
+        let mut args = vec!["play", "go", "--set", "size=5"];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        stones(&args, &format!("{moves}save {file}\nquit\n"));
+        let sgf = std::fs::read_to_string(&file).unwrap();
+        assert!(sgf.contains(re), "{name}: {sgf}");
+        session.push_str(&format!("loadsgf {file}\nshowboard\n"));
+    }
+    session.push_str("quit\n");
+    let mut child = std::process::Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run GNU Go");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(session.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let s = text(&out.stdout);
+    assert!(!s.contains('?'), "GNU Go refused a record: {s}");
+    let loaded: Vec<&str> = s
+        .split("\n\n")
+        .filter(|r| r.starts_with("= black") || r.starts_with("= white"))
+        .collect();
+    assert_eq!(loaded, ["= white", "= white", "= black"], "{s}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn results_are_said_in_words_for_each_games_typical_ends() {
+    // The JSON's `result_words` (the web page's too) is the terminal's wording: its first line the
+    // sentence, then a line per player when the result is a count of points.
+    let case = |name: &str| format!("{}/tests/cases/{name}.case", env!("CARGO_MANIFEST_DIR"));
+    let ends: [(Vec<String>, &str, &[&str]); 9] = [
+        (
+            args("gomoku --set opening=none --moves H8,A1,H9,A2,H10,A3,H11,A4,H12"),
+            "Black wins with five in a row",
+            &[],
+        ),
+        (
+            args("connect6 --moves K10,A1+C1,K11+K12,E1+G1,K13+K14,J1+L1,K15+A10"),
+            "Black wins with six in a row",
+            &[],
+        ),
+        (
+            args("hex --set size=3 --moves a1,c1,a2,c2,a3"),
+            "Black wins by joining top and bottom (B+)",
+            &[],
+        ),
+        (
+            args("go --set size=5 --moves C3,resign"),
+            "Black wins by resignation",
+            &[],
+        ),
+        (
+            args("gomoku --set opening=none --moves H8,timeout"),
+            "Black wins on time (B+T)",
+            &[],
+        ),
+        (
+            args("go --set size=5 --moves C3,pass,pass,done"),
+            "Black wins by 18.5 points (B+18.5)",
+            &[
+                "black: territory 24 + captures 0 + dead stones 0 = 24",
+                "white: territory 0 + captures 0 + dead stones 0 + komi 5.5 = 5.5",
+            ],
+        ),
+        (
+            vec![case("dots/stop-play-on")],
+            "White wins by 1 point (W+1)",
+            &["black: dots captured 0 = 0", "white: dots captured 1 = 1"],
+        ),
+        (
+            args("go --set size=5 --set komi=0 --moves pass,pass,done"),
+            "a draw",
+            &[
+                "black: territory 0 + captures 0 + dead stones 0 = 0",
+                "white: territory 0 + captures 0 + dead stones 0 = 0",
+            ],
+        ),
+        (
+            vec![case("gomoku/full-board-draw")],
+            "a draw (board full)",
+            &[],
+        ),
+    ];
+    for (what, first, breakdown) in ends {
+        let mut all = vec!["replay".to_string()];
+        all.extend(what.iter().cloned());
+        all.push("--json".into());
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        let out = stones(&all, "");
+        assert!(out.status.success(), "{what:?}: {}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let words = v["result_words"].as_str().unwrap_or_else(|| panic!("{v}"));
+        let lines: Vec<&str> = words.lines().map(str::trim).collect();
+        assert_eq!(lines[0], first, "{what:?}");
+        assert_eq!(&lines[1..], breakdown, "{what:?}");
+    }
+    let out = stones(&["replay", "go", "--moves", "C3", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["result_words"].is_null(), "no words while play goes on");
+}
+
+/// The words of a command line.
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn play_help_and_a_bad_player_list_the_same_forms_and_options() {
+    let help = text(&stones(&["play", "--help"], "").stdout);
+    let out = stones(&["play", "go", "--black", "robot"], "");
+    assert!(!out.status.success());
+    let error = text(&out.stderr);
+    // The `key=` words after "mcts options:", and the forms before it, in each text.
+    let said = |t: &str| -> (String, Vec<String>) {
+        let (forms, options) = t
+            .split_once("mcts options:")
+            .unwrap_or_else(|| panic!("{t}"));
+        let forms = forms.rsplit_once("human,").map(|(_, f)| f.trim()).unwrap();
+        let keys = options
+            .split([',', ' '])
+            .take_while(|w| !w.contains('['))
+            .filter_map(|w| Some(w.split_once('=')?.0.to_string()))
+            .collect();
+        (forms.to_string(), keys)
+    };
+    let help_line = help.lines().find(|l| l.contains("--black")).unwrap();
+    let (help_forms, help_keys) = said(help_line);
+    let (error_forms, error_keys) = said(error.trim_end());
+    assert_eq!(help_forms, error_forms);
+    assert_eq!(help_keys, error_keys);
+    for key in [
+        "playouts", "time", "threads", "seed", "memory", "explore", "expand", "resign",
+    ] {
+        assert!(help_keys.iter().any(|k| k == key), "{key}: {help_line}");
+    }
+}
+
+#[test]
+fn replay_help_names_every_game_whose_records_save_as_sgf() {
+    let help = text(&stones(&["replay", "--help"], "").stdout).to_lowercase();
+    let dir = std::env::temp_dir().join(format!("stones-sgf-help-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["go", "dots", "gomoku", "trigo", "connect6", "hex"] {
+        let file = dir.join(format!("{game}.sgf"));
+        let out = stones(&["play", game], &format!("save {}\nquit\n", file.display()));
+        let saved = file.exists();
+        assert_eq!(
+            help.contains(&format!(".sgf: {game}")) || help.contains(&format!(", {game}")),
+            saved,
+            "{game}: saved {saved}, replay --help: {help}\n{}",
+            text(&out.stdout)
+        );
+        // The prompt's help offers `.sgf` only where saving one works.
+        let prompt = text(&stones(&["play", game], "help\nquit\n").stdout);
+        assert_eq!(prompt.contains(".sgf or .case"), saved, "{game}: {prompt}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn hex_offers_the_swap_only_under_a_ruleset_with_it() {
+    for (ruleset, swap) in [("standard", true), ("noswap", false)] {
+        let out = stones(&["play", "hex", "--ruleset", ruleset], "pass\nzz\nquit\n");
+        let s = text(&out.stdout);
+        let refusals: Vec<&str> = s
+            .lines()
+            .filter(|l| l.contains("cannot read move"))
+            .collect();
+        assert_eq!(refusals.len(), 2, "{s}");
+        for line in refusals {
+            assert_eq!(line.contains("swap"), swap, "{ruleset}: {line}");
+            assert!(line.ends_with("resign"), "{ruleset}: {line}");
+        }
+    }
+}
+
+#[test]
+fn go_boards_show_the_same_star_points_in_text_and_svg() {
+    let dir = std::env::temp_dir().join(format!("stones-stars-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (size, usual) in [(9, 5), (13, 5), (19, 9)] {
+        let svg = dir.join(format!("{size}.svg"));
+        let set = format!("size={size}");
+        let args = ["replay", "go", "--set", &set, "--moves", "pass"];
+        let out = stones(&[&args[..], &["--svg", svg.to_str().unwrap()]].concat(), "");
+        let s = text(&out.stdout);
+        let board = s.split("final:").nth(1).unwrap();
+        let in_text = board
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.matches('+').count())
+            .sum::<usize>();
+        let in_svg = std::fs::read_to_string(&svg)
+            .unwrap()
+            .matches("class=\"star\"")
+            .count();
+        assert_eq!(in_text, in_svg, "{size}x{size}:\n{board}");
+        assert_eq!(in_text, usual, "{size}x{size}:\n{board}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn undo_says_which_moves_it_took_back() {
+    let out = stones(
+        &["play", "go", "--set", "size=5"],
+        "C3\nD4\nundo\nundo\nundo\nquit!\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("took back White's D4\n"), "{s}");
+    assert!(s.contains("took back Black's C3\n"), "{s}");
+    assert!(s.contains("nothing to undo"), "{s}");
+    // Against the computer, its reply goes too, and both are named, the last first.
+    let args = ["play", "go", "--set", "size=5", "--white", "random"];
+    let s = text(&stones(&args, "C3\nundo\nquit!\n").stdout);
+    let reply = s
+        .lines()
+        .find_map(|l| l.strip_prefix("white plays "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        s.contains(&format!("took back White's {reply} and Black's C3")),
+        "{s}"
+    );
+}
+
+#[test]
+fn after_a_flag_falls_the_prompt_offers_what_applies() {
+    let args = ["play", "go", "--set", "size=5", "--time", "0.3s"];
+    let out = stones_slowly(&args, &[(0, "C3\n"), (800, "moves\nundo\nquit!\n")]);
+    let s = text(&out.stdout);
+    assert!(s.contains("White is out of time"), "{s}");
+    assert!(s.contains("save PATH or quit> "), "{s}");
+    assert!(!s.contains("> save or quit"), "{s}");
+    // Neither `moves` nor `undo` applies any more: both say why.
+    let over = "the game is over: a player ran out of time (`save PATH` or `quit`)";
+    assert_eq!(s.matches(over).count(), 2, "{s}");
+    assert!(!s.contains("legal moves: "), "{s}");
+}
+
+#[test]
+fn a_refused_line_is_quoted_to_100_characters() {
+    let long = "Q".repeat(4000);
+    let pair = format!("C{}", "3".repeat(4000));
+    for game in ["go", "dots", "gomoku", "trigo", "connect6", "hex"] {
+        let out = stones(&["play", game], &format!("{long}\n{pair}\nquit!\n"));
+        let s = text(&out.stdout);
+        assert_eq!(s.matches("cannot read move").count(), 2, "{game}: {s}");
+        assert!(
+            !s.contains(&"Q".repeat(101)),
+            "{game}: the line echoed whole"
+        );
+        assert!(
+            !s.contains(&"3".repeat(101)),
+            "{game}: the line echoed whole"
+        );
+        assert!(
+            s.contains(&format!("'{}…' (4000 bytes)", "Q".repeat(100))),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_game_resumed_against_the_computer_keeps_the_computer() {
+    let dir = std::env::temp_dir().join(format!("stones-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.case");
+    let file = file.to_str().unwrap();
+    let args = ["play", "go", "--set", "size=5", "--white", "random"];
+    stones(&args, &format!("C3\nsave {file}\nquit\n"));
+    let case = std::fs::read_to_string(file).unwrap();
+    assert!(
+        case.contains("[players]") && case.contains("white = \"random\""),
+        "{case}"
+    );
+    // The file's players play on: Black (a person) moves, White (random) answers by itself.
+    let s = text(&stones(&["play", file], "D4\nquit!\n").stdout);
+    assert!(s.contains("white plays "), "{s}");
+    // --white wins over the file: a person plays White, so nobody answers.
+    let s = text(&stones(&["play", file, "--white", "human"], "D4\nquit!\n").stdout);
+    assert!(!s.contains("white plays "), "{s}");
+    assert!(s.contains("white to move>"), "{s}");
+    // A game saved between two people and resumed with --white mcts: the search answers.
+    let two = dir.join("two.case");
+    let two = two.to_str().unwrap();
+    stones(
+        &["play", "go", "--set", "size=5"],
+        &format!("C3\nsave {two}\nquit\n"),
+    );
+    assert!(!std::fs::read_to_string(two).unwrap().contains("[players]"));
+    let args = ["play", two, "--white", "mcts:playouts=20,seed=1"];
+    let s = text(&stones(&args, "quit!\n").stdout);
+    assert!(s.contains("white plays "), "{s}");
+    // A file does not start an external engine: a person plays that side, and the note says so.
+    let edited = case.replace("\"random\"", "\"gtp:/no/such/engine\"");
+    std::fs::write(file, edited).unwrap();
+    let out = stones(&["play", file], "quit!\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("is not started from a file"));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("black to move>") && !s.contains("white plays"),
+        "{s}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_39_by_32_dots_field_fits_80_columns() {
+    let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let script = "N13\nO13\nhelp\nmoves\nquit!\n";
+    let usual = text(&stones(&["play", "dots"], script).stdout);
+    assert!(widest(&usual) > 80, "the usual picture is wider");
+    let compact = text(&stones(&["play", "dots", "--compact"], script).stdout);
+    assert_eq!(widest(&compact), 80, "{compact}");
+    assert!(compact.contains("last dot: O13"), "{compact}");
+    assert!(compact.contains("legal moves"), "{compact}");
+    // A terminal 80 columns wide (COLUMNS) gets the compact picture without asking.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["play", "dots"])
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(text(&out.stdout), compact);
+    // Go's 19x19 fits as it is: the same board either way (only the help is wrapped narrower).
+    let go = |extra: &[&str]| {
+        let args = [&["play", "go", "--set", "size=19"][..], extra].concat();
+        let s = text(&stones(&args, "D4\nquit!\n").stdout);
+        s.split_once("\n\n").unwrap().1.to_string()
+    };
+    assert_eq!(go(&[]), go(&["--compact"]));
+}
+
+#[test]
+fn the_readmes_first_command_starts_a_small_game_against_the_search() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let set_up = readme.split("## Set up").nth(1).unwrap();
+    let block = set_up.split("```sh\n").nth(1).unwrap();
+    let command = block.lines().next().unwrap();
+    let args: Vec<&str> = command
+        .strip_prefix("cargo run --release -- ")
+        .unwrap_or_else(|| panic!("{command}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(args[0], "play", "{command}");
+    assert!(args.iter().any(|a| a.starts_with("mcts")), "{command}");
+    // Black (the newcomer) moves first, so the search has not begun to think when input ends.
+    let out = stones(&args, "quit!\n");
+    assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("stones go (9x9)"), "{s}");
+    assert!(s.contains("black to move>"), "{s}");
+    // The README says how two people play: the same command without the computer.
+    assert!(set_up.contains("Two people"), "{set_up}");
 }

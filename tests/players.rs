@@ -67,6 +67,16 @@ fn a_match_in_every_game_is_refereed_reported_and_replays_to_the_same_result() {
                 _ => assert!(winner.is_null(), "{g}"),
             }
             assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{g}");
+            // In words, as the terminal says it, in the JSON and the report's line for the game.
+            let words = g["result_words"].as_str().unwrap();
+            let sentence = words.lines().next().unwrap();
+            let said = match result.chars().next() {
+                Some('B') => "Black wins",
+                Some('W') => "White wins",
+                _ => "a draw",
+            };
+            assert!(sentence.starts_with(said), "{g}");
+            assert!(report.contains(sentence), "{report}");
             // The result is the one `stones replay GAME --moves …` gives for those moves.
             let moves: Vec<&str> = g["moves"]
                 .as_array()
@@ -123,6 +133,11 @@ fn a_broken_engine_loses_its_game_and_the_report_says_why() {
             "{engine}: {game}"
         );
         assert!(report.contains(result), "{engine}: {report}");
+        let said = ["Black wins by forfeit (B+F)", "Black wins on time (B+T)"];
+        assert!(
+            said.iter().any(|s| report.contains(s)),
+            "{engine}: {report}"
+        );
         assert_eq!(v["summary"]["players"][1]["failures"], 1);
     }
 }

@@ -460,7 +460,20 @@ fn trigo_and_the_marking_step_through_the_api() {
     )
     .json();
     assert_eq!(s["status"], "over");
-    assert!(s["result"].as_str().unwrap().starts_with("B+"), "{s}");
+    let result = s["result"].as_str().unwrap();
+    assert!(result.starts_with("B+"), "{s}");
+    // The page shows the result in words, the terminal's, with the code and a line per player.
+    let words = s["result_words"].as_str().unwrap();
+    let first = words.lines().next().unwrap();
+    assert!(
+        first.starts_with("Black wins by ") && first.ends_with(&format!("({result})")),
+        "{words}"
+    );
+    assert_eq!(words.lines().count(), 3, "{words}");
+    assert!(
+        words.contains("dead stones 1"),
+        "A1 was marked dead: {words}"
+    );
 }
 
 #[test]

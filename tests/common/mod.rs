@@ -3,11 +3,13 @@
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
-/// Starts `stones args` (no colours) with piped standard input and error and `stdout` as its output.
+/// Starts `stones args` (no colours, no terminal width) with piped standard input and error and `stdout` as its output.
 pub fn spawn(args: &[&str], stdout: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_stones"))
         .args(args)
         .env("NO_COLOR", "1")
+        // The terminal's width changes how wide the board and the help are drawn.
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(Stdio::piped())

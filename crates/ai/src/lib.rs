@@ -16,4 +16,4 @@ mod tree;
 
 pub use options::{OptionError, SearchOptions};
 pub use search::{summary_line, Mcts, Progress, Thought};
-pub use spec::{PlayerSpec, SpecError};
+pub use spec::{spec_help, PlayerSpec, SpecError};

@@ -36,6 +36,12 @@ pub const SPEC_FORMS: &str =
                               gtp:COMMAND ARGS… (an external GTP engine), gomocup:COMMAND ARGS… \
                               (an external Gomocup brain, Gomoku only)";
 
+/// The forms a spec takes and the search's options, the one text the command-line help and the
+/// error for an unknown player give: [`SPEC_FORMS`], then `mcts options:` and [`KEYS`].
+pub fn spec_help() -> String {
+    format!("{SPEC_FORMS}; mcts options: {KEYS}")
+}
+
 impl PlayerSpec {
     /// Reads a spec: `human`, `random`, `mcts[:k=v,…]`, `gtp:COMMAND ARGS…`, `gomocup:COMMAND ARGS…`.
     pub fn parse(text: &str) -> Result<PlayerSpec, SpecError> {
@@ -70,7 +76,8 @@ impl PlayerSpec {
                 "player '{t}': {kind} takes no options; players are {SPEC_FORMS}"
             ))),
             _ => Err(SpecError(format!(
-                "unknown player '{t}': expected {SPEC_FORMS}; mcts options: {KEYS}"
+                "unknown player '{t}': expected {}",
+                spec_help()
             ))),
         }
     }

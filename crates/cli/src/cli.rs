@@ -51,16 +51,22 @@ pub enum Command {
         load: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
-        /// Who plays Black: human, random, mcts[:playouts=N,time=S,threads=N,seed=N],
-        /// gtp:COMMAND ARGS…, gomocup:COMMAND ARGS….
-        #[arg(long, default_value = "human")]
-        black: String,
+        /// Who plays Black (the forms and options are those of the error for a bad one).
+        #[arg(long, help = format!(
+            "Who plays Black: {} [default: human, or the player a loaded case file recorded]",
+            stones_ai::spec_help()
+        ))]
+        black: Option<String>,
         /// Who plays White (the same forms as --black).
-        #[arg(long, default_value = "human")]
-        white: String,
+        #[arg(long)]
+        white: Option<String>,
         /// No ANSI colours even on a terminal.
         #[arg(long)]
         no_colour: bool,
+        /// Draw the board narrow (Dots' 39 x 32 field in 80 columns); also when the usual
+        /// picture is wider than the terminal's COLUMNS.
+        #[arg(long)]
+        compact: bool,
         /// A clock: main time per player, and an increment per move after `+` (`10m`, `10m+5s`,
         /// `90s`); a player out of time loses.
         #[arg(long, value_name = "MAIN[+INC]")]
@@ -68,8 +74,12 @@ pub enum Command {
     },
     /// Replay a case file, or a game's move list given with --moves, and print the transcript.
     Replay {
-        /// A case file (.case), an SGF record (.sgf: Go, or Dots — replayed under the `grounding`
-        /// ruleset unless --ruleset says otherwise), or a game name with --moves.
+        /// A case file, an SGF record or a game name with --moves (the games with SGF listed).
+        #[arg(help = format!(
+            "A case file (.case), an SGF record (.sgf: {}; Dots records are replayed under the \
+             `grounding` ruleset unless --ruleset says otherwise), or a game name with --moves",
+            crate::sgf_replay::sgf_games()
+        ))]
         target: String,
         /// Moves separated by spaces or commas (TriGo pairs as a1+b2), with a game name.
         #[arg(long)]
@@ -212,6 +222,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             black,
             white,
             no_colour,
+            compact,
             time,
         } => {
             let clock = time.as_deref().map(TimeControl::parse).transpose()?;
@@ -222,7 +233,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 )
                 .into());
             };
-            let (mut game, options) = if is_loadable(&target) {
+            let (mut game, mut options, recorded) = if is_loadable(&target) {
                 let loaded = load_game(Path::new(&target), &rules)?;
                 for note in &loaded.notes {
                     eprintln!("{target}: {note}");
@@ -231,14 +242,15 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     history: loaded.history,
                     save: loaded.info,
                     clock,
+                    compact,
                 };
-                (loaded.game, options)
+                (loaded.game, options, loaded.players)
             } else {
                 let (game, ruleset) = new_game(&target, &rules)?;
                 let save = SaveInfo {
                     ruleset,
                     set: rules.set.clone(),
-                    setup: None,
+                    ..SaveInfo::default()
                 };
                 (
                     game,
@@ -246,9 +258,16 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                         history: Vec::new(),
                         save,
                         clock,
+                        compact,
                     },
+                    [None, None],
                 )
             };
+            let ([black, white], notes) = crate::save::choose_players([black, white], &recorded);
+            for note in &notes {
+                eprintln!("{target}: {note}");
+            }
+            options.save.players = Some([black.clone(), white.clone()]);
             let colour = !no_colour
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -326,11 +345,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let labels = [plan.players[0].label(), plan.players[1].label()];
             let summary = summarise(&records, &labels);
             print_out(&report(&summary))?;
-            for (i, r) in records.iter().enumerate() {
-                if r.result.ends_with("+F") || r.result.ends_with("+T") {
-                    print_out(&format!("game {}: {} ({})\n", i + 1, r.result, r.reason))?;
-                }
-            }
+            print_out(&crate::matches::game_lines(&records))?;
             if let Some(path) = json {
                 write_json(&path, &plan, &records, &summary)?;
             }

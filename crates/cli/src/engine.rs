@@ -36,13 +36,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// At most 100 characters of untrusted text, for messages.
-pub fn quote(text: &str) -> String {
-    let mut s: String = text.chars().take(100).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    format!("'{s}'")
-}
+pub use stones_core::input::quote;
 
 /// A running engine process.
 pub struct Process {

@@ -4,20 +4,34 @@
 use crate::text_game::AnyGame;
 use stones_core::Status;
 
-/// The terminal's own commands, the same in every game.
-pub const COMMANDS: &str = "commands: `undo` takes back your last move, `moves` shows the legal \
-                            moves, `save PATH` writes the game (.sgf or .case), `help`, `quit` \
-                            (`quit!` without asking)";
+/// The terminal's own commands, the same in every game but what `save` writes: an SGF record only
+/// for the games that have one.
+pub fn commands(game: &AnyGame) -> String {
+    let files = match game.sgf_text(None, "") {
+        Some(_) => ".sgf or .case",
+        None => "a .case file; this game has no SGF form",
+    };
+    format!(
+        "commands: `undo` takes back your last move, `moves` shows the legal moves, `save PATH` \
+         writes the game ({files}), `help`, `quit` (`quit!` without asking)"
+    )
+}
 
-/// The help for `game` as it stands: its moves and notation, then the terminal's commands.
+/// The help for `game` as it stands: its moves and notation, then the terminal's commands; lines
+/// of at most 100 characters.
 pub fn game_help(game: &AnyGame) -> String {
+    game_help_in(game, 100)
+}
+
+/// [`game_help`] in lines of at most `width` characters (a narrow terminal's).
+pub fn game_help_in(game: &AnyGame, width: usize) -> String {
     let mut out = format!("stones {} ({})\n", game.game_name(), game.size_text());
     out.push_str(&game.game_help_text());
     if let Status::Over(_) = game.game_status() {
         out.push_str("now: the game is over; `undo` takes back the last move\n");
     }
-    out.push_str(COMMANDS);
-    wrap(&out, 100)
+    out.push_str(&commands(game));
+    wrap(&out, width)
 }
 
 /// Wraps each line of `text` at spaces so that no line is longer than `width` characters (a

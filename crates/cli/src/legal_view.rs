@@ -7,7 +7,8 @@ use stones_core::{Colour, Shape};
 
 /// The legal moves now: a count, the words (`pass`, `stop`, `done`), and an overlay of the points.
 /// TriGo's pairs are counted and shown as the points they use: `N pairs: any two of these points`.
-pub fn legal_summary(game: &AnyGame) -> String {
+/// `compact`: the overlay as the compact board draws it (row numbers on the left only).
+pub fn legal_summary(game: &AnyGame, compact: bool) -> String {
     let moves = game.legal_moves_text();
     let index: HashMap<String, usize> = (0..game.point_count())
         .map(|i| (game.point_name(i), i))
@@ -62,13 +63,15 @@ pub fn legal_summary(game: &AnyGame) -> String {
     }
     if points > 0 {
         out.push('\n');
-        out.push_str(&overlay(game, &marked));
+        out.push_str(&overlay(game, &marked, compact));
     }
     out
 }
 
-/// The board with `*` on the marked points and the stones as `X` and `O`, with coordinates.
-pub fn overlay(game: &AnyGame, marked: &[bool]) -> String {
+/// The board with `*` on the marked points and the stones as `X` and `O`, with coordinates;
+/// `compact` leaves out a square board's right row numbers and narrows the left ones (Dots' 39
+/// columns in 80).
+pub fn overlay(game: &AnyGame, marked: &[bool], compact: bool) -> String {
     let rows = game.point_rows();
     let cell = |i: usize| {
         if marked[i] {
@@ -89,6 +92,8 @@ pub fn overlay(game: &AnyGame, marked: &[bool]) -> String {
         (name[..split].to_string(), name[split..].to_string())
     };
     let mut out = String::new();
+    // The left margin before the first point: the row numbers' field and a blank.
+    let margin = if compact { 3 } else { 5 };
     match game.topology_shape() {
         Shape::Square { .. } => {
             let first = rows.first().cloned().unwrap_or_default();
@@ -99,9 +104,10 @@ pub fn overlay(game: &AnyGame, marked: &[bool]) -> String {
                 let text: String = columns.iter().map(|c| format!("{:<2}", pick(c))).collect();
                 text.trim_end().to_string()
             };
+            let pad = " ".repeat(margin);
             if columns.iter().any(|c| c.len() > 1) {
                 out.push_str(&format!(
-                    "     {}\n",
+                    "{pad}{}\n",
                     line(&|c: &str| if c.len() > 1 {
                         c[..1].to_string()
                     } else {
@@ -110,13 +116,17 @@ pub fn overlay(game: &AnyGame, marked: &[bool]) -> String {
                 ));
             }
             out.push_str(&format!(
-                "     {}\n",
+                "{pad}{}\n",
                 line(&|c: &str| c[c.len() - 1..].to_string())
             ));
             for row in &rows {
                 let number = row.first().map(|&i| label(i).1).unwrap_or_default();
                 let cells: Vec<String> = row.iter().map(|&i| cell(i).to_string()).collect();
-                out.push_str(&format!(" {number:>3} {} {number}\n", cells.join(" ")));
+                let cells = cells.join(" ");
+                match compact {
+                    true => out.push_str(&format!("{number:>2} {cells}\n")),
+                    false => out.push_str(&format!(" {number:>3} {cells} {number}\n")),
+                }
             }
         }
         // Each row of the rhombus half a cell right of the one above.

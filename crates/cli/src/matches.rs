@@ -2,7 +2,7 @@
 //! colour, score with a 95% confidence interval, Elo difference), a JSON file and saved games.
 
 use crate::player::Player;
-use crate::referee::{play_game, GameRecord, Limits};
+use crate::referee::{play_game, GameRecord, Limits, PLAYED_OUT};
 use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::io::Write;
@@ -250,6 +250,39 @@ pub fn report(summary: &MatchSummary) -> String {
     out
 }
 
+/// The games of a match of at most this many are each listed under the report.
+const LISTED_GAMES: usize = 10;
+
+/// One line a game under the report, the result in words (the terminal's first line) with its
+/// code, and how it ended when it was not played to the end:
+/// `game 2: mcts (Black) v random (White): White wins by resignation (W+R): Black resigned`.
+/// Every game of a match of at most [`LISTED_GAMES`]; of a longer one, the games a player lost by
+/// failing (`+F`) or on time (`+T`).
+pub fn game_lines(records: &[GameRecord]) -> String {
+    let listed = |r: &GameRecord| {
+        records.len() <= LISTED_GAMES || r.result.ends_with("+F") || r.result.ends_with("+T")
+    };
+    let mut out = String::new();
+    for (i, r) in records.iter().enumerate().filter(|(_, r)| listed(r)) {
+        let words = r.result_words.lines().next().unwrap_or(&r.result);
+        let mut line = format!(
+            "game {}: {} (Black) v {} (White): {words}",
+            i + 1,
+            r.black,
+            r.white
+        );
+        if !words.contains(&format!("({})", r.result)) {
+            line.push_str(&format!(" ({})", r.result));
+        }
+        if r.reason != PLAYED_OUT {
+            line.push_str(&format!(": {}", r.reason));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 /// Writes the match as JSON.
 pub fn write_json(
     path: &Path,
@@ -301,6 +334,7 @@ fn save_game(
         ruleset: plan.ruleset.clone(),
         set: plan.set.clone(),
         setup: None,
+        players: None,
     };
     if let Some(sgf) = game.sgf(Some(&record.result), &crate::save::rule_text(&info)) {
         write(stem.with_extension("sgf"), sgf)?;

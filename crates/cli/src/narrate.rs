@@ -3,8 +3,7 @@
 //! its breakdown.
 
 use crate::text_game::AnyGame;
-use stones_core::talk::draw_said;
-use stones_core::{fmt_points, Colour, Score, Status};
+use stones_core::{fmt_points, Colour, Outcome, Status};
 
 /// What a move just played (`mv`, by `mover`) did, beyond putting its stone: one short clause each
 /// (`captures 3`, `ko: White may not take back at once at C4`). `before` are the captures before it.
@@ -28,58 +27,16 @@ pub fn score_now(game: &AnyGame) -> String {
 /// `Black wins with five in a row`. `None` while the game goes on.
 /// `status` is where the game stands at the terminal (a loss on time is the terminal's).
 pub fn result_text(game: &AnyGame, status: &Status) -> Option<String> {
-    let Status::Over(outcome) = status.clone() else {
-        return None;
-    };
-    if let Some(words) = game.outcome_text(&outcome) {
-        return Some(words);
+    match status {
+        Status::Over(outcome) => Some(result_words(game, outcome)),
+        _ => None,
     }
-    let result = outcome.result;
-    let winner = outcome.winner.map(name);
-    let text = match (winner, result.split_once('+')) {
-        (Some(w), Some((_, "R"))) => format!("{w} wins by resignation"),
-        (Some(w), Some((_, "T"))) => format!("{w} wins on time ({result})"),
-        (Some(w), Some((_, "F"))) => format!("{w} wins: the other player failed"),
-        (Some(w), Some((_, margin))) => {
-            let unit = if margin == "1" { "point" } else { "points" };
-            format!(
-                "{w} wins by {margin} {unit} ({result})\n{}",
-                breakdown(game)
-            )
-        }
-        (None, _) => format!("{}\n{}", draw_said(&result), breakdown(game)),
-        _ => result.clone(),
-    };
-    Some(text)
 }
 
-/// How the points were made, one line per player.
-pub fn breakdown(game: &AnyGame) -> String {
-    let score = game.current_score();
-    let line = |c: Colour, parts: Vec<String>, total: f64| {
-        format!("  {:<5}: {} = {}", c, parts.join(" + "), fmt_points(total))
-    };
-    let komi = |c: Colour, k: f64| {
-        (c == Colour::White && k != 0.0).then(|| format!("komi {}", fmt_points(k)))
-    };
-    let total = |c: Colour, s: &Score| match c {
-        Colour::Black => s.black,
-        Colour::White => s.white,
-    };
-    let lines: Vec<String> = [Colour::Black, Colour::White]
-        .into_iter()
-        .map(|c| {
-            let mut parts = game.score_parts_of(c);
-            if let Some(k) = game.komi_points().and_then(|k| komi(c, k)) {
-                parts.push(k);
-            }
-            if parts.is_empty() {
-                parts.push("0".into());
-            }
-            line(c, parts, total(c, &score))
-        })
-        .collect();
-    lines.join("\n")
+/// `outcome` of `game` in words ([`stones_core::replay::result_words`]: the one wording of
+/// results, which the terminal, `match`, the web page and the transcripts share).
+pub fn result_words(game: &AnyGame, outcome: &Outcome) -> String {
+    stones_core::replay::result_words(game, outcome)
 }
 
 /// `Black` or `White`, as a sentence starts.

@@ -2,7 +2,7 @@
 //! engine) in any mix.
 
 use crate::clock::{fmt_time, Clock, TimeControl};
-use crate::help::game_help;
+use crate::help::game_help_in;
 use crate::legal_view::legal_summary;
 use crate::lines::{Lines, Next};
 use crate::marking::{Agreement, Marking};
@@ -23,6 +23,28 @@ pub struct PlayOptions {
     pub save: SaveInfo,
     /// Main time per player and increment, when the game has a clock.
     pub clock: Option<TimeControl>,
+    /// Draw the board compact ([`TextGame::render_board_compact`]) even on a wide terminal.
+    pub compact: bool,
+}
+
+/// Whether the board is drawn compact: when asked, or when its usual picture is wider than the
+/// terminal's `columns` (`COLUMNS`, when the shell exports it).
+fn draws_compact(game: &AnyGame, asked: bool, columns: Option<usize>) -> bool {
+    let width = || {
+        let usual = game.render_board(false);
+        usual.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    };
+    asked || columns.is_some_and(|c| width() > c)
+}
+
+/// The terminal's width, as the `COLUMNS` variable gives it.
+fn terminal_columns() -> Option<usize> {
+    std::env::var("COLUMNS")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&c| c > 0)
 }
 
 /// Runs a game at the terminal: reads moves and commands from `input`, writes to `output`; the
@@ -51,9 +73,17 @@ pub fn play(
         stop_since: None,
     };
     s.note_stop();
-    writeln!(output, "{}", game_help(s.game))?;
+    let columns = terminal_columns();
+    let compact = draws_compact(s.game, options.compact, columns);
+    // The help's lines fit the terminal (80 columns when drawing compact), at most 100.
+    let help_width = columns.unwrap_or(100).min(if compact { 80 } else { 100 });
+    writeln!(output, "{}", game_help_in(s.game, help_width))?;
     loop {
-        write!(output, "\n{}", s.game.render_board(colour))?;
+        let board = match compact {
+            true => s.game.render_board_compact(colour),
+            false => s.game.render_board(colour),
+        };
+        write!(output, "\n{board}")?;
         let status = s.status();
         let mover = s.game.player_to_move();
         if status != Status::Scoring {
@@ -95,7 +125,8 @@ pub fn play(
                 let result = result_text(s.game, &status).unwrap_or_default();
                 writeln!(output, "game over: {result}")?;
                 if s.timed_out.is_some() {
-                    write!(output, "save or quit> ")?;
+                    // Nothing is taken back after a flag falls: saving and quitting are left.
+                    write!(output, "save PATH or quit> ")?;
                 } else {
                     write!(output, "undo, save PATH or quit> ")?;
                 }
@@ -144,8 +175,14 @@ pub fn play(
                     "{unsaved} change(s) to this game are not saved: `save PATH` keeps them; `quit` again (or `quit!`) quits anyway"
                 )?;
             }
-            "help" | "?" => writeln!(output, "{}", game_help(s.game))?,
-            "save" => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+            "help" | "?" => writeln!(output, "{}", game_help_in(s.game, help_width))?,
+            "save" => match s.game.sgf_text(None, "") {
+                Some(_) => writeln!(output, "save PATH: a .sgf record or a .case file")?,
+                None => writeln!(
+                    output,
+                    "save PATH: a .case file (this game has no SGF form)"
+                )?,
+            },
             _ if lower.starts_with("save ") => {
                 let path = cmd[5..].trim();
                 let result = match &status {
@@ -166,11 +203,11 @@ pub fn play(
                     Err(e) => writeln!(output, "{e}")?,
                 }
             }
-            "moves" => writeln!(output, "{}", legal_summary(s.game))?,
             _ if s.timed_out.is_some() => writeln!(
                 output,
                 "the game is over: a player ran out of time (`save PATH` or `quit`)"
             )?,
+            "moves" => writeln!(output, "{}", legal_summary(s.game, compact))?,
             "undo" => s.undo(&mut output)?,
             "timeout" => writeln!(
                 output,
@@ -446,19 +483,27 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Takes back moves to the person's own last move: the computer's replies and that move.
+    /// Takes back moves to the person's own last move: the computer's replies and that move; says
+    /// which (`took back White's D4 and Black's C3`, the last first).
     fn undo(&mut self, output: &mut impl Write) -> std::io::Result<()> {
         if !self.game.undo_move() {
             return writeln!(output, "nothing to undo");
         }
-        self.history.pop();
+        let mut taken = vec![self.history.pop()];
         // Back over the computer's moves until a person is to move (never past the start).
         while !self.players[self.game.player_to_move().idx()].is_human() && self.game.undo_move() {
-            self.history.pop();
+            taken.push(self.history.pop());
         }
         self.unsaved += 1;
         self.marking.reset();
         self.note_stop();
-        Ok(())
+        let said: Vec<String> = taken
+            .into_iter()
+            .map(|m| match m {
+                Some((c, mv)) => format!("{}'s {mv}", name(c)),
+                None => "a move".to_string(),
+            })
+            .collect();
+        writeln!(output, "took back {}", said.join(" and "))
     }
 }

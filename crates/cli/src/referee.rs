@@ -7,7 +7,7 @@ use crate::player::Player;
 use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::time::{Duration, Instant};
-use stones_core::{Colour, Status};
+use stones_core::{Colour, Outcome, Status};
 
 /// How games are played: the time a move may take and a cap on their length.
 #[derive(Clone, Debug, Default)]
@@ -18,6 +18,10 @@ pub struct Limits {
     /// Moves after which the game is scored as it stands.
     pub max_moves: Option<usize>,
 }
+
+/// The [`GameRecord::reason`] of a game the players ended by the rules (not resigned, failed or
+/// cut short).
+pub const PLAYED_OUT: &str = "played to the end";
 
 /// One finished game.
 #[derive(Clone, Debug, Serialize)]
@@ -30,6 +34,9 @@ pub struct GameRecord {
     /// `B+3.5`, `W+R` (resigned), `B+T` (White lost on time), `W+F` (Black failed), `Draw`, …
     pub result: String,
     pub winner: Option<Colour>,
+    /// The result in words with its breakdown, as the terminal says it
+    /// ([`crate::narrate::result_words`]).
+    pub result_words: String,
     /// How it ended, in words.
     pub reason: String,
     /// Seconds each player thought, Black first, and their move counts.
@@ -55,19 +62,22 @@ pub fn play_game(
     let cap = limits
         .max_moves
         .unwrap_or(stones_core::move_cap(game.point_count()));
-    let end = |history: &[(Colour, String)], thinking, result, winner, reason| {
-        let [b, w] = &names;
-        GameRecord {
-            black: b.clone(),
-            white: w.clone(),
-            moves: history.iter().map(|(_, m)| m.clone()).collect(),
-            result,
-            winner,
-            reason,
-            thinking,
-            black_player: 0,
-        }
-    };
+    let end =
+        |game: &AnyGame, history: &[(Colour, String)], thinking, result: String, winner, reason| {
+            let [b, w] = &names;
+            let outcome = Outcome { winner, result };
+            GameRecord {
+                black: b.clone(),
+                white: w.clone(),
+                moves: history.iter().map(|(_, m)| m.clone()).collect(),
+                result_words: crate::narrate::result_words(game, &outcome),
+                result: outcome.result,
+                winner,
+                reason,
+                thinking,
+                black_player: 0,
+            }
+        };
     loop {
         match game.game_status() {
             Status::Over(outcome) => {
@@ -77,9 +87,16 @@ pub fn play_game(
                         outcome.winner.map_or(Colour::Black, |w| w.opponent())
                     )
                 } else {
-                    "played to the end".to_string()
+                    PLAYED_OUT.to_string()
                 };
-                return end(&history, thinking, outcome.result, outcome.winner, reason);
+                return end(
+                    &game,
+                    &history,
+                    thinking,
+                    outcome.result,
+                    outcome.winner,
+                    reason,
+                );
             }
             Status::Scoring => {
                 // The referee agrees the dead stones for both players, from its own estimate.
@@ -95,6 +112,7 @@ pub fn play_game(
                 if game.game_status() == Status::Scoring {
                     let score = game.current_score();
                     return end(
+                        &game,
                         &history,
                         thinking,
                         score.result(),
@@ -109,7 +127,14 @@ pub fn play_game(
         if history.len() >= cap {
             let score = game.current_score();
             let reason = format!("move limit ({cap}) reached; scored as it stands");
-            return end(&history, thinking, score.result(), score.winner(), reason);
+            return end(
+                &game,
+                &history,
+                thinking,
+                score.result(),
+                score.winner(),
+                reason,
+            );
         }
         let c = game.player_to_move();
         let started = Instant::now();
@@ -151,7 +176,7 @@ pub fn play_game(
                 history.push((c, text));
             }
             Err((result, winner, reason)) => {
-                return end(&history, thinking, result, winner, reason)
+                return end(&game, &history, thinking, result, winner, reason)
             }
         }
     }

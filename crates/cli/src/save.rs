@@ -17,6 +17,9 @@ pub struct SaveInfo {
     pub set: Vec<String>,
     /// The starting board rows and player to move, when not the ruleset's own start.
     pub setup: Option<(String, Colour)>,
+    /// Who plays each side (player specs, Black first), recorded in a case file's `[players]`
+    /// when the computer plays a side.
+    pub players: Option<[String; 2]>,
 }
 
 /// A game loaded to play on: the position, its moves so far, and how to save it again.
@@ -26,6 +29,8 @@ pub struct Loaded {
     pub info: SaveInfo,
     /// What loading found worth saying (refused moves skipped).
     pub notes: Vec<String>,
+    /// The players a case file recorded (`[players]`), Black first.
+    pub players: [Option<String>; 2],
 }
 
 /// Whether `text` names a file to load rather than a game: it ends in `.case` or `.sgf`.
@@ -64,14 +69,18 @@ pub fn save(
                 }
                 (None, status) => format!("saved at the terminal ({status})"),
             };
-            write_case(
+            let text = write_case(
                 game.game_name(),
                 &info.ruleset,
                 &info.set,
                 &description,
                 &moves,
                 info.setup.as_ref().map(|(b, c)| (b.as_str(), *c)),
-            )
+            );
+            match &info.players {
+                Some(specs) if specs.iter().any(|s| s != "human") => with_players(&text, specs),
+                _ => text,
+            }
         }
         _ => {
             return Err(format!(
@@ -86,6 +95,57 @@ pub fn save(
         history.len(),
         path.display()
     ))
+}
+
+/// A case file's text with a `[players]` table naming each side's player.
+fn with_players(case: &str, [black, white]: &[String; 2]) -> String {
+    let Ok(mut table) = case.parse::<toml::Table>() else {
+        return case.to_string();
+    };
+    let mut players = toml::Table::new();
+    players.insert("black".into(), black.as_str().into());
+    players.insert("white".into(), white.as_str().into());
+    table.insert("players".into(), toml::Value::Table(players));
+    toml::to_string(&table).unwrap_or_else(|_| case.to_string())
+}
+
+/// Who plays each side of a game played on from a file, Black first: the one `--black`/`--white`
+/// names, else the one the file recorded, else a person; and a note for each recorded player not
+/// started from a file. Only the players of this program (`human`, `random`, `mcts…`) are taken
+/// from a file: an external engine is a command to run, which a file does not get to choose.
+pub fn choose_players(
+    given: [Option<String>; 2],
+    recorded: &[Option<String>; 2],
+) -> ([String; 2], Vec<String>) {
+    let mut notes = Vec::new();
+    let mut pick = |c: Colour, given: Option<String>| {
+        let recorded = recorded[c.idx()].as_deref().map(str::trim);
+        match (given, recorded) {
+            (Some(spec), _) => spec,
+            (None, Some(spec)) if is_own_player(spec) => spec.to_string(),
+            (None, Some(spec)) => {
+                notes.push(format!(
+                    "the file's {c} player {} is not started from a file (give --{c} to play \
+                     it); a person plays {c}",
+                    stones_core::input::quote(spec)
+                ));
+                "human".to_string()
+            }
+            (None, None) => "human".to_string(),
+        }
+    };
+    let [black, white] = given;
+    let specs = [pick(Colour::Black, black), pick(Colour::White, white)];
+    (specs, notes)
+}
+
+/// Whether `spec` names one of this program's own players (a person, random play, the search).
+fn is_own_player(spec: &str) -> bool {
+    use stones_ai::PlayerSpec;
+    matches!(
+        PlayerSpec::parse(spec),
+        Ok(PlayerSpec::Human | PlayerSpec::Random | PlayerSpec::Mcts(_))
+    )
 }
 
 /// The ruleset and its overrides in one SGF `RU` value: `standard opening=none` (the size is the
@@ -128,7 +188,9 @@ pub fn load(path: &Path, rules: &RulesArgs) -> Result<Loaded, String> {
                 ruleset: r.ruleset,
                 set,
                 setup: r.setup,
+                players: None,
             },
+            [None, None],
         ));
     }
     if rules.ruleset.is_some() || !rules.set.is_empty() {
@@ -155,6 +217,7 @@ pub fn load(path: &Path, rules: &RulesArgs) -> Result<Loaded, String> {
             .clone()
             .map(|b| (b, s.to_move.unwrap_or(Colour::Black)))
     });
+    let recorded = case.players.clone().unwrap_or_default();
     Ok(loaded(
         c.game,
         &c.records,
@@ -162,12 +225,19 @@ pub fn load(path: &Path, rules: &RulesArgs) -> Result<Loaded, String> {
             ruleset: c.ruleset,
             set,
             setup,
+            players: None,
         },
+        [recorded.black, recorded.white],
     ))
 }
 
 /// A loaded game with its accepted moves as history, and a note on any refused ones.
-fn loaded(game: AnyGame, records: &[crate::case::MoveRecord], info: SaveInfo) -> Loaded {
+fn loaded(
+    game: AnyGame,
+    records: &[crate::case::MoveRecord],
+    info: SaveInfo,
+    players: [Option<String>; 2],
+) -> Loaded {
     let history = records
         .iter()
         .filter(|m| m.result == "ok")
@@ -192,5 +262,6 @@ fn loaded(game: AnyGame, records: &[crate::case::MoveRecord], info: SaveInfo) ->
         history,
         info,
         notes,
+        players,
     }
 }

@@ -22,6 +22,7 @@ use crate::registry::{parse_overrides, GameKind};
 use crate::text_game::AnyGame;
 use stones_core::rules::load_with;
 use stones_core::sgf::{self, MainLine, Node};
+use stones_core::sgf_result::SgfResult;
 use stones_core::{Builtin, Colour, Game, RuleSet};
 use stones_dots::sgf::{from_main_line, play_move};
 use stones_dots::DotsRules;
@@ -44,6 +45,22 @@ pub struct SgfGame {
     /// record starts from the ruleset's own start).
     pub setup: Option<(String, Colour)>,
     pub start_picture: Option<String>,
+}
+
+/// The games SGF records are read and written for, for the help: each game with an SGF form
+/// (the games' own writers say which: [`TextGame::sgf_text`]) by its name and `GM` number, or how
+/// its record is known without one: `Go GM[1], Dots GM[40], …, Connect6 (EV[connect6…]), Hex GM[11]`.
+pub fn sgf_games() -> String {
+    let named = GameKind::iter().filter_map(|kind| {
+        let (game, _) = kind.create(None, &[]).ok()?;
+        game.sgf_text(None, "")?;
+        let title = kind.description().split(':').next().unwrap_or(kind.name());
+        Some(match kind.sgf_number() {
+            Some(gm) => format!("{title} GM[{gm}]"),
+            None => format!("{title} (EV[{}…])", kind.name()),
+        })
+    });
+    named.collect::<Vec<_>>().join(", ")
 }
 
 /// Reads an SGF file (its bytes, in any charset the reader knows) and replays the main line of its
@@ -150,11 +167,7 @@ fn replay_go(
             .komi
             .map_or("from the ruleset".to_string(), stones_core::fmt_points)
     );
-    let description = record
-        .result
-        .as_ref()
-        .map(|r| format!("SGF record, RE[{r}]"))
-        .unwrap_or_default();
+    let description = record_said(record.result.as_deref());
     Ok(SgfGame {
         game: GoGame::into(game),
         ruleset: name,
@@ -205,10 +218,7 @@ fn replay_dots(
         pictures.snap(|| game.svg());
     }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
-    let mut description = match &record.result {
-        Some(r) => format!("SGF record, RE[{r}]"),
-        None => "SGF record".to_string(),
-    };
+    let mut description = record_said(record.result.as_deref());
     if !warnings.is_empty() {
         description.push_str(&format!(
             "; {} written capture chain(s) differ from the engine's enclosures (the engine's count is used): {}",
@@ -291,10 +301,7 @@ fn replay_placements(
         root.first("RU")
             .map_or(String::new(), |r| format!(", RU[{}]", r.trim()))
     );
-    let description = match root.first("RE") {
-        Some(r) => format!("SGF record, RE[{r}]"),
-        None => "SGF record".to_string(),
-    };
+    let description = record_said(root.first("RE"));
     Ok(SgfGame {
         game,
         ruleset: name,
@@ -304,6 +311,17 @@ fn replay_placements(
         setup: None,
         start_picture: None,
     })
+}
+
+/// A record's transcript description: `SGF record`, with its `RE` and what it says as SGF reads
+/// it (`SGF record, RE[W+]: White wins`; `B+5` is a margin of 5 points), or the `RE` as it stands
+/// when it is no SGF result.
+fn record_said(re: Option<&str>) -> String {
+    match re.map(|r| (r, SgfResult::parse(r))) {
+        None => "SGF record".to_string(),
+        Some((r, Some(result))) => format!("SGF record, RE[{r}]: {}", result.words()),
+        Some((r, None)) => format!("SGF record, RE[{r}]"),
+    }
 }
 
 /// An SGF `SZ` value: `15` or `15:20` (columns, rows).

@@ -11,7 +11,7 @@ use std::time::Duration;
 use stones_ai::{Mcts, Progress, SearchOptions};
 pub use stones_core::replay::PlayError;
 use stones_core::replay::Replay;
-use stones_core::{Colour, MoveSyntaxError, Outcome, Point, Rng, SearchGame, Shape, Trail};
+use stones_core::{Colour, MoveSyntaxError, Point, Rng, SearchGame, Shape, Trail};
 
 /// What the search thought of a move, in text.
 #[derive(Clone, Debug, Default)]
@@ -68,6 +68,8 @@ pub trait TextGame: Replay + Send + Sync + 'static {
     fn legal_moves_text(&self) -> Vec<String>;
     /// Takes back the last move; false when there is none.
     fn undo_move(&mut self) -> bool;
+    /// The board drawn narrower ([`stones_core::Game::render_compact`]).
+    fn render_board_compact(&self, colour: bool) -> String;
     /// Plays one random game to the end on the fast path; returns the moves played.
     fn random_playout(&mut self, rng: &mut Rng) -> usize;
     /// Plays `playouts` games from here with the search's own playout policy, each on a copy
@@ -101,8 +103,6 @@ pub trait TextGame: Replay + Send + Sync + 'static {
     fn point_xy(&self, text: &str) -> Option<(u16, u16)>;
     /// The name of the point at `(x, y)`, if that is on the board.
     fn point_at(&self, x: i32, y: i32) -> Option<String>;
-    /// The komi White receives, in games that have one.
-    fn komi_points(&self) -> Option<f64>;
     /// The points of each drawn row, top row first, left to right, as point indices.
     fn point_rows(&self) -> Vec<Vec<usize>>;
     /// The stone on point `i`, if any.
@@ -112,10 +112,6 @@ pub trait TextGame: Replay + Send + Sync + 'static {
     /// What the move `mv` (its canonical text), just played by `mover`, did besides putting its
     /// stones; `before` are the captures before it ([`stones_core::Game::move_notes`]).
     fn move_notes_text(&self, mover: Colour, mv: &str, before: [u32; 2]) -> Vec<String>;
-    /// How `colour`'s points are made ([`stones_core::Game::score_parts`]).
-    fn score_parts_of(&self, colour: Colour) -> Vec<String>;
-    /// The result in words, when it is not a count of points ([`stones_core::Game::outcome_words`]).
-    fn outcome_text(&self, outcome: &Outcome) -> Option<String>;
     /// The seconds the player moving alone after a STOP has ([`stones_core::Game::alone_seconds`]).
     fn alone_time(&self) -> Option<u64>;
     /// The text of the move that records a loss on time, if the game keeps one.
@@ -153,6 +149,10 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
 
     fn undo_move(&mut self) -> bool {
         self.undo()
+    }
+
+    fn render_board_compact(&self, colour: bool) -> String {
+        self.render_compact(colour)
     }
 
     fn random_playout(&mut self, rng: &mut Rng) -> usize {
@@ -285,10 +285,6 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
         topo.at(x, y).map(|p| topo.name(p))
     }
 
-    fn komi_points(&self) -> Option<f64> {
-        self.komi()
-    }
-
     fn point_rows(&self) -> Vec<Vec<usize>> {
         stones_core::board_text::row_layout(self.topology())
             .into_iter()
@@ -305,14 +301,6 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
             Ok(mv) => self.move_notes(mover, mv, before),
             Err(_) => Vec::new(),
         }
-    }
-
-    fn score_parts_of(&self, colour: Colour) -> Vec<String> {
-        self.score_parts(colour)
-    }
-
-    fn outcome_text(&self, outcome: &Outcome) -> Option<String> {
-        self.outcome_words(outcome)
     }
 
     fn alone_time(&self) -> Option<u64> {
@@ -458,6 +446,18 @@ impl Replay for AnyGame {
 
     fn svg_picture(&self) -> String {
         self.0.svg_picture()
+    }
+
+    fn komi_points(&self) -> Option<f64> {
+        self.0.komi_points()
+    }
+
+    fn score_parts_of(&self, colour: Colour) -> Vec<String> {
+        self.0.score_parts_of(colour)
+    }
+
+    fn outcome_text(&self, outcome: &stones_core::Outcome) -> Option<String> {
+        self.0.outcome_text(outcome)
     }
 }
 

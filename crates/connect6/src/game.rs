@@ -92,7 +92,7 @@ impl Game for Connect6 {
     }
 
     fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
-        stones_core::talk::row_outcome_words(outcome, "6", "six in a row")
+        stones_core::talk::row_outcome_words(outcome, "six in a row")
     }
 
     /// Little Golem's form (see [`crate::sgf`]); the `result` is the game's own.
@@ -120,7 +120,7 @@ impl Game for Connect6 {
     }
 
     fn status(&self) -> Status {
-        self.row.end.status("6")
+        self.row.end.status()
     }
 
     /// Every empty point (a one-stone turn) or every pair of empty points, lower index first.

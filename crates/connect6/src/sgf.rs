@@ -4,7 +4,7 @@
 //! (with `i`, unlike the board's Go-style names) and a row number, read from the bottom (were it
 //! from the top, the game would be its mirror image, which is the same game), the two points of a
 //! pair glued together. This writer adds `SZ`, `RU` (this program's ruleset name and overrides, as
-//! the Gomoku writer does) and `RE` (`B+6`, `W+R`, `0` for a draw); the replay finds the game by its
+//! the Gomoku writer does) and `RE` (`B+` for six in a row, `W+R`, `0` for a draw); the replay finds the game by its
 //! `EV` (see the CLI's SGF replay).
 
 use crate::game::Connect6;

@@ -3,7 +3,8 @@
 //!
 //! A case is TOML: `game`, `ruleset`, `description`, optional `[set]` overrides, optional `[setup]`
 //! (`board` rows top first with `x`/`o`/`.`, `to_move`), `moves` (text moves; a refused move is reported
-//! and not applied) and `dead` (chains to mark dead once play has stopped, by one stone each).
+//! and not applied), `dead` (chains to mark dead once play has stopped, by one stone each) and an
+//! optional `[players]` table (`black`, `white`: who played, as `play --black` names them).
 //! `moves` and `dead` may stand at the top or, written after `to_move`, inside `[setup]` (TOML puts
 //! them there); both read the same.
 
@@ -27,6 +28,20 @@ pub struct CaseFile {
     pub moves: Vec<String>,
     #[serde(default)]
     pub dead: Vec<String>,
+    /// Who played, as `play --black`/`--white` name them (`save` at the terminal writes it when the
+    /// computer plays a side); `stones play FILE` plays on with them.
+    #[serde(default)]
+    pub players: Option<Players>,
+}
+
+/// The `[players]` table: each side's player spec (`human`, `mcts:playouts=800`, …).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    #[serde(default)]
+    pub black: Option<String>,
+    #[serde(default)]
+    pub white: Option<String>,
 }
 
 /// A starting position (and, when written after it, the moves).

@@ -1,10 +1,11 @@
 //! Errors shared by every game: bad coordinates, bad rulesets, bad setups.
 
+use crate::input::quote;
 use thiserror::Error;
 
 /// A point name that is malformed or off the board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("'{text}' is not a point on this board: expected {allowed}")]
+#[error("{} is not a point on this board: expected {allowed}", quote(.text))]
 pub struct CoordError {
     /// What was given.
     pub text: String,
@@ -14,7 +15,7 @@ pub struct CoordError {
 
 /// A move given as text that does not name a move of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot read move '{text}': {why}")]
+#[error("cannot read move {}: {why}", quote(.text))]
 pub struct MoveSyntaxError {
     /// What was given.
     pub text: String,

@@ -99,12 +99,14 @@ pub fn play_checked<G: Game>(
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Colour>,
-    /// The result string: `B+R`, `W+5.5`, `Draw`, `B+5` (five in a row), …
+    /// The result string, as SGF's `RE` writes it ([`crate::sgf_result`]): `B+R`, `W+5.5`, `B+T`,
+    /// `B+` (a win with no score: five in a row, a connection), or `Draw (why)`.
     pub result: String,
 }
 
 impl Outcome {
-    /// A win for `winner`, written `B+` and then `how` (`B+R`, `W+6`, `B+` alone for a bare win).
+    /// A win for `winner`, written `B+` and then `how` (`B+R`, `B+T`; `B+` alone for a win with no
+    /// score). A number after the `+` is read as a margin of points.
     pub fn win(winner: Colour, how: &str) -> Outcome {
         let result = format!("{}+{how}", winner.letter());
         let winner = Some(winner);
@@ -287,6 +289,12 @@ pub trait Game: Clone + fmt::Debug + Sized {
     fn render(&self, colour: bool) -> String {
         let deco = crate::text_render::game_decorations(self);
         crate::text_render::render(self.topology(), |p| self.stone(p), &deco, colour)
+    }
+
+    /// The text picture drawn narrower, for a terminal narrower than [`Game::render`]'s (Dots'
+    /// 39 x 32 field: [`crate::text_render::GridLayout::COMPACT`]). The default is `render`'s.
+    fn render_compact(&self, colour: bool) -> String {
+        self.render(colour)
     }
 
     /// What the SVG picture ([`crate::svg::render_svg`]) shows besides the stones: last move, dead

@@ -199,6 +199,7 @@ pub mod rules;
 pub mod search;
 pub mod sgf;
 pub mod sgf_record;
+pub mod sgf_result;
 pub mod svg;
 pub mod talk;
 pub mod text_render;

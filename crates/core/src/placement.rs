@@ -44,11 +44,12 @@ impl<W> End<W> {
         }
     }
 
-    /// Where the game stands; a win is written `B+` and then `how` (`B+6`; `B+` alone for Hex).
-    pub fn status(&self, how: &str) -> Status {
+    /// Where the game stands; a win (a row, a connection) is `B+` alone, as SGF writes a win that
+    /// is no count of points ([`crate::sgf_result`]).
+    pub fn status(&self) -> Status {
         Status::Over(match *self {
             End::No => return Status::Ongoing,
-            End::Won(c, _) => Outcome::win(c, how),
+            End::Won(c, _) => Outcome::win(c, ""),
             End::Drawn(why) => Outcome::draw(why),
             End::Resigned(loser) => Outcome::resignation(loser),
             End::TimedOut(loser) => Outcome::win(loser.opponent(), "T"),
@@ -360,11 +361,11 @@ mod tests {
     #[test]
     fn ends_say_their_status_and_winner() {
         let won: End<()> = End::Won(Colour::White, ());
-        let said = |e: End<()>| match e.status("6") {
+        let said = |e: End<()>| match e.status() {
             Status::Over(o) => o.result,
             other => other.to_string(),
         };
-        assert_eq!(said(won), "W+6");
+        assert_eq!(said(won), "W+");
         assert_eq!(said(End::Drawn("board full")), "Draw (board full)");
         assert_eq!(said(End::Resigned(Colour::Black)), "W+R");
         assert_eq!(said(End::TimedOut(Colour::White)), "B+T");

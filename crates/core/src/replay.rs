@@ -8,7 +8,9 @@
 use crate::board_text::{board_rows, parse_board};
 use crate::case_file::CaseFile;
 use crate::input::read_text_file;
-use crate::{fmt_points, Colour, Game, MoveSyntaxError, Score, SetupError, Status};
+use crate::sgf_result::{SgfResult, WinBy};
+use crate::talk::draw_said;
+use crate::{fmt_points, Colour, Game, MoveSyntaxError, Outcome, Score, SetupError, Status};
 use serde::Serialize;
 use std::path::Path;
 use thiserror::Error;
@@ -46,6 +48,12 @@ pub trait Replay {
     fn setup_text(&mut self, board: &str, to_move: Colour) -> Result<(), SetupError>;
     /// The SVG picture of the position (the same for `replay --svg` and the web page).
     fn svg_picture(&self) -> String;
+    /// The komi White receives, in games that have one ([`Game::komi`]).
+    fn komi_points(&self) -> Option<f64>;
+    /// How `colour`'s points are made ([`Game::score_parts`]).
+    fn score_parts_of(&self, colour: Colour) -> Vec<String>;
+    /// The result in words, when it is not a count of points ([`Game::outcome_words`]).
+    fn outcome_text(&self, outcome: &Outcome) -> Option<String>;
 }
 
 impl<G: Game> Replay for G {
@@ -95,6 +103,68 @@ impl<G: Game> Replay for G {
     fn svg_picture(&self) -> String {
         self.svg()
     }
+
+    fn komi_points(&self) -> Option<f64> {
+        self.komi()
+    }
+
+    fn score_parts_of(&self, colour: Colour) -> Vec<String> {
+        self.score_parts(colour)
+    }
+
+    fn outcome_text(&self, outcome: &Outcome) -> Option<String> {
+        self.outcome_words(outcome)
+    }
+}
+
+/// `outcome` of `game` in words: the game's own ([`Game::outcome_words`]: a row, a connection),
+/// else as its code reads ([`SgfResult`]), with the code after a count of points or a loss on time
+/// and, for a count (a draw too), a line per player with what made its points ([`breakdown`]).
+/// The one wording of results: the terminal, `match`, the web page and the transcripts use it. The
+/// first line alone is the result in a sentence.
+pub fn result_words<R: Replay + ?Sized>(game: &R, outcome: &Outcome) -> String {
+    if let Some(words) = game.outcome_text(outcome) {
+        return words;
+    }
+    let result = &outcome.result;
+    match SgfResult::parse(result) {
+        Some(r @ SgfResult::Win(_, WinBy::Points(_))) => {
+            format!("{} ({result})\n{}", r.words(), breakdown(game))
+        }
+        Some(r @ SgfResult::Win(_, WinBy::Time)) => format!("{} ({result})", r.words()),
+        Some(SgfResult::Draw) => format!("{}\n{}", draw_said(result), breakdown(game)),
+        Some(r) => r.words(),
+        None => result.clone(),
+    }
+}
+
+/// How the points were made, one line per player (`  black: stones 40 + territory 12 = 52`).
+pub fn breakdown<R: Replay + ?Sized>(game: &R) -> String {
+    let score = game.current_score();
+    let line = |c: Colour, parts: Vec<String>, total: f64| {
+        format!("  {:<5}: {} = {}", c, parts.join(" + "), fmt_points(total))
+    };
+    let komi = |c: Colour, k: f64| {
+        (c == Colour::White && k != 0.0).then(|| format!("komi {}", fmt_points(k)))
+    };
+    let total = |c: Colour, s: &Score| match c {
+        Colour::Black => s.black,
+        Colour::White => s.white,
+    };
+    let lines: Vec<String> = [Colour::Black, Colour::White]
+        .into_iter()
+        .map(|c| {
+            let mut parts = game.score_parts_of(c);
+            if let Some(k) = game.komi_points().and_then(|k| komi(c, k)) {
+                parts.push(k);
+            }
+            if parts.is_empty() {
+                parts.push("0".into());
+            }
+            line(c, parts, total(c, &score))
+        })
+        .collect();
+    lines.join("\n")
 }
 
 /// Black's and White's numbers.
@@ -157,7 +227,11 @@ pub struct Transcript {
     pub captures: Pair<u32>,
     /// `ongoing`, `scoring` or `over`.
     pub status: String,
+    /// The result's code (`B+3.5`, `W+R`, `B+`), as SGF's `RE` writes it.
     pub result: Option<String>,
+    /// The result in words with its breakdown ([`result_words`]): one line, then a line per
+    /// player for a count of points.
+    pub result_words: Option<String>,
     pub score: Pair<f64>,
     /// The board as drawn for a person (not part of the JSON).
     #[serde(skip)]
@@ -432,6 +506,10 @@ pub fn transcript<R: Replay + ?Sized>(
         board: game.board_rows(),
         captures: Pair { black, white },
         status: status.to_string(),
+        result_words: match &status {
+            Status::Over(outcome) => Some(result_words(game, outcome)),
+            _ => None,
+        },
         result: match status {
             Status::Over(outcome) => Some(outcome.result),
             _ => None,

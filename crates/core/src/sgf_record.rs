@@ -8,7 +8,7 @@ use crate::sgf::Node;
 
 /// The root node of a record: `first` (such as `GM[4]`), then `FF[4]`, `CA[UTF-8]`, `AP[stones:…]`,
 /// `SZ` (`15`, or `15:20` when not square), `RU[rule]` and, for a finished game, `RE` (its result,
-/// `0` for a draw).
+/// `0` for a draw: [`crate::sgf_result::re_value`]).
 pub fn root(first: &[(&str, &str)], size: BoardSize, rule: &str, status: &Status) -> Node {
     let mut root = Node::default();
     for (ident, value) in first {
@@ -24,11 +24,7 @@ pub fn root(first: &[(&str, &str)], size: BoardSize, rule: &str, status: &Status
     root.push("SZ", vec![sz]);
     root.push("RU", vec![rule.to_string()]);
     if let Status::Over(outcome) = status {
-        let re = match outcome.winner {
-            None => "0".to_string(),
-            Some(_) => outcome.result.clone(),
-        };
-        root.push("RE", vec![re]);
+        root.push("RE", vec![crate::sgf_result::re_value(outcome)]);
     }
     root
 }

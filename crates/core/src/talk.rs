@@ -2,6 +2,7 @@
 
 use crate::colour::Colour;
 use crate::game::Outcome;
+use crate::sgf_result::{SgfResult, WinBy};
 
 /// The [`crate::Game`] items of a game that words them in its own `talk` module: `help`,
 /// `move_notes` and `score_parts`, each the function of the same name in `crate::talk` (which takes
@@ -105,13 +106,13 @@ pub fn pass_said(mover: Colour, done: u32, end: u32, ongoing: bool) -> String {
     format!("{} passes{more}", mover.title())
 }
 
-/// The result of an n-in-a-row game in words: `Black wins with five in a row` for a result such as
-/// `B+5` (`mark` is `5`, `row` is `five in a row`), and a draw (`a draw (board full)`); `None` for
-/// anything else (resignation, time), which the caller words.
-pub fn row_outcome_words(outcome: &Outcome, mark: &str, row: &str) -> Option<String> {
-    match (outcome.winner, outcome.result.split_once('+')) {
-        (Some(w), Some((_, m))) if m == mark => Some(format!("{} wins with {row}", w.title())),
-        (None, _) => Some(draw_said(&outcome.result)),
+/// The result of an n-in-a-row game in words: `Black wins with five in a row` for a win with no
+/// score (`B+`, `row` is `five in a row`), and a draw (`a draw (board full)`); `None` for anything
+/// else (resignation, time), which the caller words.
+pub fn row_outcome_words(outcome: &Outcome, row: &str) -> Option<String> {
+    match SgfResult::parse(&outcome.result) {
+        Some(SgfResult::Win(w, WinBy::Unscored)) => Some(format!("{} wins with {row}", w.title())),
+        _ if outcome.winner.is_none() => Some(draw_said(&outcome.result)),
         _ => None,
     }
 }
@@ -135,10 +136,10 @@ mod tests {
                 winner,
                 result: result.into(),
             };
-            row_outcome_words(&o, "6", "six in a row")
+            row_outcome_words(&o, "six in a row")
         };
         assert_eq!(
-            said(Some(Colour::White), "W+6").as_deref(),
+            said(Some(Colour::White), "W+").as_deref(),
             Some("White wins with six in a row")
         );
         assert_eq!(
@@ -147,7 +148,7 @@ mod tests {
         );
         assert_eq!(said(None, "Draw").as_deref(), Some("a draw"));
         assert_eq!(said(Some(Colour::Black), "B+R"), None);
-        assert_eq!(said(Some(Colour::Black), "B+5"), None);
+        assert_eq!(said(Some(Colour::Black), "B+5"), None, "a margin is no row");
     }
 
     #[test]

@@ -124,6 +124,8 @@ pub struct GridLayout {
     /// Columns each row is drawn right of the one above: 0 for square grids; 1 draws a rhombus of
     /// hexagonal cells (Hex, as HexGui does) so that all six neighbours of a cell look adjacent.
     pub shear: usize,
+    /// Whether the row numbers are drawn on the right too (a compact picture leaves them out).
+    pub right_numbers: bool,
 }
 
 impl Default for GridLayout {
@@ -133,6 +135,7 @@ impl Default for GridLayout {
             number_width: 3,
             indent: 0,
             shear: 0,
+            right_numbers: true,
         }
     }
 }
@@ -145,6 +148,18 @@ impl GridLayout {
         number_width: 2,
         indent: 0,
         shear: 0,
+        right_numbers: true,
+    };
+
+    /// A narrow square grid: two columns a point, the row numbers (two digits) on the left only;
+    /// 39 points and their numbers take 80 columns, a bracket right of the last column one more
+    /// (Dots' compact picture names its last dot in the legend instead).
+    pub const COMPACT: GridLayout = GridLayout {
+        pitch: 2,
+        number_width: 2,
+        indent: 0,
+        shear: 0,
+        right_numbers: false,
     };
 
     /// The usual layout of a shape: the default, sheared one column a row for the rhombus.
@@ -336,7 +351,9 @@ fn grid(topo: &Topology, layout: GridLayout) -> Sheet {
         };
         let number = row_name(topo, p);
         labels.push(Label(header + y, 0, format!("{number:>number_width$}")));
-        labels.push(Label(header + y, column(w, y), number));
+        if layout.right_numbers {
+            labels.push(Label(header + y, column(w, y), number));
+        }
     }
     let at = topo
         .points()
@@ -521,6 +538,7 @@ second line
             number_width: 2,
             indent: 0,
             shear: 0,
+            right_numbers: true,
         };
         assert_eq!(
             render(&topo, &stone, &deco, false),
@@ -557,6 +575,7 @@ second line
                 number_width: 2,
                 indent: 1,
                 shear: 1,
+                right_numbers: true,
             },
             brackets: vec![(point(&topo, "C1"), Brackets::ROUND)],
             ..TextDecorations::default()
@@ -607,6 +626,7 @@ second line
                     number_width: 2,
                     indent: 1,
                     shear: 0,
+                    right_numbers: true,
                 },
                 GridLayout {
                     shear: 1,
@@ -650,6 +670,7 @@ second line
                 number_width: 2,
                 indent: 0,
                 shear: 0,
+                right_numbers: true,
             },
             ..TextDecorations::default()
         };

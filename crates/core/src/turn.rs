@@ -61,8 +61,9 @@ pub fn parse_point(
     topo.parse_point(s).map_err(|e| MoveSyntaxError {
         text: whole.to_string(),
         why: format!(
-            "'{}' is not on the board (expected {}); {moves}",
-            e.text, e.allowed
+            "{} is not on the board (expected {}); {moves}",
+            crate::input::quote(&e.text),
+            e.allowed
         ),
     })
 }

@@ -140,7 +140,12 @@ impl Game for DotsGame {
     }
 
     fn render(&self, colour: bool) -> String {
-        crate::render::render(self, colour)
+        crate::render::render(self, colour, false)
+    }
+
+    /// Two columns a point and the row numbers on the left only: the 39 x 32 field in 80 columns.
+    fn render_compact(&self, colour: bool) -> String {
+        crate::render::render(self, colour, true)
     }
 
     /// Dots on squared paper: each enclosure filled along its chain, captured dots faded, the last

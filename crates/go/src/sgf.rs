@@ -471,16 +471,11 @@ pub fn write(game: &GoGame, result: Option<&str>) -> String {
     if game.initial_to_move() != first || game.initial_to_move() != Colour::Black {
         root.push("PL", vec![game.initial_to_move().letter().to_string()]);
     }
-    let mut re = result.map(str::to_string);
-    if re.is_none() {
-        if let Status::Over(outcome) = game.status() {
-            re = Some(if outcome.winner.is_none() {
-                "0".to_string()
-            } else {
-                outcome.result
-            });
-        }
-    }
+    let re = match (result, game.status()) {
+        (Some(r), _) => Some(r.to_string()),
+        (None, Status::Over(outcome)) => Some(stones_core::sgf_result::re_value(&outcome)),
+        (None, _) => None,
+    };
     if let Some(r) = re {
         root.push("RE", vec![r]);
     }

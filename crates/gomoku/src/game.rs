@@ -419,7 +419,7 @@ impl Game for Gomoku {
     }
 
     fn status(&self) -> Status {
-        self.end.status("5")
+        self.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

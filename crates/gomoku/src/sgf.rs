@@ -12,7 +12,7 @@ use stones_core::sgf_record;
 use stones_core::Game;
 
 /// Writes `game` as an SGF record whose `RU` is `rule`: its size, every move, and the result of a
-/// finished game (`RE[B+5]`, `RE[W+R]`, `RE[0]` for a draw).
+/// finished game (`RE[B+]` for five in a row, `RE[W+R]`, `RE[W+T]`, `RE[0]` for a draw).
 pub fn write(game: &Gomoku, rule: &str) -> String {
     let status = game.status();
     let mut nodes = vec![sgf_record::root(

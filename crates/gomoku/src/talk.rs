@@ -58,5 +58,5 @@ pub fn move_notes(g: &Gomoku, mover: Colour, mv: Move) -> Vec<String> {
 
 /// `Black wins with five in a row`, and a draw without a count of points.
 pub fn outcome_words(outcome: &Outcome) -> Option<String> {
-    stones_core::talk::row_outcome_words(outcome, "5", "five in a row")
+    stones_core::talk::row_outcome_words(outcome, "five in a row")
 }

@@ -80,6 +80,15 @@ impl HexGame {
         self.hash ^= self.topo.key(p, c);
     }
 
+    /// The moves besides a cell, in words: `swap or resign` where the ruleset has the swap rule,
+    /// else `resign`.
+    fn other_moves(&self) -> &'static str {
+        match self.rules.swap {
+            true => "swap or resign",
+            false => "resign",
+        }
+    }
+
     /// The swap and its undo: the one stone of `from` becomes the other colour's, mirrored.
     fn swap_stone(&mut self, from: Colour) {
         let i = self.cells.iter().position(|&v| v == from.idx() as u8 + 1);
@@ -147,7 +156,7 @@ impl Game for HexGame {
     }
 
     fn status(&self) -> Status {
-        self.end.status("")
+        self.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -197,10 +206,13 @@ impl Game for HexGame {
             "resign" => return Ok(Move::Resign),
             "swap" | "swap-pieces" => return Ok(Move::Swap),
             "swap-sides" => "the swap here is swap-pieces (a mirrored stone): write swap".into(),
-            "pass" => "there is no pass in Hex: play a cell, swap or resign".into(),
+            "pass" => match self.rules.swap {
+                true => "there is no pass in Hex: play a cell, swap or resign".into(),
+                false => "there is no pass in Hex: play a cell or resign".into(),
+            },
             _ => match self.topo.parse_point(t) {
                 Ok(p) => return Ok(Move::Place(p)),
-                Err(e) => format!("expected {}; or swap or resign", e.allowed),
+                Err(e) => format!("expected {}; or {}", e.allowed, self.other_moves()),
             },
         };
         let text = t.to_string();

@@ -408,6 +408,7 @@ impl Session {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
             setup: None,
+            players: None,
         };
         self.game
             .sgf(result.as_deref(), &crate::save::rule_text(&info))

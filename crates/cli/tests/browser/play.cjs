@@ -135,7 +135,8 @@ async function markingStep(browser) {
   await page.waitForSelector('#board [data-point="A1"].stone.white.dead');
   await page.screenshot({ path: path.join(shots, "go-marking.png"), fullPage: true });
   await page.click("#done");
-  await page.waitForFunction(() => /Game over: B\+/.test(document.querySelector("#status").textContent));
+  await page.waitForFunction(() => /Game over: Black wins by [\d.]+ points \(B\+/.test(document.querySelector("#status").textContent));
+  check(/territory/.test(await page.textContent("#result-breakdown")), "go marking: no breakdown of the result");
   await page.screenshot({ path: path.join(shots, "go-over.png"), fullPage: true });
   await page.close();
   console.log("ok go marking step: A1 marked dead, game counted");

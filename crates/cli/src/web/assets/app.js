@@ -189,9 +189,15 @@ function fmt(n) {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
+// The result in words (the server's one wording: the terminal's), its first line the sentence and
+// the rest what made each player's points; the code alone from an older server.
+function resultLines(s) {
+  return (s.result_words || s.result || "").split("\n").map((l) => l.trim());
+}
+
 function statusText(s) {
   const side = (c) => `${c[0].toUpperCase()}${c.slice(1)} (${s.players[c]})`;
-  if (s.status === "over") return `Game over: ${s.result}`;
+  if (s.status === "over") return `Game over: ${resultLines(s)[0]}`;
   if (s.status === "scoring") return "Play has stopped: click dead chains, then Done";
   if (s.thinking) return `${side(s.to_move)} is thinking…`;
   return `${side(s.to_move)} to move${s.two_points ? " — two stones: click two points" : ""}`;
@@ -213,6 +219,7 @@ async function show(s) {
   board.dataset.thinking = String(s.thinking);
   markPoints();
   $("#status").textContent = statusText(s);
+  $("#result-breakdown").textContent = s.status === "over" ? resultLines(s).slice(1).join("\n") : "";
   $("#score-black").textContent = fmt(s.score.black);
   $("#score-white").textContent = fmt(s.score.white);
   $("#captures-black").textContent = s.captures.black;
