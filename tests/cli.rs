@@ -1004,7 +1004,13 @@ fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
 fn results_are_said_in_words_for_each_games_typical_ends() {
     // The JSON's `result_words` (the web page's too) is the terminal's wording: its first line the
     // sentence, then a line per player when the result is a count of points.
-    let case = |name: &str| format!("{}/tests/cases/{name}.case", env!("CARGO_MANIFEST_DIR"));
+    let case = |game_and_name: &str| {
+        let (game, name) = game_and_name.split_once('/').unwrap();
+        format!(
+            "{}/crates/{game}/tests/cases/{name}.case",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
     let ends: [(Vec<String>, &str, &[&str]); 9] = [
         (
             args("gomoku --set opening=none --moves H8,A1,H9,A2,H10,A3,H11,A4,H12"),
