@@ -287,3 +287,30 @@ fn the_computer_moves_at_the_prompt_and_says_what_it_thought() {
     assert!(s.contains("black plays E5 (30 playouts"), "{s}");
     assert!(s.contains("win rate") && s.contains("expects"), "{s}");
 }
+
+#[test]
+fn a_won_go_game_ends_after_the_persons_pass() {
+    // White has walled off three one-point-wide strips to Black's one: won, every point settled.
+    let row = ". x o . o . o . o\n";
+    let case = format!(
+        "game = \"go\"\nruleset = \"japanese\"\n[set]\nsize = 9\n[setup]\nboard = \"\"\"\n{}\"\"\"\n\
+         to_move = \"black\"\nmoves = []\n",
+        row.repeat(9)
+    );
+    let path = scratch("won.case");
+    std::fs::write(&path, case).unwrap();
+    let out = stones(
+        &[
+            "play",
+            &path.display().to_string(),
+            "--white",
+            "mcts:playouts=1500,seed=1",
+        ],
+        "pass\nquit!\n",
+    );
+    std::fs::remove_file(&path).ok();
+    let s = text(&out.stdout);
+    // Before: White filled its own territory, a point lost at each move under territory scoring.
+    assert!(s.contains("white plays pass"), "{s}");
+    assert!(s.contains("play has stopped"), "{s}");
+}

@@ -28,7 +28,8 @@ pub struct Thought<M> {
     pub proven: bool,
     pub elapsed: Duration,
     /// Per point, Black's ownership from -1 (White's) to 1 (Black's), over this move's playouts (all
-    /// 0 unless `SearchOptions::ownership` is on).
+    /// 0 unless `SearchOptions::ownership` is on or the game offered a closing move,
+    /// `SearchGame::closing_move`).
     pub ownership: Vec<f32>,
 }
 
@@ -124,6 +125,10 @@ impl<G: SearchGame> Mcts<G> {
             },
             Presearch::Search => None,
         };
+        // After the opponent's closing move, who owns what decides whether to close too.
+        let closing = game.closing_move();
+        let asked_ownership = self.options.ownership;
+        self.options.ownership |= closing.is_some();
         self.prepare(game);
         if let Some(steps) = only.filter(|s| !s.is_empty()) {
             for tree in &mut self.trees {
@@ -173,7 +178,15 @@ impl<G: SearchGame> Mcts<G> {
                 })
             });
         });
+        self.options.ownership = asked_ownership;
         let mut thought = self.conclude(game, start);
+        if let Some(mv) = closing.filter(|_| game.closing_wins(&thought.ownership)) {
+            if thought.mv != Some(mv) {
+                thought.mv = Some(mv);
+                thought.pv = vec![mv];
+            }
+            thought.resign = false;
+        }
         thought.reused = reused;
         thought.nodes = self
             .trees
@@ -236,10 +249,12 @@ impl<G: SearchGame> Mcts<G> {
     /// for the expected continuation.
     fn conclude(&mut self, game: &G, start: Instant) -> Thought<G::Move> {
         let playouts: u64 = self.trees.iter().map(|t| t.playouts).sum();
+        // Averaged over the playouts that reached a final board (a proof cuts the others short).
+        let owned: u64 = self.trees.iter().map(|t| t.owned).sum();
         let mut ownership = vec![0.0f32; game.topology().len()];
         for t in &self.trees {
             for (o, v) in ownership.iter_mut().zip(&t.ownership) {
-                *o += v / playouts.max(1) as f32;
+                *o += v / owned.max(1) as f32;
             }
         }
         let mut position = game.search_copy();

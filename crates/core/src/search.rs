@@ -165,6 +165,21 @@ pub trait SearchGame: Game + Send + Sync {
     fn rave_equivalence(&self) -> f32 {
         600.0
     }
+
+    /// The move that answers the opponent's closing move in kind, when there is one now (Go: a pass
+    /// after the opponent's pass). The search then sums who owns each point over its playouts and
+    /// plays this move when [`SearchGame::closing_wins`] says it keeps a settled win. The default:
+    /// none.
+    fn closing_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Whether [`SearchGame::closing_move`] keeps a win for the player to move that nothing left on
+    /// the board can change, given per point Black's ownership from -1 (White's) to 1 (Black's)
+    /// over the search's playouts. The default: false.
+    fn closing_wins(&self, _ownership: &[f32]) -> bool {
+        false
+    }
 }
 
 /// The [`SearchGame`] items of a game whose every move is one step and whose steps are its legal
