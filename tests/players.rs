@@ -314,3 +314,26 @@ fn a_won_go_game_ends_after_the_persons_pass() {
     assert!(s.contains("white plays pass"), "{s}");
     assert!(s.contains("play has stopped"), "{s}");
 }
+
+#[test]
+fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
+    // The search swaps when its playouts through the position favour the opener: the centre
+    // (before: White answered f6 with a stone, its best child's rate overrating the reply), not
+    // the acute corner a1.
+    for (opening, swaps) in [("f6", true), ("a1", false)] {
+        let session = format!("boardsize 11\nplay b {opening}\n1 genmove w\nquit\n");
+        let out = stones(
+            &[
+                "gtp",
+                "--game",
+                "hex",
+                "--player",
+                "mcts:playouts=3000,seed=1",
+            ],
+            &session,
+        );
+        let s = text(&out.stdout);
+        let reply = s.split("=1 ").nth(1).unwrap().lines().next().unwrap();
+        assert_eq!(reply == "swap-pieces", swaps, "{opening}: {s}");
+    }
+}

@@ -125,6 +125,20 @@ impl<G: SearchGame> Mcts<G> {
             },
             Presearch::Search => None,
         };
+        // A swap is judged by the value of the position without it: the tree searches the rest.
+        let swap = game.swap_step();
+        let only = match (swap, only) {
+            (None, only) => only,
+            (Some(swap), only) => {
+                let mut steps = only.unwrap_or_else(|| {
+                    let mut all = Vec::new();
+                    game.steps(&[], &mut all);
+                    all
+                });
+                steps.retain(|&s| s != swap);
+                Some(steps)
+            }
+        };
         // After the opponent's closing move, who owns what decides whether to close too.
         let closing = game.closing_move();
         let asked_ownership = self.options.ownership;
@@ -180,12 +194,18 @@ impl<G: SearchGame> Mcts<G> {
         });
         self.options.ownership = asked_ownership;
         let mut thought = self.conclude(game, start);
-        if let Some(mv) = closing.filter(|_| game.closing_wins(&thought.ownership)) {
-            if thought.mv != Some(mv) {
+        // The opener's side is worth what the search's playouts through the root gave it (the
+        // root's mean, which the tree's best reply overrates less than its best child's rate).
+        if let Some(mv) = swap.and_then(|s| game.complete(&[s])) {
+            let opener = match thought.proven {
+                true => 1.0 - thought.win_rate,
+                false => self.root_rate(),
+            };
+            if opener > 0.5 {
                 thought.mv = Some(mv);
                 thought.pv = vec![mv];
+                thought.win_rate = opener;
             }
-            thought.resign = false;
         }
         thought.reused = reused;
         thought.nodes = self
@@ -195,6 +215,17 @@ impl<G: SearchGame> Mcts<G> {
             .map(|(t, b)| t.created - b)
             .sum();
         thought
+    }
+
+    /// The mean result of every playout through the roots, for the player who moved into them.
+    fn root_rate(&self) -> f32 {
+        let (wins, visits) = self.trees.iter().fold((0.0, 0u64), |(w, v), t| {
+            (w + t.nodes[0].wins, v + u64::from(t.nodes[0].visits))
+        });
+        if visits == 0 {
+            return 0.5;
+        }
+        wins / visits as f32
     }
 
     /// Sets up one tree per thread at `game`: reused when the position is in the old tree.

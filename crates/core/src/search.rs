@@ -174,6 +174,15 @@ pub trait SearchGame: Game + Send + Sync {
         None
     }
 
+    /// The step that trades places with the opponent, when it is legal now (Hex's swap): after it
+    /// the mover holds the position the opponent holds now, with the opponent to move, so it is
+    /// worth to the mover what the position is worth now to the opponent. The search leaves it out
+    /// of the tree and takes it when the opponent's side of the position, as searched, wins more
+    /// than half the time. The default: none.
+    fn swap_step(&self) -> Option<Self::Step> {
+        None
+    }
+
     /// Whether [`SearchGame::closing_move`] keeps a win for the player to move that nothing left on
     /// the board can change, given per point Black's ownership from -1 (White's) to 1 (Black's)
     /// over the search's playouts. The default: false.
