@@ -337,3 +337,42 @@ fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
         assert_eq!(reply == "swap-pieces", swaps, "{opening}: {s}");
     }
 }
+
+#[test]
+fn after_a_stop_on_the_official_field_the_lone_computer_ends_the_game_without_searching() {
+    // Black's STOP leaves White alone: it encloses Black's T16 dot by dot and stops, no playouts spent.
+    // Before: a full search for each of some 200 lone moves.
+    let out = stones(
+        &["play", "dots", "--white", "mcts:playouts=200,seed=1"],
+        "T16\nstop\n",
+    );
+    let s = text(&out.stdout);
+    let lone = s.split("Black says STOP").nth(1).expect("the STOP");
+    let moves: Vec<&str> = lone
+        .lines()
+        .filter(|l| l.starts_with("white plays"))
+        .collect();
+    assert!(!moves.is_empty() && moves.len() <= 5, "{s}");
+    assert!(moves.iter().all(|l| l.contains("(0 playouts")), "{s}");
+    assert!(s.contains("game over: White wins"), "{s}");
+}
+
+#[test]
+fn quit_now_is_read_between_computer_moves() {
+    // Two computers on the official field would play some 1,200 moves; `quit!` ends it between two.
+    let out = stones(
+        &[
+            "play",
+            "dots",
+            "--black",
+            "mcts:playouts=20,seed=1",
+            "--white",
+            "mcts:playouts=20,seed=2",
+        ],
+        "quit!\n",
+    );
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(!s.contains("game over"), "{s}");
+    assert!(s.matches(" plays ").count() < 20, "{s}");
+}

@@ -194,6 +194,13 @@ impl<G: SearchGame> Mcts<G> {
         });
         self.options.ownership = asked_ownership;
         let mut thought = self.conclude(game, start);
+        if let Some(mv) = closing.filter(|_| game.closing_wins(&thought.ownership)) {
+            if thought.mv != Some(mv) {
+                thought.mv = Some(mv);
+                thought.pv = vec![mv];
+            }
+            thought.resign = false;
+        }
         // The opener's side is worth what the search's playouts through the root gave it (the
         // root's mean, which the tree's best reply overrates less than its best child's rate).
         if let Some(mv) = swap.and_then(|s| game.complete(&[s])) {

@@ -9,6 +9,7 @@
 //! up, counted as it stands.
 
 use crate::cell;
+use crate::geometry::on_field;
 use crate::moves::DotsMove;
 use crate::play::in_rect;
 use crate::state::DotsGame;
@@ -219,10 +220,11 @@ impl SearchGame for DotsGame {
         self.settled_score().winner()
     }
 
-    /// Moving alone after the opponent's STOP, most moves cannot change the result, and none is
-    /// worth a search's time: STOP at once when ahead (the opponent moves no more: a proven win)
-    /// or when even every enemy dot left would not be enough; take the largest enclosure one dot
-    /// makes, when there is one; search only when behind with dots left to win.
+    /// Moving alone after the opponent's STOP needs no search (the opponent moves no more): STOP
+    /// at once when ahead (a proven win) or when even every enemy dot left would not be enough;
+    /// else the largest enclosure one dot makes; else a dot beside an enemy dot that an enclosure
+    /// could still take (off the edge), where most of its own dots are around, closing in on it;
+    /// STOP when there is none.
     fn presearch(
         &self,
         _deadline: Option<Instant>,
@@ -257,6 +259,20 @@ impl SearchGame for DotsGame {
         if margin + left < 0.0 {
             return Presearch::Only(vec![DotsMove::Stop]);
         }
-        Presearch::Search
+        let them = me.opponent();
+        let closing = self.free.list.iter().copied().filter(|&q| {
+            let q = q as usize;
+            !cell::in_base(self.cells[q], them)
+                && (0..4).any(|i| {
+                    let r = self.geo.orth(q, i);
+                    on_field(r)
+                        && cell::is_live(self.cells[r as usize], them)
+                        && !self.geo.is_edge(r as usize)
+                })
+        });
+        let best = closing.max_by_key(|&q| (self.ring_masks(q as usize, me).1.count_ones(), !q));
+        Presearch::Only(vec![
+            best.map_or(DotsMove::Stop, |q| DotsMove::Put(Point(q)))
+        ])
     }
 }
