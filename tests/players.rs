@@ -302,3 +302,92 @@ fn the_computer_moves_at_the_prompt_and_says_what_it_thought() {
     assert!(s.contains("black plays E5 (30 playouts"), "{s}");
     assert!(s.contains("win rate") && s.contains("expects"), "{s}");
 }
+
+#[test]
+fn a_won_go_game_ends_after_the_persons_pass() {
+    // White has walled off three one-point-wide strips to Black's one: won, every point settled.
+    let row = ". x o . o . o . o\n";
+    let case = format!(
+        "game = \"go\"\nruleset = \"japanese\"\n[set]\nsize = 9\n[setup]\nboard = \"\"\"\n{}\"\"\"\n\
+         to_move = \"black\"\nmoves = []\n",
+        row.repeat(9)
+    );
+    let path = scratch("won.case");
+    std::fs::write(&path, case).unwrap();
+    let out = stones(
+        &[
+            "play",
+            &path.display().to_string(),
+            "--white",
+            "mcts:playouts=1500,seed=1",
+        ],
+        "pass\nquit!\n",
+    );
+    std::fs::remove_file(&path).ok();
+    let s = text(&out.stdout);
+    // Before: White filled its own territory, a point lost at each move under territory scoring.
+    assert!(s.contains("white plays pass"), "{s}");
+    assert!(s.contains("play has stopped"), "{s}");
+}
+
+#[test]
+fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
+    // The search swaps when its playouts through the position favour the opener: the centre
+    // (before: White answered f6 with a stone, its best child's rate overrating the reply), not
+    // the acute corner a1.
+    for (opening, swaps) in [("f6", true), ("a1", false)] {
+        let session = format!("boardsize 11\nplay b {opening}\n1 genmove w\nquit\n");
+        let out = stones(
+            &[
+                "gtp",
+                "--game",
+                "hex",
+                "--player",
+                "mcts:playouts=3000,seed=1",
+            ],
+            &session,
+        );
+        let s = text(&out.stdout);
+        let reply = s.split("=1 ").nth(1).unwrap().lines().next().unwrap();
+        assert_eq!(reply == "swap-pieces", swaps, "{opening}: {s}");
+    }
+}
+
+#[test]
+fn after_a_stop_on_the_official_field_the_lone_computer_ends_the_game_without_searching() {
+    // Black's STOP leaves White alone: it encloses Black's T16 dot by dot and stops, no playouts spent.
+    // Before: a full search for each of some 200 lone moves.
+    let out = stones(
+        &["play", "dots", "--white", "mcts:playouts=200,seed=1"],
+        "T16\nstop\n",
+    );
+    let s = text(&out.stdout);
+    let lone = s.split("Black says STOP").nth(1).expect("the STOP");
+    let moves: Vec<&str> = lone
+        .lines()
+        .filter(|l| l.starts_with("white plays"))
+        .collect();
+    assert!(!moves.is_empty() && moves.len() <= 5, "{s}");
+    assert!(moves.iter().all(|l| l.contains("(0 playouts")), "{s}");
+    assert!(s.contains("game over: White wins"), "{s}");
+}
+
+#[test]
+fn quit_now_is_read_between_computer_moves() {
+    // Two computers on the official field would play some 1,200 moves; `quit!` ends it between two.
+    let out = stones(
+        &[
+            "play",
+            "dots",
+            "--black",
+            "mcts:playouts=20,seed=1",
+            "--white",
+            "mcts:playouts=20,seed=2",
+        ],
+        "quit!\n",
+    );
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(!s.contains("game over"), "{s}");
+    assert!(s.matches(" plays ").count() < 20, "{s}");
+}

@@ -28,7 +28,8 @@ pub struct Thought<M> {
     pub proven: bool,
     pub elapsed: Duration,
     /// Per point, Black's ownership from -1 (White's) to 1 (Black's), over this move's playouts (all
-    /// 0 unless `SearchOptions::ownership` is on).
+    /// 0 unless `SearchOptions::ownership` is on or the game offered a closing move,
+    /// `SearchGame::closing_move`).
     pub ownership: Vec<f32>,
 }
 
@@ -124,6 +125,24 @@ impl<G: SearchGame> Mcts<G> {
             },
             Presearch::Search => None,
         };
+        // A swap is judged by the value of the position without it: the tree searches the rest.
+        let swap = game.swap_step();
+        let only = match (swap, only) {
+            (None, only) => only,
+            (Some(swap), only) => {
+                let mut steps = only.unwrap_or_else(|| {
+                    let mut all = Vec::new();
+                    game.steps(&[], &mut all);
+                    all
+                });
+                steps.retain(|&s| s != swap);
+                Some(steps)
+            }
+        };
+        // After the opponent's closing move, who owns what decides whether to close too.
+        let closing = game.closing_move();
+        let asked_ownership = self.options.ownership;
+        self.options.ownership |= closing.is_some();
         self.prepare(game);
         if let Some(steps) = only.filter(|s| !s.is_empty()) {
             for tree in &mut self.trees {
@@ -173,7 +192,28 @@ impl<G: SearchGame> Mcts<G> {
                 })
             });
         });
+        self.options.ownership = asked_ownership;
         let mut thought = self.conclude(game, start);
+        if let Some(mv) = closing.filter(|_| game.closing_wins(&thought.ownership)) {
+            if thought.mv != Some(mv) {
+                thought.mv = Some(mv);
+                thought.pv = vec![mv];
+            }
+            thought.resign = false;
+        }
+        // The opener's side is worth what the search's playouts through the root gave it (the
+        // root's mean, which the tree's best reply overrates less than its best child's rate).
+        if let Some(mv) = swap.and_then(|s| game.complete(&[s])) {
+            let opener = match thought.proven {
+                true => 1.0 - thought.win_rate,
+                false => self.root_rate(),
+            };
+            if opener > 0.5 {
+                thought.mv = Some(mv);
+                thought.pv = vec![mv];
+                thought.win_rate = opener;
+            }
+        }
         thought.reused = reused;
         thought.nodes = self
             .trees
@@ -182,6 +222,17 @@ impl<G: SearchGame> Mcts<G> {
             .map(|(t, b)| t.created - b)
             .sum();
         thought
+    }
+
+    /// The mean result of every playout through the roots, for the player who moved into them.
+    fn root_rate(&self) -> f32 {
+        let (wins, visits) = self.trees.iter().fold((0.0, 0u64), |(w, v), t| {
+            (w + t.nodes[0].wins, v + u64::from(t.nodes[0].visits))
+        });
+        if visits == 0 {
+            return 0.5;
+        }
+        wins / visits as f32
     }
 
     /// Sets up one tree per thread at `game`: reused when the position is in the old tree.
@@ -236,10 +287,12 @@ impl<G: SearchGame> Mcts<G> {
     /// for the expected continuation.
     fn conclude(&mut self, game: &G, start: Instant) -> Thought<G::Move> {
         let playouts: u64 = self.trees.iter().map(|t| t.playouts).sum();
+        // Averaged over the playouts that reached a final board (a proof cuts the others short).
+        let owned: u64 = self.trees.iter().map(|t| t.owned).sum();
         let mut ownership = vec![0.0f32; game.topology().len()];
         for t in &self.trees {
             for (o, v) in ownership.iter_mut().zip(&t.ownership) {
-                *o += v / playouts.max(1) as f32;
+                *o += v / owned.max(1) as f32;
             }
         }
         let mut position = game.search_copy();

@@ -123,6 +123,8 @@ pub(crate) struct Tree<G: SearchGame> {
     pub created: u64,
     /// Per point: Black ownership summed over playouts (+1 Black, -1 White).
     pub ownership: Vec<f32>,
+    /// Playouts summed into `ownership` (those that reached a final board).
+    pub owned: u64,
     pub playouts: u64,
     /// The game's RAVE equivalence parameter ([`SearchGame::rave_equivalence`] of the root).
     rave_k: f32,
@@ -156,6 +158,7 @@ impl<G: SearchGame> Tree<G> {
             full: false,
             created: 1,
             ownership: vec![0.0; points],
+            owned: 0,
             playouts: 0,
             rave_k: root.rave_equivalence(),
             path: Vec::new(),
@@ -182,6 +185,7 @@ impl<G: SearchGame> Tree<G> {
                         self.keep_subtree(c);
                         self.root = game.search_copy();
                         self.ownership.iter_mut().for_each(|v| *v = 0.0);
+                        self.owned = 0;
                         self.playouts = 0;
                         return true;
                     }
@@ -344,6 +348,7 @@ impl<G: SearchGame> Tree<G> {
         // The final board is read for ownership when asked, and for AMAF when the rollout kept no trail.
         if result.board_final && (opts.ownership || !self.trail.recorded) {
             self.read_owners(&game, opts.ownership);
+            self.owned += u64::from(opts.ownership);
         }
         self.back_up(&result);
         self.playouts += 1;

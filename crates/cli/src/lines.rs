@@ -1,5 +1,7 @@
 //! The prompt's input, read on a thread of its own so that a clock can run out while nobody types.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Instant;
@@ -25,6 +27,8 @@ pub enum Next {
 /// Lines from an input, read ahead on a thread.
 pub struct Lines {
     rx: Receiver<Next>,
+    /// Lines read ahead by [`Lines::quit_waiting`], for [`Lines::next`].
+    ahead: RefCell<VecDeque<Next>>,
 }
 
 impl Lines {
@@ -39,11 +43,29 @@ impl Lines {
                 return;
             }
         });
-        Lines { rx }
+        Lines {
+            rx,
+            ahead: RefCell::new(VecDeque::new()),
+        }
+    }
+
+    /// Whether `quit!` (`exit!`, `q!`) has been typed, looking without waiting at the lines that
+    /// came (kept for [`Lines::next`]): read while the computer players move on by themselves.
+    pub fn quit_waiting(&self) -> bool {
+        let mut ahead = self.ahead.borrow_mut();
+        while let Ok(next) = self.rx.try_recv() {
+            ahead.push_back(next);
+        }
+        ahead.iter().any(|n| {
+            matches!(n, Next::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "quit!" | "exit!" | "q!"))
+        })
     }
 
     /// The next line, or [`Next::Timeout`] if `deadline` passes first.
     pub fn next(&self, deadline: Option<Instant>) -> Next {
+        if let Some(next) = self.ahead.borrow_mut().pop_front() {
+            return next;
+        }
         match deadline {
             None => self.rx.recv().unwrap_or(Next::End),
             Some(at) => match self

@@ -93,6 +93,15 @@ pub fn play(
         let mut deadline = None;
         match &status {
             Status::Ongoing if !s.players[mover.idx()].is_human() => {
+                // Between computer moves in a row (a lone player after a STOP, two computers),
+                // `quit!` typed meanwhile is read.
+                let in_a_row = s
+                    .history
+                    .last()
+                    .is_some_and(|(c, _)| !s.players[c.idx()].is_human());
+                if in_a_row && lines.quit_waiting() {
+                    return Ok(());
+                }
                 s.computer_move(&mut output)?;
                 continue;
             }

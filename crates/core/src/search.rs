@@ -230,6 +230,30 @@ pub trait SearchGame: Game + Send + Sync {
     fn rave_equivalence(&self) -> f32 {
         600.0
     }
+
+    /// The move that answers the opponent's closing move in kind, when there is one now (Go: a pass
+    /// after the opponent's pass). The search then sums who owns each point over its playouts and
+    /// plays this move when [`SearchGame::closing_wins`] says it keeps a settled win. The default:
+    /// none.
+    fn closing_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// The step that trades places with the opponent, when it is legal now (Hex's swap): after it
+    /// the mover holds the position the opponent holds now, with the opponent to move, so it is
+    /// worth to the mover what the position is worth now to the opponent. The search leaves it out
+    /// of the tree and takes it when the opponent's side of the position, as searched, wins more
+    /// than half the time. The default: none.
+    fn swap_step(&self) -> Option<Self::Step> {
+        None
+    }
+
+    /// Whether [`SearchGame::closing_move`] keeps a win for the player to move that nothing left on
+    /// the board can change, given per point Black's ownership from -1 (White's) to 1 (Black's)
+    /// over the search's playouts. The default: false.
+    fn closing_wins(&self, _ownership: &[f32]) -> bool {
+        false
+    }
 }
 
 /// The [`SearchGame`] items of a game whose every move is one step and whose steps are its legal

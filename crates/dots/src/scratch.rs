@@ -17,6 +17,8 @@ pub struct Scratch {
     pub region: Vec<u16>,
     /// A stack for hole fills.
     pub stack: Vec<u16>,
+    /// The points a search playout draws from.
+    pub near: Vec<u16>,
 }
 
 impl Scratch {
@@ -29,6 +31,7 @@ impl Scratch {
             len,
             region: vec![0; len],
             stack: vec![0; len],
+            near: Vec::with_capacity(len),
         }
     }
 
@@ -54,6 +57,7 @@ impl Clone for Scratch {
             len: self.len,
             region: self.region.clone(),
             stack: self.stack.clone(),
+            near: Vec::with_capacity(self.near.capacity()),
         }
     }
 

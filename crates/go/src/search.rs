@@ -3,9 +3,11 @@
 
 use crate::board::ChainBoard;
 use crate::game::{GoGame, GoMove};
-use crate::rules::Scoring;
+use crate::rules::{DeadStones, Scoring};
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Topology, Trail};
 
+#[cfg(test)]
+mod closing_tests;
 mod patterns;
 #[cfg(test)]
 mod policy_tests;
@@ -67,7 +69,47 @@ pub fn quick_winner(black: f64, white: f64, komi: f64) -> Option<Colour> {
     })
 }
 
+/// How far from 0 a point's ownership must be for the point to count as settled, and a stone's
+/// against its colour for the stone to count as dead.
+const SETTLED: f32 = 0.6;
+const DEAD: f32 = 0.4;
+
 impl GoGame {
+    /// The stones that `ownership` (per point, Black's from -1 to 1, as the search sums it) gives
+    /// to the other colour: every stone of a chain the playouts mostly captured.
+    pub fn dead_by_ownership(&self, ownership: &[f32]) -> Vec<Point> {
+        let board = self.board();
+        self.topology()
+            .points()
+            .filter(|&p| match (board.get(p), ownership.get(p.idx())) {
+                (Some(Colour::Black), Some(&o)) => o < -DEAD,
+                (Some(Colour::White), Some(&o)) => o > DEAD,
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// Whether play stopping now wins for the player to move, whatever happens on the points
+    /// `ownership` leaves unsettled: the score under the ruleset (with the dead stones
+    /// [`GoGame::dead_by_ownership`] finds, where the players mark them; the board as it stands
+    /// under `dead_stones = "none"`) by more than two points for each point whose ownership is
+    /// nearer 0 than [`SETTLED`].
+    pub fn stopping_wins(&self, ownership: &[f32]) -> bool {
+        if ownership.len() != self.topology().len() {
+            return false;
+        }
+        let score = match self.rules().dead_stones {
+            DeadStones::None => self.score(),
+            DeadStones::Agree => self.score_with_dead(&self.dead_by_ownership(ownership)),
+        };
+        let margin = match self.to_move() {
+            Colour::Black => score.black - score.white,
+            Colour::White => score.white - score.black,
+        };
+        let unsettled = ownership.iter().filter(|o| o.abs() < SETTLED).count();
+        margin > 2.0 * unsettled as f64
+    }
+
     /// The playout policy: the urgent capture or rescue beside the last move
     /// (`GoGame::urgent_point`), else the vital point of a three-point eye space the last move
     /// encloses, else (19 times in 20) a point beside the
@@ -293,6 +335,18 @@ impl SearchGame for GoGame {
     fn rollout(&mut self, rng: &mut Rng, cap: usize, trail: &mut Trail) -> usize {
         let next = |g: &GoGame, rng: &mut Rng| g.in_play().then(|| g.policy_move(rng));
         crate::rollout::rollout(self, rng, cap, trail, next)
+    }
+
+    /// A pass after the opponent's pass.
+    fn closing_move(&self) -> Option<GoMove> {
+        let after_pass = self.in_play() && self.last_move() == Some(GoMove::Pass);
+        (after_pass && self.handicap_left() == 0).then_some(GoMove::Pass)
+    }
+
+    /// [`GoGame::stopping_wins`]: passing back never fills the mover's own territory or eyes in a
+    /// won game, under territory scoring where filling costs points as under area scoring.
+    fn closing_wins(&self, ownership: &[f32]) -> bool {
+        self.stopping_wins(ownership)
     }
 
     fn play_on(&self) -> Self {

@@ -112,16 +112,7 @@ impl Thinker {
             ..SearchOptions::default()
         };
         let own = Mcts::new(options).think(&game.play_on(), |_| {}).ownership;
-        let board = game.board();
-        let dead: Vec<Point> = game
-            .topology()
-            .points()
-            .filter(|&p| match board.get(p) {
-                Some(Colour::Black) => own.get(p.idx()).is_some_and(|&o| o < -0.4),
-                Some(Colour::White) => own.get(p.idx()).is_some_and(|&o| o > 0.4),
-                None => false,
-            })
-            .collect();
+        let dead = game.dead_by_ownership(&own);
         self.estimate = Some((hash, dead.clone()));
         dead
     }

@@ -12,6 +12,11 @@ impl SearchGame for HexGame {
     stones_core::move_steps!();
     stones_core::placement_steps!(Move::Place);
 
+    /// The swap, while it is allowed.
+    fn swap_step(&self) -> Option<Move> {
+        self.swap_allowed().then_some(Move::Swap)
+    }
+
     /// Fills up to `cap` empty cells in turn, then finds the winner once: the full board's one
     /// winner is who would have connected first in that order (a stone added later cannot undo a
     /// connection). Each cell is drawn at random, unless the last stone cut into a bridge of the
