@@ -116,7 +116,7 @@ impl Game for AtariGo {
     }
 
     fn status(&self) -> Status {
-        self.end.status("")
+        self.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<PointMove>) {

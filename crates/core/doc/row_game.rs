@@ -152,7 +152,7 @@ impl Game for Row {
     }
 
     fn status(&self) -> Status {
-        self.end.status("")
+        self.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<RowMove>) {

@@ -50,6 +50,9 @@ pub struct Decorations {
     pub stars: Vec<Point>,
     /// Signs on points.
     pub marks: Vec<(Point, Mark)>,
+    /// A rectangle of points where the next move must go, shaded while it applies (Dots' first-move
+    /// zone): its top-left and bottom-right points.
+    pub zone: Option<(Point, Point)>,
 }
 
 /// Space between neighbouring points, in SVG units.
@@ -67,9 +70,14 @@ pub fn render_svg(
     let dots = deco.look == Look::Dots;
     let mut out = String::new();
     let (w, h) = (geo.width, geo.height);
+    // A large board is shown shrunk to fit a page: its labels grow with it so as to stay readable
+    // (13 units up to 19 points a side, then in proportion, up to 19: two-letter columns such as
+    // `AM` still fit between their neighbours).
+    let (cols, _) = topo.bounding_box();
+    let font = (13.0 * f64::from(cols) / 19.0).clamp(13.0, 19.0);
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board {}" viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" font-family="sans-serif" font-size="13">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board {}" viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" font-family="sans-serif" font-size="{font:.0}">"#,
         if dots { "dots" } else { "stones" }
     );
     out.push('\n');
@@ -79,6 +87,18 @@ pub fn render_svg(
         r#"<rect class="background" x="0" y="0" width="{w:.0}" height="{h:.0}" fill="{background}"/>"#
     );
     grid(&mut out, topo, &geo, dots);
+    if let Some((from, to)) = deco.zone {
+        let ((x1, y1), (x2, y2)) = (geo.at(topo, from), geo.at(topo, to));
+        let half = STEP / 2.0;
+        let _ = writeln!(
+            out,
+            r##"<rect class="zone" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#2e7d32" fill-opacity="0.12" stroke="#2e7d32" stroke-width="2" stroke-dasharray="6 4" pointer-events="none"/>"##,
+            x1.min(x2) - half,
+            y1.min(y2) - half,
+            (x2 - x1).abs() + STEP,
+            (y2 - y1).abs() + STEP
+        );
+    }
     coordinates(&mut out, topo, &geo);
     for &p in &deco.stars {
         let (x, y) = geo.at(topo, p);
@@ -309,6 +329,9 @@ const ROW: f64 = 0.866_025_403_784_438_6;
 /// The lines between neighbouring points: one path (square grids: rows and columns; the hexagon: its
 /// three directions).
 fn grid(out: &mut String, topo: &Topology, geo: &Geometry, dots: bool) {
+    if let Shape::Rhombus { .. } = topo.shape() {
+        return hex_cells(out, topo, geo);
+    }
     let mut d = String::new();
     let dirs: &[(i32, i32)] = match topo.shape() {
         Shape::Square { .. } => &[(1, 0), (0, 1)],
@@ -344,6 +367,26 @@ fn grid(out: &mut String, topo: &Topology, geo: &Geometry, dots: bool) {
     let _ = writeln!(
         out,
         r#"<path class="grid" d="{d}" stroke="{stroke}" stroke-width="{width}" fill="none"/>"#
+    );
+}
+
+/// Hex's board as its players know it: a hexagonal cell around each point (pointy top, one step
+/// across its flats, so that neighbouring cells share an edge), in one path.
+fn hex_cells(out: &mut String, topo: &Topology, geo: &Geometry) {
+    let r = STEP / 3f64.sqrt();
+    let mut d = String::new();
+    for p in topo.points() {
+        let (x, y) = geo.at(topo, p);
+        for k in 0..6 {
+            let a = std::f64::consts::PI / 3.0 * k as f64 - std::f64::consts::FRAC_PI_2;
+            let (vx, vy) = (x + r * a.cos(), y + r * a.sin());
+            let _ = write!(d, "{}{vx:.1},{vy:.1}", if k == 0 { 'M' } else { 'L' });
+        }
+        d.push('Z');
+    }
+    let _ = writeln!(
+        out,
+        r##"<path class="grid cells" d="{d}" fill="#e8c988" stroke="#5b4420" stroke-width="1.2" stroke-linejoin="round"/>"##
     );
 }
 
@@ -393,7 +436,8 @@ fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
         Shape::Rhombus { width, height } => {
             let (w, h) = (width as f64 - 1.0, height as f64 - 1.0);
             // Each player's two sides in their colour: Black top and bottom, White left and right.
-            let (e, off) = (0.6, 1.05);
+            // Just outside the cells (a cell reaches 2/3 of a row above and below its centre).
+            let (e, off) = (0.8, 1.25);
             let mut side = |colour: Colour, from: (f64, f64), to: (f64, f64)| {
                 let ((x1, y1), (x2, y2)) = (geo.xy(from.0, from.1), geo.xy(to.0, to.1));
                 let stroke = if colour == Colour::Black {
@@ -588,6 +632,64 @@ mod tests {
         for (l, n) in [("a", 2), ("e", 2), ("1", 1), ("5", 1)] {
             assert_eq!(count(&svg, &format!(">{l}</text>")), n, "{l}");
         }
+    }
+
+    #[test]
+    fn hex_is_drawn_as_cells_sharing_their_edges() {
+        let topo = Topology::rhombus(4, 3);
+        let svg = render_svg(&topo, |_| None, &Decorations::default());
+        assert_eq!(count(&svg, "class=\"grid cells\""), 1);
+        let cells = svg.lines().find(|l| l.contains("grid cells")).unwrap();
+        assert_eq!(count(cells, "Z"), 12, "one hexagon a cell");
+        // a1's and b1's cells share an edge: two corners at the same place.
+        let corners = |cell: &str| -> Vec<String> {
+            cell.split(['M', 'L'])
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let hexes: Vec<&str> = cells.split("d=\"").nth(1).unwrap().split('Z').collect();
+        let (a1, b1) = (corners(hexes[0]), corners(hexes[1]));
+        assert_eq!(
+            a1.iter().filter(|c| b1.contains(c)).count(),
+            2,
+            "{a1:?} {b1:?}"
+        );
+    }
+
+    #[test]
+    fn the_zone_is_shaded_only_when_given() {
+        let topo = Topology::square(9, 9, crate::Adjacency::King);
+        let plain = render_svg(&topo, |_| None, &Decorations::default());
+        assert_eq!(count(&plain, "class=\"zone\""), 0);
+        let deco = Decorations {
+            zone: Some((Point(30), Point(50))),
+            ..Decorations::default()
+        };
+        let zoned = render_svg(&topo, |_| None, &deco);
+        assert_eq!(count(&zoned, "class=\"zone\""), 1);
+        balanced(&zoned).unwrap();
+    }
+
+    #[test]
+    fn labels_grow_with_a_large_board() {
+        let font = |n: u16| {
+            let svg = render_svg(
+                &Topology::square(n, n, crate::Adjacency::King),
+                |_| None,
+                &Decorations::default(),
+            );
+            svg.split("font-size=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(font(9), "13");
+        assert_eq!(font(19), "13");
+        assert_eq!(font(39), "19");
     }
 
     #[test]

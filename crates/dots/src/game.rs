@@ -161,6 +161,13 @@ impl Game for DotsGame {
                 .filter(|&p| self.is_captured(p))
                 .map(|p| (p, Mark::Captured))
                 .collect(),
+            // The first-move zone, while it binds the player to move.
+            zone: self
+                .binding_zone(self.to_move)
+                .and_then(|(x0, y0, x1, y1)| {
+                    let at = |x: u16, y: u16| self.topo.at(x.into(), y.into());
+                    Some((at(x0, y0)?, at(x1, y1)?))
+                }),
             ..Decorations::default()
         }
     }

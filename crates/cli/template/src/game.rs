@@ -60,7 +60,7 @@ impl Game for __TYPE__ {
     }
 
     fn status(&self) -> Status {
-        self.row.end.status("")
+        self.row.end.status()
     }
 
     fn legal_moves(&self, out: &mut Vec<PointMove>) {
@@ -102,7 +102,7 @@ impl Game for __TYPE__ {
     /// `Black wins with 4 in a row`, `a draw (board full)`.
     fn outcome_words(&self, outcome: &Outcome) -> Option<String> {
         let row = format!("{} in a row", self.rules.k);
-        stones_core::talk::row_outcome_words(outcome, "", &row)
+        stones_core::talk::row_outcome_words(outcome, &row)
     }
 
     /// The last stone and, once there is one, the winning row.
