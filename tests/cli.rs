@@ -1344,3 +1344,55 @@ fn the_readmes_first_command_starts_a_small_game_against_the_search() {
     // The README says how two people play: the same command without the computer.
     assert!(set_up.contains("Two people"), "{set_up}");
 }
+
+#[test]
+fn replay_plots_the_win_rate_after_every_move() {
+    let dir = std::env::temp_dir().join(format!("stones-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("wr.svg");
+    let run = stones(
+        &[
+            "replay",
+            "gomoku",
+            "--set",
+            "opening=none",
+            "--moves",
+            "H8,A1,H9,A2,H10,A3,H11,A4,H12",
+            "--plot",
+            out.to_str().unwrap(),
+            "--plot-playouts",
+            "50",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("Black's chance after each move"));
+    assert_eq!(
+        svg.matches("class=\"point\"").count(),
+        10,
+        "the start and nine moves"
+    );
+    assert!(
+        svg.contains("<title>9: 100%</title>"),
+        "Black's five is a sure win"
+    );
+    let bad = stones(
+        &[
+            "replay",
+            "gomoku",
+            "--moves",
+            "H8",
+            "--plot",
+            "/nonexistent/x.svg",
+        ],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("cannot write /nonexistent/x.svg"),
+        "{}",
+        text(&bad.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -20,8 +20,11 @@ pub struct Thought<M> {
     pub nodes: u64,
     /// Root visits kept from the previous move's trees (tree reuse), all threads together.
     pub reused: u64,
-    /// The estimated win rate of the player to move, 0–1.
+    /// The estimated win rate of the player to move, 0–1: its best move's.
     pub win_rate: f32,
+    /// The player to move's mean result over every playout of this search (0.5 with none): a
+    /// steadier reading of the position than `win_rate`, which the best of noisy moves overrates.
+    pub mean: f32,
     /// The line the search expects, the chosen move first.
     pub pv: Vec<M>,
     /// Whether the win rate is a proof (a won or lost position).
@@ -276,6 +279,7 @@ impl<G: SearchGame> Mcts<G> {
             nodes: 0,
             reused: 0,
             win_rate: 0.5,
+            mean: 0.5,
             pv: Vec::new(),
             proven: false,
             elapsed: start.elapsed(),
@@ -351,6 +355,7 @@ impl<G: SearchGame> Mcts<G> {
             nodes: 0,
             reused: 0,
             win_rate,
+            mean: 1.0 - self.root_rate(),
             pv,
             proven,
             elapsed: start.elapsed(),

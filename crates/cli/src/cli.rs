@@ -96,6 +96,13 @@ pub enum Command {
         /// each move (a refused move repeats the picture before it).
         #[arg(long, value_name = "DIR")]
         svg_dir: Option<std::path::PathBuf>,
+        /// Also write the win-rate graph of the game (Black's chance after each move, read by the
+        /// search) as an SVG picture to this file.
+        #[arg(long, value_name = "OUT.svg")]
+        plot: Option<std::path::PathBuf>,
+        /// Playouts of the search at each position for --plot.
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        plot_playouts: u64,
     },
     /// Referee games between two players and report wins, score with its 95% interval, and Elo.
     Match {
@@ -291,6 +298,8 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             json,
             svg,
             svg_dir,
+            plot,
+            plot_playouts,
         } => {
             let pictures = match (&svg, &svg_dir) {
                 (_, Some(_)) => Pictures::Every,
@@ -299,6 +308,15 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             };
             let transcript = replay(&target, moves.as_deref(), &rules, pictures)?;
             write_pictures(&transcript, svg.as_deref(), svg_dir.as_deref())?;
+            if let Some(out) = plot {
+                let list = moves.as_deref().map(split_moves);
+                let (start, played) =
+                    crate::analysis::game_and_moves(&target, list.as_deref(), &rules)?;
+                let rates = crate::analysis::win_rates(&start, &played, plot_playouts);
+                let svg = crate::analysis::win_rate_svg(start.game_name(), &rates, plot_playouts);
+                std::fs::write(&out, svg)
+                    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            }
             if json {
                 let text = serde_json::to_string_pretty(&transcript).map_err(|e| e.to_string())?;
                 print_out(&format!("{text}\n"))
@@ -454,6 +472,19 @@ fn write_pictures(t: &Transcript, svg: Option<&Path>, dir: Option<&Path>) -> Res
 }
 
 /// Replays a case file, or a move list for a named game; `frames` keeps a picture of every step.
+/// The moves of `--moves`: separated by commas when there is one, else by spaces.
+fn split_moves(moves: &str) -> Vec<String> {
+    if moves.contains(',') {
+        moves
+            .split(',')
+            .map(|m| m.trim().to_string())
+            .filter(|m| !m.is_empty())
+            .collect()
+    } else {
+        moves.split_whitespace().map(str::to_string).collect()
+    }
+}
+
 pub fn replay(
     target: &str,
     moves: Option<&str>,
@@ -462,15 +493,7 @@ pub fn replay(
 ) -> Result<Transcript, String> {
     if let Some(moves) = moves {
         let (game, ruleset) = new_game(target, rules)?;
-        let list: Vec<String> = if moves.contains(',') {
-            moves
-                .split(',')
-                .map(|m| m.trim().to_string())
-                .filter(|m| !m.is_empty())
-                .collect()
-        } else {
-            moves.split_whitespace().map(str::to_string).collect()
-        };
+        let list = split_moves(moves);
         let mut game = game;
         return Ok(replay_moves(&mut game, ruleset, &list, frames));
     }

@@ -1,6 +1,7 @@
 //! stones-cli: the `stones` front door — games by name, interactive play, replays and case files,
 //! benchmarks, and the protocol adapters.
 
+pub mod analysis;
 pub mod bench;
 pub mod case;
 pub mod cli;

@@ -25,6 +25,8 @@ pub struct TextThought {
     pub nodes: u64,
     /// The mover's estimated win rate, 0–1.
     pub win_rate: f32,
+    /// The mover's mean result over the search's playouts, 0–1 (see [`stones_ai::Thought::mean`]).
+    pub mean: f32,
     /// Whether the win rate is proven.
     pub proven: bool,
     /// The line the search expects, the move first.
@@ -207,6 +209,7 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
             playouts: t.playouts,
             nodes: t.nodes,
             win_rate: t.win_rate,
+            mean: t.mean,
             proven: t.proven,
             pv: t.pv.iter().map(|&m| self.move_text(m)).collect(),
             elapsed: t.elapsed,

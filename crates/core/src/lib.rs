@@ -190,6 +190,7 @@ pub mod input;
 pub mod logged_board;
 pub mod paint;
 pub mod placement;
+pub mod plot;
 pub mod point_move;
 pub mod refresh;
 pub mod replay;
