@@ -256,7 +256,7 @@ const LISTED_GAMES: usize = 10;
 /// One line a game under the report, the result in words (the terminal's first line) with its
 /// code, and how it ended when it was not played to the end:
 /// `game 2: mcts (Black) v random (White): White wins by resignation (W+R): Black resigned`.
-/// Every game of a match of at most [`LISTED_GAMES`]; of a longer one, the games a player lost by
+/// Every game of a match of at most `LISTED_GAMES`; of a longer one, the games a player lost by
 /// failing (`+F`) or on time (`+T`).
 pub fn game_lines(records: &[GameRecord]) -> String {
     let listed = |r: &GameRecord| {
