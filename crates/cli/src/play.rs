@@ -23,7 +23,7 @@ pub struct PlayOptions {
     pub save: SaveInfo,
     /// Main time per player and increment, when the game has a clock.
     pub clock: Option<TimeControl>,
-    /// Draw the board compact ([`TextGame::render_board_compact`]) even on a wide terminal.
+    /// Draw the board compact ([`crate::TextGame::render_board_compact`]) even on a wide terminal.
     pub compact: bool,
 }
 
