@@ -48,7 +48,7 @@ pub struct SgfGame {
 }
 
 /// The games SGF records are read and written for, for the help: each game with an SGF form
-/// (the games' own writers say which: [`TextGame::sgf_text`]) by its name and `GM` number, or how
+/// (the games' own writers say which: [`crate::TextGame::sgf_text`]) by its name and `GM` number, or how
 /// its record is known without one: `Go GM[1], Dots GM[40], …, Connect6 (EV[connect6…]), Hex GM[11]`.
 pub fn sgf_games() -> String {
     let named = GameKind::iter().filter_map(|kind| {
