@@ -37,7 +37,7 @@ pub const SPEC_FORMS: &str =
                               (an external Gomocup brain, Gomoku only)";
 
 /// The forms a spec takes and the search's options, the one text the command-line help and the
-/// error for an unknown player give: [`SPEC_FORMS`], then `mcts options:` and [`KEYS`].
+/// error for an unknown player give: `SPEC_FORMS`, then `mcts options:` and `KEYS`.
 pub fn spec_help() -> String {
     format!("{SPEC_FORMS}; mcts options: {KEYS}")
 }

@@ -126,7 +126,7 @@ impl DotsGame {
 impl SearchGame for DotsGame {
     type Step = DotsMove;
 
-    /// The free points near the dots on the field ([`DotsGame::search_points`]).
+    /// The free points near the dots on the field (`DotsGame::search_points`).
     fn steps(&self, _pending: &[DotsMove], out: &mut Vec<DotsMove>) {
         let mut points = Vec::new();
         self.search_points(&mut points);

@@ -93,7 +93,7 @@ impl GoGame {
     /// `ownership` leaves unsettled: the score under the ruleset (with the dead stones
     /// [`GoGame::dead_by_ownership`] finds, where the players mark them; the board as it stands
     /// under `dead_stones = "none"`) by more than two points for each point whose ownership is
-    /// nearer 0 than [`SETTLED`].
+    /// nearer 0 than `SETTLED`.
     pub fn stopping_wins(&self, ownership: &[f32]) -> bool {
         if ownership.len() != self.topology().len() {
             return false;
