@@ -16,6 +16,7 @@ pub mod narrate;
 pub mod output;
 pub mod play;
 pub mod player;
+pub mod process_group;
 pub mod referee;
 pub mod registry;
 pub mod save;

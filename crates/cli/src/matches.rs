@@ -98,17 +98,23 @@ pub fn run_match(
                 &plan.limits,
                 &mut |_, _| {},
             );
+            // No process of an engine outlives its game.
+            drop((black, white));
             record.black_player = b;
             if let Some(dir) = &plan.save {
                 save_game(dir, g, start, plan, &record)?;
             }
+            let line = game_line(g, &record);
             let mut all = done.lock().expect("no panics while locked");
             all[g] = Some(record);
             let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
             drop(all);
             let summary = summarise(&records, &labels);
             let mut out = bar.lock().expect("no panics while locked");
-            let _ = write!(out, "\r{}", progress_line(&summary, plan.games));
+            let bar = progress_line(&summary, plan.games);
+            // The game's line over the bar's (padded to cover it), then the bar again below.
+            let pad = bar.chars().count().saturating_sub(line.chars().count());
+            let _ = write!(out, "\r{line}{}\n{bar}", " ".repeat(pad));
             let _ = out.flush();
         }
     };
@@ -212,10 +218,17 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// The report table.
+/// The report table, its first column as wide as the longest player's name.
 pub fn report(summary: &MatchSummary) -> String {
+    let name = summary
+        .players
+        .iter()
+        .map(|p| p.player.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
     let mut out = format!(
-        "{} games, {:.1} moves a game on average\n\n{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8}\n",
+        "{} games, {:.1} moves a game on average\n\n{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8}\n",
         summary.games,
         summary.average_moves,
         "player",
@@ -230,7 +243,7 @@ pub fn report(summary: &MatchSummary) -> String {
     );
     for p in &summary.players {
         out.push_str(&format!(
-            "{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8}\n",
+            "{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8}\n",
             p.player,
             p.wins_as_black,
             p.wins_as_white,
@@ -242,12 +255,35 @@ pub fn report(summary: &MatchSummary) -> String {
                 100.0 * p.score_low,
                 100.0 * p.score_high
             ),
-            format!("{:+.0} ± {:.0}", p.elo, p.elo_error),
+            format!("{} ± {:.0}", signed(p.elo), p.elo_error),
             p.seconds_per_move,
             p.failures
         ));
     }
     out
+}
+
+/// `+12`, `-7`, and `0` for anything that rounds to zero (never `-0` or `+0`).
+fn signed(x: f64) -> String {
+    let r = x.round();
+    if r == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+/// `game 3: mcts (Black) – random (White): B+12.5, played to the end`, for the line printed as a game
+/// ends.
+pub fn game_line(g: usize, record: &GameRecord) -> String {
+    format!(
+        "game {}: {} (Black) – {} (White): {}, {}",
+        g + 1,
+        record.black,
+        record.white,
+        record.result,
+        record.reason
+    )
 }
 
 /// Writes the match as JSON.
@@ -306,4 +342,18 @@ fn save_game(
         write(stem.with_extension("sgf"), sgf)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_never_show_minus_zero() {
+        assert_eq!(signed(elo(0.5)), "0");
+        assert_eq!(signed(-0.4), "0");
+        assert_eq!(signed(0.4), "0");
+        assert_eq!(signed(-0.6), "-1");
+        assert_eq!(signed(191.2), "+191");
+    }
 }

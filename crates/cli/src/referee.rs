@@ -3,20 +3,27 @@
 //! that player's loss.
 
 use crate::engine::{quote, Failure};
-use crate::player::Player;
+use crate::player::{move_limit, Player};
 use crate::text_game::{AnyGame, TextGame};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use stones_core::{Colour, Status};
 
 /// How games are played: the time a move may take and a cap on their length.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Limits {
-    /// Time per move for every player (the search thinks 90% of it; an engine that takes more than
-    /// 1.5 times it, plus half a second, loses on time).
+    /// Time per move for every player (the search thinks 90% of it; a player that takes more than
+    /// [`move_limit`] of it loses on time).
     pub move_time: Option<Duration>,
+    /// The time an external engine has to start and set up the game before its first move's clock.
+    pub startup_time: Duration,
     /// Moves after which the game is scored as it stands.
     pub max_moves: Option<usize>,
+}
+
+impl Limits {
+    /// The start-up grace when none is given (`--startup-time`).
+    pub const STARTUP_TIME: Duration = Duration::from_secs(10);
 }
 
 /// One finished game.
@@ -38,6 +45,29 @@ pub struct GameRecord {
     /// Which of a match's two players had Black (0: the first).
     #[serde(skip)]
     pub black_player: usize,
+}
+
+/// `c`'s loss (`letter` T on time, F for other failures) for the reason `why`: the result (`W+T`),
+/// the winner and the reason in words.
+fn loss(c: Colour, letter: char, why: &str) -> (String, Option<Colour>, String) {
+    let w = c.opponent();
+    (
+        format!("{}+{letter}", w.letter()),
+        Some(w),
+        format!("{c} {why}"),
+    )
+}
+
+/// `c`'s loss by `failure`.
+fn failed(c: Colour, failure: Failure) -> (String, Option<Colour>, String) {
+    match failure {
+        Failure::Timeout(limit) => loss(
+            c,
+            'T',
+            &format!("ran past its time ({:.2} s)", limit.as_secs_f64()),
+        ),
+        failure => loss(c, 'F', &failure.to_string()),
+    }
 }
 
 /// Plays `start` to the end between `black` and `white` (labels `names`), calling `on_move` after
@@ -68,6 +98,15 @@ pub fn play_game(
             black_player: 0,
         }
     };
+    // Each player's start-up, outside its thinking time: an engine that cannot start loses.
+    for c in [Colour::Black, Colour::White] {
+        if let Err(failure) =
+            players[c.idx()].start_up(&game, limits.move_time, limits.startup_time)
+        {
+            let (result, winner, reason) = failed(c, failure);
+            return end(&history, thinking, result, winner, reason);
+        }
+    }
     loop {
         match game.game_status() {
             Status::Over(outcome) => {
@@ -117,31 +156,19 @@ pub fn play_game(
         let took = started.elapsed();
         thinking[c.idx()].0 += took.as_secs_f64();
         thinking[c.idx()].1 += 1;
-        let over_time = limits
-            .move_time
-            .is_some_and(|t| took > t + t / 2 + Duration::from_millis(500));
-        let loss = |letter: char, why: String| {
-            let w = c.opponent();
-            (
-                format!("{}+{letter}", w.letter()),
-                Some(w),
-                format!("{c} {why}"),
-            )
-        };
+        let over_time = limits.move_time.is_some_and(|t| took > move_limit(t));
         let played = match choice {
-            Err(Failure::Timeout(limit)) => Err(loss(
-                'T',
-                format!("ran past its time ({:.1} s)", limit.as_secs_f64()),
-            )),
-            Err(failure) => Err(loss('F', failure.to_string())),
+            Err(failure) => Err(failed(c, failure)),
             Ok(_) if over_time => Err(loss(
+                c,
                 'T',
-                format!("took {:.2} s for one move", took.as_secs_f64()),
+                &format!("took {:.2} s for one move", took.as_secs_f64()),
             )),
             Ok(choice) => game.play_text(&choice.mv).map_err(|e| {
                 loss(
+                    c,
                     'F',
-                    format!("played an illegal move: {}", quote(&e.to_string())),
+                    &format!("played an illegal move: {}", quote(&e.to_string())),
                 )
             }),
         };
