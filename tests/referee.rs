@@ -265,7 +265,16 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
         );
         assert!(err.contains(&line), "{line}\n{err}");
     }
+    // The slowest move is reported beside the average.
+    for p in v["summary"]["players"].as_array().unwrap() {
+        let (mean, longest) = (p["seconds_per_move"].as_f64(), p["longest_move"].as_f64());
+        assert!(
+            longest.unwrap() >= mean.unwrap() && longest.unwrap() > 0.0,
+            "{p}"
+        );
+    }
     let report = text(&out.stdout);
+    assert!(report.contains(" longest "), "{report}");
     let rows: Vec<&str> = report
         .lines()
         .filter(|l| l.starts_with("player") || l.starts_with("mcts") || l.starts_with("random"))

@@ -45,6 +45,8 @@ pub struct PlayerSummary {
     pub elo: f64,
     pub elo_error: f64,
     pub seconds_per_move: f64,
+    /// Seconds of the longest move.
+    pub longest_move: f64,
     /// Games this player lost by failing (crash, garbage, illegal move, time).
     pub failures: u32,
 }
@@ -169,9 +171,10 @@ pub fn summarise(records: &[GameRecord], labels: &[String; 2]) -> MatchSummary {
             } else {
                 Colour::White
             };
-            let (t, n) = r.thinking[colour.idx()];
-            seconds += t;
-            count += n;
+            let t = r.thinking[colour.idx()];
+            seconds += t.seconds;
+            count += t.moves;
+            p.longest_move = p.longest_move.max(t.longest);
             match r.winner {
                 None => p.draws += 1,
                 Some(w) if w == colour => match colour {
@@ -228,7 +231,7 @@ pub fn report(summary: &MatchSummary) -> String {
         .unwrap_or(0)
         .max("player".len());
     let mut out = format!(
-        "{} games, {:.1} moves a game on average\n\n{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8}\n",
+        "{} games, {:.1} moves a game on average\n\n{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8} {:>8}\n",
         summary.games,
         summary.average_moves,
         "player",
@@ -239,11 +242,12 @@ pub fn report(summary: &MatchSummary) -> String {
         "score (95% CI)",
         "Elo",
         "s/move",
+        "longest",
         "failures"
     );
     for p in &summary.players {
         out.push_str(&format!(
-            "{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8}\n",
+            "{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8.3} {:>8}\n",
             p.player,
             p.wins_as_black,
             p.wins_as_white,
@@ -257,6 +261,7 @@ pub fn report(summary: &MatchSummary) -> String {
             ),
             format!("{} ± {:.0}", signed(p.elo), p.elo_error),
             p.seconds_per_move,
+            p.longest_move,
             p.failures
         ));
     }

@@ -39,12 +39,22 @@ pub struct GameRecord {
     pub winner: Option<Colour>,
     /// How it ended, in words.
     pub reason: String,
-    /// Seconds each player thought, Black first, and their move counts.
+    /// How long each player thought, Black first.
     #[serde(skip)]
-    pub thinking: [(f64, u32); 2],
+    pub thinking: [Thinking; 2],
     /// Which of a match's two players had Black (0: the first).
     #[serde(skip)]
     pub black_player: usize,
+}
+
+/// How long one player thought in a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Thinking {
+    /// Seconds in all.
+    pub seconds: f64,
+    pub moves: u32,
+    /// Seconds of its longest move.
+    pub longest: f64,
 }
 
 /// `c`'s loss (`letter` T on time, F for other failures) for the reason `why`: the result (`W+T`),
@@ -81,7 +91,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut game = start.clone();
     let mut history: Vec<(Colour, String)> = Vec::new();
-    let mut thinking = [(0.0, 0u32); 2];
+    let mut thinking = [Thinking::default(); 2];
     let cap = limits
         .max_moves
         .unwrap_or(stones_core::move_cap(game.point_count()));
@@ -154,8 +164,10 @@ pub fn play_game(
         let started = Instant::now();
         let choice = players[c.idx()].choose(&game, &history, limits.move_time, &mut |_| {});
         let took = started.elapsed();
-        thinking[c.idx()].0 += took.as_secs_f64();
-        thinking[c.idx()].1 += 1;
+        let mine = &mut thinking[c.idx()];
+        mine.seconds += took.as_secs_f64();
+        mine.moves += 1;
+        mine.longest = mine.longest.max(took.as_secs_f64());
         let over_time = limits.move_time.is_some_and(|t| took > move_limit(t));
         let played = match choice {
             Err(failure) => Err(failed(c, failure)),
