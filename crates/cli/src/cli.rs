@@ -106,7 +106,7 @@ pub enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         parallel: usize,
-        /// Seconds per move for every player (the search thinks 90% of it; a player past 1.5 times
+        /// Seconds per move for every player (the search thinks all but a reserve; a player past 1.5 times
         /// it, plus up to half a second, loses on time). At most a day.
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<f64>,

@@ -12,7 +12,7 @@ use stones_core::{Colour, Status};
 /// How games are played: the time a move may take and a cap on their length.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Time per move for every player (the search thinks 90% of it; a player that takes more than
+    /// Time per move for every player (the search thinks [`crate::player::think_time`] of it; a player that takes more than
     /// [`move_limit`] of it loses on time).
     pub move_time: Option<Duration>,
     /// The time an external engine has to start and set up the game before its first move's clock.
