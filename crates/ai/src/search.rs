@@ -86,6 +86,8 @@ pub struct Mcts<G: SearchGame> {
     /// Moves in a row whose win rate was under the resign threshold.
     low_moves: u32,
     searches: u64,
+    /// The clock the deadline is read from (`Instant::now`; tests put in one of their own).
+    clock: fn() -> Instant,
 }
 
 impl<G: SearchGame> Mcts<G> {
@@ -96,6 +98,7 @@ impl<G: SearchGame> Mcts<G> {
             trees: Vec::new(),
             low_moves: 0,
             searches: 0,
+            clock: Instant::now,
         }
     }
 
@@ -112,8 +115,14 @@ impl<G: SearchGame> Mcts<G> {
 
     /// Searches `game` and returns the move to play with what the search thought, calling `progress`
     /// about once a second on long thinks.
+    ///
+    /// With a time limit, every thread reads the clock before each playout and stops when the longest
+    /// stretch between its readings so far would end past the deadline ([`Pace`]): a move overruns
+    /// only when the last stretch is longer than every one before it (the join waits for each
+    /// thread's last playout).
     pub fn think(&mut self, game: &G, mut progress: impl FnMut(&Progress)) -> Thought<G::Move> {
-        let start = Instant::now();
+        let now = self.clock;
+        let start = now();
         if !matches!(game.status(), Status::Ongoing) {
             return self.nothing(start);
         }
@@ -164,11 +173,12 @@ impl<G: SearchGame> Mcts<G> {
         let opts = &self.options;
         let run = |tree: &mut Tree<G>, report: &mut dyn FnMut(&Tree<G>, u64)| {
             let mut last_report = Instant::now();
+            let mut pace = deadline.map(|d| Pace::new(start, d));
             loop {
                 let done = total.load(Ordering::Relaxed);
                 if stop.load(Ordering::Relaxed)
                     || budget.is_some_and(|b| done >= b)
-                    || deadline.is_some_and(|d| Instant::now() >= d)
+                    || pace.as_mut().is_some_and(|p| p.stop_at(now()))
                     || tree.solved()
                 {
                     break;
@@ -364,6 +374,35 @@ impl<G: SearchGame> Mcts<G> {
     }
 }
 
+/// When a thread stops for the deadline: at the first clock reading from which the longest stretch
+/// between two of its readings in this move (a playout, and any time the system did not run the
+/// thread) would end past the deadline. On an idle machine a stretch is one playout (well under a
+/// millisecond to a few); on a busy one a thread waits tens of milliseconds for its turn, and the
+/// search then stops that much earlier rather than overrun by it.
+struct Pace {
+    deadline: Instant,
+    last: Instant,
+    longest: Duration,
+}
+
+impl Pace {
+    /// Readings from `start` on, for `deadline`.
+    fn new(start: Instant, deadline: Instant) -> Pace {
+        Pace {
+            deadline,
+            last: start,
+            longest: Duration::ZERO,
+        }
+    }
+
+    /// Takes the reading `now`: whether to stop.
+    fn stop_at(&mut self, now: Instant) -> bool {
+        self.longest = self.longest.max(now.saturating_duration_since(self.last));
+        self.last = now;
+        now + self.longest >= self.deadline
+    }
+}
+
 /// The children under each tree's cursor, summed step by step (root parallelism's vote).
 fn merge<G: SearchGame>(trees: &[Tree<G>], cursors: &[Option<usize>]) -> Vec<Node<G::Step>> {
     let mut merged: Vec<Node<G::Step>> = Vec::new();
@@ -402,4 +441,58 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed) ^ std::process::id() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+    use std::sync::OnceLock;
+    use stones_core::Game;
+
+    /// Readings of [`fake_now`] so far.
+    static READS: AtomicU32 = AtomicU32::new(0);
+
+    /// A clock that moves 10 ms at each reading, whatever the real time does.
+    fn fake_now() -> Instant {
+        static BASE: OnceLock<Instant> = OnceLock::new();
+        let k = READS.fetch_add(1, Ordering::SeqCst);
+        *BASE.get_or_init(Instant::now) + Duration::from_millis(10) * k
+    }
+
+    #[test]
+    fn the_clock_is_read_before_every_playout_and_the_search_stops_at_the_deadline() {
+        let (rules, _) = stones_core::rules::load_with::<<stones_go::GoGame as Game>::Rules>(
+            Some("chinese"),
+            &[stones_core::rules::parse_override("size=9").unwrap()],
+        )
+        .unwrap();
+        let game = stones_go::GoGame::new(rules).unwrap();
+        let options = SearchOptions::parse("time=0.1,seed=1").unwrap();
+        let mut mcts = Mcts::new(options);
+        mcts.clock = fake_now;
+        READS.store(0, Ordering::SeqCst);
+        let thought = mcts.think(&game, |_| {});
+        // Reading 0 starts the move; readings 1..=8 (10 to 80 ms) each let one playout run; at
+        // reading 9 (90 ms) the next 10 ms stretch would reach the deadline: the search stops there,
+        // and reads no more.
+        assert_eq!(thought.playouts, 8);
+        assert_eq!(READS.load(Ordering::SeqCst), 10);
+        assert!(thought.mv.is_some());
+    }
+
+    #[test]
+    fn a_long_stretch_makes_the_search_stop_that_much_before_its_deadline() {
+        let t0 = Instant::now();
+        let ms = |m: u64| t0 + Duration::from_millis(m);
+        let mut pace = Pace::new(t0, ms(100));
+        assert!(!pace.stop_at(ms(2)) && !pace.stop_at(ms(4)));
+        // The thread did not run for 40 ms: from 61 ms on, another such wait would overrun.
+        assert!(!pace.stop_at(ms(44)) && !pace.stop_at(ms(46)));
+        assert!(pace.stop_at(ms(61)));
+        // Without waits, 1 ms playouts run up to the deadline.
+        let mut idle = Pace::new(t0, ms(100));
+        assert!((1..=98).all(|m| !idle.stop_at(ms(m))));
+        assert!(idle.stop_at(ms(99)));
+    }
 }

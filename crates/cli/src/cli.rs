@@ -123,9 +123,14 @@ pub enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         parallel: usize,
-        /// Seconds per move for every player (the search thinks 90% of it).
+        /// Seconds per move for every player (the search thinks all but a reserve; a player past 1.5 times
+        /// it, plus up to half a second, loses on time). At most a day.
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<f64>,
+        /// Seconds an external engine has to start and set up each game, before its first move's
+        /// clock runs. At most a day.
+        #[arg(long, value_name = "SECONDS", default_value_t = Limits::STARTUP_TIME.as_secs_f64())]
+        startup_time: f64,
         /// Score a game as it stands after this many moves.
         #[arg(long)]
         max_moves: Option<usize>,
@@ -332,6 +337,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             alternate,
             parallel,
             move_time,
+            startup_time,
             max_moves,
             rules,
             save,
@@ -339,12 +345,9 @@ pub fn run(command: Command) -> Result<(), CommandError> {
         } => {
             let (start, ruleset) = new_game(&game, &rules)?;
             let move_time = move_time
-                .map(|s| {
-                    std::time::Duration::try_from_secs_f64(s).map_err(|_| {
-                        format!("--move-time {s}: expected a positive number of seconds")
-                    })
-                })
+                .map(|s| crate::clock::seconds_arg("--move-time", s))
                 .transpose()?;
+            let startup_time = crate::clock::seconds_arg("--startup-time", startup_time)?;
             let plan = MatchPlan {
                 game: start.game_name().to_string(),
                 ruleset,
@@ -355,6 +358,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 parallel: parallel.clamp(1, 64),
                 limits: Limits {
                     move_time,
+                    startup_time,
                     max_moves,
                 },
                 save,

@@ -3,6 +3,16 @@
 use std::time::{Duration, Instant};
 use stones_core::Colour;
 
+/// The longest time any clock holds (main time, increment, time left, a move's time): longer times
+/// are cut to it, so that no deadline overflows.
+pub const DAY: Duration = Duration::from_secs(24 * 3600);
+
+/// Seconds given on the command line for `flag` (`--move-time`): a number of seconds at least 0,
+/// cut to a [`DAY`].
+pub fn seconds_arg(flag: &str, secs: f64) -> Result<Duration, String> {
+    seconds(secs).ok_or_else(|| format!("{flag} {secs}: expected a positive number of seconds"))
+}
+
 /// Main time per player and the time added after each of a player's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
@@ -12,7 +22,7 @@ pub struct TimeControl {
 
 impl TimeControl {
     /// Reads `10m`, `90s`, `1h30m`, `2.5s`, and `MAIN+INCREMENT` such as `10m+5s`; a bare number is
-    /// seconds.
+    /// seconds. Each time is cut to a [`DAY`].
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| {
             format!("--time {text}: {why}; expected main time and an optional increment, such as 10m, 90s or 10m+5s")
@@ -30,7 +40,10 @@ impl TimeControl {
         if main.is_zero() {
             return Err(bad("the main time must be more than 0"));
         }
-        Ok(TimeControl { main, increment })
+        Ok(TimeControl {
+            main: main.min(DAY),
+            increment: increment.min(DAY),
+        })
     }
 }
 
@@ -41,7 +54,7 @@ fn duration(text: &str) -> Result<Duration, String> {
         return Err("a time is missing".into());
     }
     if let Ok(secs) = t.parse::<f64>() {
-        return Duration::try_from_secs_f64(secs).map_err(|_| format!("'{t}' is not a time"));
+        return seconds(secs).ok_or_else(|| format!("'{t}' is not a time"));
     }
     let mut total = 0.0;
     let mut number = String::new();
@@ -65,7 +78,12 @@ fn duration(text: &str) -> Result<Duration, String> {
             "'{t}': a number without a unit (h, m, s) at the end"
         ));
     }
-    Duration::try_from_secs_f64(total).map_err(|_| format!("'{t}' is not a time"))
+    seconds(total).ok_or_else(|| format!("'{t}' is not a time"))
+}
+
+/// `secs` as a duration (a huge one as a [`DAY`]); `None` when negative or not a number.
+fn seconds(secs: f64) -> Option<Duration> {
+    (secs >= 0.0).then(|| Duration::try_from_secs_f64(secs).map_or(DAY, |d| d.min(DAY)))
 }
 
 /// Both players' time left, and whose time is running.
@@ -109,7 +127,7 @@ impl Clock {
         self.pause();
         let in_time = !self.left[c.idx()].is_zero();
         if in_time {
-            self.left[c.idx()] += self.control.increment;
+            self.left[c.idx()] = (self.left[c.idx()] + self.control.increment).min(DAY);
         }
         in_time
     }
@@ -166,9 +184,24 @@ mod tests {
         assert_eq!(t("1h30m").unwrap().main.as_secs(), 5400);
         assert_eq!(t("90").unwrap().main.as_secs(), 90);
         assert_eq!(t("0.5s").unwrap().main.as_millis(), 500);
-        for bad in ["", "10x", "0s", "10m+", "m", "5m3", "-3s"] {
+        for bad in ["", "10x", "0s", "10m+", "m", "5m3", "-3s", "nan"] {
             let e = t(bad).unwrap_err();
             assert!(e.contains("expected main time"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn clocks_hold_at_most_a_day() {
+        let c = TimeControl::parse("100000h+1e300").unwrap();
+        assert_eq!((c.main, c.increment), (DAY, DAY));
+        let mut clock = Clock::new(c);
+        assert!(clock.moved(Colour::Black));
+        assert_eq!(clock.left(Colour::Black), DAY);
+        assert_eq!(seconds_arg("--move-time", 1e30).unwrap(), DAY);
+        assert_eq!(seconds_arg("--move-time", 0.5).unwrap().as_millis(), 500);
+        for bad in [-1.0, f64::NAN] {
+            let e = seconds_arg("--move-time", bad).unwrap_err();
+            assert!(e.contains("--move-time"), "{e}");
         }
     }
 

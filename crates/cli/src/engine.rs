@@ -1,13 +1,24 @@
 //! An external engine on the other end of a pipe (GTP or Gomocup), spoken to with deadlines so that a
-//! crashed, silent or babbling engine costs its game and never hangs stones.
+//! crashed, silent or babbling engine costs its game and never hangs stones: every read has a
+//! deadline that no stream of lines can put off, lines and answers are bounded in length (and the
+//! lines waiting to be read in number), control characters arrive escaped, and the engine runs in a
+//! process group of its own that ends with it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::process_group::{own_group, Group};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+use stones_core::input::{escape_controls, Line, LineReader, MAX_LINE};
 
-/// The longest line an engine may send; longer lines count as garbage.
-const MAX_LINE: usize = 64 * 1024;
+pub use stones_core::input::quote;
+
+/// The most bytes of one answer kept (a GTP answer's lines together); an engine that writes more
+/// without ending its answer runs out of time, one that ends such an answer in time answers garbage.
+pub const MAX_ANSWER: usize = 1 << 20;
+
+/// The most lines read ahead of the referee; the reader then waits, and so does the engine's writing.
+const QUEUE: usize = 64;
 
 /// Why an engine lost its game.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,12 +46,27 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// At most 100 characters of untrusted text, for messages.
-pub use stones_core::input::quote;
+/// When an answer is due, and the time that was allowed for it (for the message).
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    pub at: Instant,
+    pub limit: Duration,
+}
+
+impl Deadline {
+    /// `limit` from now.
+    pub fn after(limit: Duration) -> Deadline {
+        Deadline {
+            at: Instant::now() + limit,
+            limit,
+        }
+    }
+}
 
 /// A running engine process.
 pub struct Process {
     child: Child,
+    group: Group,
     stdin: ChildStdin,
     lines: Receiver<Result<String, String>>,
     /// The command, for messages.
@@ -48,52 +74,52 @@ pub struct Process {
 }
 
 impl Process {
-    /// Starts `command` (program and arguments) with piped input and output.
+    /// Starts `command` (program and arguments) in a process group of its own, with piped input and
+    /// output.
     pub fn spawn(command: &[String]) -> Result<Process, Failure> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| Failure::Crashed("no command given".into()))?;
-        let mut child = Command::new(program)
-            .args(args)
+        let mut child = own_group(Command::new(program).args(args))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| Failure::Crashed(format!("cannot start {program}: {e}")))?;
+            .map_err(|e| {
+                Failure::Crashed(format!("cannot start {}: {e}", escape_controls(program)))
+            })?;
+        let group = Group::of(child.id());
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(QUEUE);
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
+            let mut reader = LineReader::any_end(BufReader::new(stdout));
             loop {
-                let mut line = Vec::new();
-                match (&mut reader)
-                    .take(MAX_LINE as u64 + 1)
-                    .read_until(b'\n', &mut line)
-                {
-                    Ok(0) => break,
-                    Ok(_) if line.len() > MAX_LINE => {
+                let sent = match reader.next_line() {
+                    Ok(None) => break,
+                    Ok(Some(Line::Text(text))) => {
+                        tx.send(Ok(escape_controls(text.trim_end()).into_owned()))
+                    }
+                    Ok(Some(Line::TooLong(_))) => {
                         let _ = tx.send(Err(format!("a line over {MAX_LINE} bytes")));
                         break;
-                    }
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&line).trim_end().to_string();
-                        if tx.send(Ok(text)).is_err() {
-                            break;
-                        }
                     }
                     Err(e) => {
                         let _ = tx.send(Err(e.to_string()));
                         break;
                     }
+                };
+                if sent.is_err() {
+                    break;
                 }
             }
         });
         Ok(Process {
             child,
+            group,
             stdin,
             lines,
-            name: command.join(" "),
+            name: escape_controls(&command.join(" ")).into_owned(),
         })
     }
 
@@ -104,13 +130,18 @@ impl Process {
             .map_err(|e| Failure::Crashed(format!("{}: {e}", self.name)))
     }
 
-    /// The next line, waiting until `deadline` (`limit` is the time allowed, for the message).
-    pub fn recv(&mut self, deadline: Instant, limit: Duration) -> Result<String, Failure> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+    /// The next line (control characters escaped), if it comes before `deadline`: lines that keep
+    /// coming do not put the deadline off.
+    pub fn recv(&mut self, deadline: &Deadline) -> Result<String, Failure> {
+        let wait = deadline.at.checked_duration_since(Instant::now());
+        let got = match wait {
+            Some(wait) if !wait.is_zero() => self.lines.recv_timeout(wait),
+            _ => Err(RecvTimeoutError::Timeout),
+        };
+        match got {
             Ok(Ok(line)) => Ok(line),
             Ok(Err(garbage)) => Err(Failure::Garbage(garbage)),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(limit)),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(deadline.limit)),
             Err(RecvTimeoutError::Disconnected) => {
                 let status = self
                     .child
@@ -126,6 +157,7 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
+        self.group.kill();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -149,16 +181,16 @@ impl GtpEngine {
         })
     }
 
-    /// Sends a command and reads its answer: `Ok(text)` for `=`, `Err` for `?` or a failure.
+    /// Sends a command and reads its answer before `deadline`: `Ok(text)` for `=`, `Err` for `?` or a
+    /// failure. At most [`MAX_ANSWER`] bytes of it are kept; the rest is read and dropped.
     pub fn command(
         &mut self,
         cmd: &str,
-        limit: Duration,
+        deadline: &Deadline,
     ) -> Result<Result<String, String>, Failure> {
         self.process.send(cmd)?;
-        let deadline = Instant::now() + limit;
         let mut first = loop {
-            let line = self.process.recv(deadline, limit)?;
+            let line = self.process.recv(deadline)?;
             if !line.trim().is_empty() {
                 break line;
             }
@@ -166,16 +198,25 @@ impl GtpEngine {
         if !first.starts_with(['=', '?']) {
             return Err(Failure::Garbage(first));
         }
-        let mut rest = String::new();
+        let mut too_long = false;
         loop {
-            let line = self.process.recv(deadline, limit)?;
+            let line = self.process.recv(deadline)?;
             if line.trim().is_empty() {
                 break;
             }
-            rest.push('\n');
-            rest.push_str(&line);
+            if first.len() + 1 + line.len() > MAX_ANSWER {
+                too_long = true;
+                continue;
+            }
+            first.push('\n');
+            first.push_str(&line);
         }
-        first.push_str(&rest);
+        if too_long {
+            return Err(Failure::Garbage(format!(
+                "an answer over {MAX_ANSWER} bytes: {}",
+                quote(&first)
+            )));
+        }
         let body = |s: &str| {
             s[1..]
                 .trim_start_matches(|c: char| c.is_ascii_digit())
@@ -190,18 +231,18 @@ impl GtpEngine {
     }
 
     /// Brings the engine to the game's position: the board size and komi once, then the moves it has
-    /// not been told (after an undo, a fresh board and every move).
+    /// not been told (after an undo, a fresh board and every move), all before `deadline`.
     pub fn sync(
         &mut self,
         setup: &GtpSetup,
         history: &[(stones_core::Colour, String)],
-        limit: Duration,
+        deadline: &Deadline,
     ) -> Result<(), Failure> {
         let prefix =
             self.told.len() <= history.len() && history[..self.told.len()] == self.told[..];
         if !self.started || !prefix {
             for cmd in &setup.commands {
-                if let Err(why) = self.command(cmd, limit)? {
+                if let Err(why) = self.command(cmd, deadline)? {
                     if cmd.starts_with("boardsize") || cmd.starts_with("clear_board") {
                         return Err(Failure::Garbage(format!("{cmd}: ? {why}")));
                     }
@@ -212,7 +253,7 @@ impl GtpEngine {
         }
         for (colour, mv) in &history[self.told.len()..] {
             let word = colour_word(*colour);
-            if let Err(why) = self.command(&format!("play {word} {mv}"), limit)? {
+            if let Err(why) = self.command(&format!("play {word} {mv}"), deadline)? {
                 return Err(Failure::Garbage(format!("play {word} {mv}: ? {why}")));
             }
             self.told.push((*colour, mv.clone()));
@@ -220,13 +261,14 @@ impl GtpEngine {
         Ok(())
     }
 
-    /// Asks for a move of `colour`; the answer as the engine wrote it (`D4`, `pass`, `resign`).
+    /// Asks for a move of `colour` before `deadline`; the answer as the engine wrote it (`D4`, `pass`,
+    /// `resign`).
     pub fn genmove(
         &mut self,
         colour: stones_core::Colour,
-        limit: Duration,
+        deadline: &Deadline,
     ) -> Result<String, Failure> {
-        match self.command(&format!("genmove {}", colour_word(colour)), limit)? {
+        match self.command(&format!("genmove {}", colour_word(colour)), deadline)? {
             Ok(mv) if !mv.is_empty() => Ok(mv),
             Ok(_) => Err(Failure::Garbage("an empty genmove answer".into())),
             Err(why) => Err(Failure::Garbage(format!("genmove: ? {why}"))),

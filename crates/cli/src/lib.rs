@@ -18,6 +18,7 @@ pub mod new_game;
 pub mod output;
 pub mod play;
 pub mod player;
+pub mod process_group;
 pub mod referee;
 pub mod registry;
 pub mod save;

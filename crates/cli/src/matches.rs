@@ -45,6 +45,8 @@ pub struct PlayerSummary {
     pub elo: f64,
     pub elo_error: f64,
     pub seconds_per_move: f64,
+    /// Seconds of the longest move.
+    pub longest_move: f64,
     /// Games this player lost by failing (crash, garbage, illegal move, time).
     pub failures: u32,
 }
@@ -98,17 +100,23 @@ pub fn run_match(
                 &plan.limits,
                 &mut |_, _| {},
             );
+            // No process of an engine outlives its game.
+            drop((black, white));
             record.black_player = b;
             if let Some(dir) = &plan.save {
                 save_game(dir, g, start, plan, &record)?;
             }
+            let line = game_line(g, &record);
             let mut all = done.lock().expect("no panics while locked");
             all[g] = Some(record);
             let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
             drop(all);
             let summary = summarise(&records, &labels);
             let mut out = bar.lock().expect("no panics while locked");
-            let _ = write!(out, "\r{}", progress_line(&summary, plan.games));
+            let bar = progress_line(&summary, plan.games);
+            // The game's line over the bar's (padded to cover it), then the bar again below.
+            let pad = bar.chars().count().saturating_sub(line.chars().count());
+            let _ = write!(out, "\r{line}{}\n{bar}", " ".repeat(pad));
             let _ = out.flush();
         }
     };
@@ -163,9 +171,10 @@ pub fn summarise(records: &[GameRecord], labels: &[String; 2]) -> MatchSummary {
             } else {
                 Colour::White
             };
-            let (t, n) = r.thinking[colour.idx()];
-            seconds += t;
-            count += n;
+            let t = r.thinking[colour.idx()];
+            seconds += t.seconds;
+            count += t.moves;
+            p.longest_move = p.longest_move.max(t.longest);
             match r.winner {
                 None => p.draws += 1,
                 Some(w) if w == colour => match colour {
@@ -212,10 +221,17 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// The report table.
+/// The report table, its first column as wide as the longest player's name.
 pub fn report(summary: &MatchSummary) -> String {
+    let name = summary
+        .players
+        .iter()
+        .map(|p| p.player.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
     let mut out = format!(
-        "{} games, {:.1} moves a game on average\n\n{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8}\n",
+        "{} games, {:.1} moves a game on average\n\n{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8} {:>8} {:>8}\n",
         summary.games,
         summary.average_moves,
         "player",
@@ -226,11 +242,12 @@ pub fn report(summary: &MatchSummary) -> String {
         "score (95% CI)",
         "Elo",
         "s/move",
+        "longest",
         "failures"
     );
     for p in &summary.players {
         out.push_str(&format!(
-            "{:<32} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8}\n",
+            "{:<name$} {:>6} {:>6} {:>6} {:>6}  {:<22} {:<14} {:>8.3} {:>8.3} {:>8}\n",
             p.player,
             p.wins_as_black,
             p.wins_as_white,
@@ -242,8 +259,9 @@ pub fn report(summary: &MatchSummary) -> String {
                 100.0 * p.score_low,
                 100.0 * p.score_high
             ),
-            format!("{:+.0} ± {:.0}", p.elo, p.elo_error),
+            format!("{} ± {:.0}", signed(p.elo), p.elo_error),
             p.seconds_per_move,
+            p.longest_move,
             p.failures
         ));
     }
@@ -253,34 +271,48 @@ pub fn report(summary: &MatchSummary) -> String {
 /// The games of a match of at most this many are each listed under the report.
 const LISTED_GAMES: usize = 10;
 
-/// One line a game under the report, the result in words (the terminal's first line) with its
-/// code, and how it ended when it was not played to the end:
-/// `game 2: mcts (Black) v random (White): White wins by resignation (W+R): Black resigned`.
-/// Every game of a match of at most `LISTED_GAMES`; of a longer one, the games a player lost by
-/// failing (`+F`) or on time (`+T`).
+/// The [`game_line`] of every game of a match of at most `LISTED_GAMES`; of a longer one, of the
+/// games a player lost by failing (`+F`) or on time (`+T`).
 pub fn game_lines(records: &[GameRecord]) -> String {
     let listed = |r: &GameRecord| {
         records.len() <= LISTED_GAMES || r.result.ends_with("+F") || r.result.ends_with("+T")
     };
     let mut out = String::new();
-    for (i, r) in records.iter().enumerate().filter(|(_, r)| listed(r)) {
-        let words = r.result_words.lines().next().unwrap_or(&r.result);
-        let mut line = format!(
-            "game {}: {} (Black) v {} (White): {words}",
-            i + 1,
-            r.black,
-            r.white
-        );
-        if !words.contains(&format!("({})", r.result)) {
-            line.push_str(&format!(" ({})", r.result));
-        }
-        if r.reason != PLAYED_OUT {
-            line.push_str(&format!(": {}", r.reason));
-        }
-        out.push_str(&line);
+    for (g, r) in records.iter().enumerate().filter(|(_, r)| listed(r)) {
+        out.push_str(&game_line(g, r));
         out.push('\n');
     }
     out
+}
+
+/// `+12`, `-7`, and `0` for anything that rounds to zero (never `-0` or `+0`).
+fn signed(x: f64) -> String {
+    let r = x.round();
+    if r == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+/// One line a game, printed as it ends and under the report: the result in words (the terminal's
+/// first line) with its code, and how it ended when it was not played to the end —
+/// `game 2: mcts (Black) v random (White): White wins by resignation (W+R): Black resigned`.
+pub fn game_line(g: usize, r: &GameRecord) -> String {
+    let words = r.result_words.lines().next().unwrap_or(&r.result);
+    let mut line = format!(
+        "game {}: {} (Black) v {} (White): {words}",
+        g + 1,
+        r.black,
+        r.white
+    );
+    if !words.contains(&format!("({})", r.result)) {
+        line.push_str(&format!(" ({})", r.result));
+    }
+    if r.reason != PLAYED_OUT {
+        line.push_str(&format!(": {}", r.reason));
+    }
+    line
 }
 
 /// Writes the match as JSON.
@@ -340,4 +372,18 @@ fn save_game(
         write(stem.with_extension("sgf"), sgf)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_never_show_minus_zero() {
+        assert_eq!(signed(elo(0.5)), "0");
+        assert_eq!(signed(-0.4), "0");
+        assert_eq!(signed(0.4), "0");
+        assert_eq!(signed(-0.6), "-1");
+        assert_eq!(signed(191.2), "+191");
+    }
 }

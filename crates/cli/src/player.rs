@@ -1,14 +1,29 @@
 //! Players: whatever picks a move for one side — a person, random play, the search, an external GTP
 //! engine or Gomocup brain — made from a [`PlayerSpec`].
 
-use crate::engine::{quote, Failure, GtpEngine, GtpSetup, Process};
+use crate::engine::{quote, Deadline, Failure, GtpEngine, GtpSetup, Process};
 use crate::text_game::{AnyGame, Brain, TextThought};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use stones_ai::{PlayerSpec, Progress, SearchOptions};
 use stones_core::{Colour, Rng, Shape};
 
 /// The time an engine may take when no move time is set.
 const DEFAULT_LIMIT: Duration = Duration::from_secs(60);
+
+/// The time a player may take for a move of `move_time` before it loses on time: 1.5 times it, plus
+/// a quarter of it up to half a second for starting and piping (at most 1.75 times the move time).
+pub fn move_limit(move_time: Duration) -> Duration {
+    move_time + move_time / 2 + (move_time / 4).min(Duration::from_millis(500))
+}
+
+/// The time the search thinks on a move of `move_time`: all of it but a reserve for what the system
+/// and the stop take beyond the deadline (a tenth of it, at least 50 ms when that is under a quarter
+/// of it): 0.15 s of 0.2 s, 0.9 s of 1 s. On a busy machine a thread waits its turn for tens of
+/// milliseconds, and the move's last playout waits with it.
+pub fn think_time(move_time: Duration) -> Duration {
+    let reserve = (move_time / 10).max((move_time / 4).min(Duration::from_millis(50)));
+    move_time - reserve
+}
 
 /// One side's player.
 pub enum Player {
@@ -67,6 +82,25 @@ impl Player {
         matches!(self, Player::Human)
     }
 
+    /// Lets an external engine start and set up `game` (board, rules, clock) within `grace`, before
+    /// the first move's clock runs: loading an engine takes seconds that are not its move's. Other
+    /// players need nothing. A failure is the player's loss.
+    pub fn start_up(
+        &mut self,
+        game: &AnyGame,
+        move_time: Option<Duration>,
+        grace: Duration,
+    ) -> Result<(), Failure> {
+        let deadline = Deadline::after(grace);
+        match self {
+            Player::Gtp(engine) => engine.sync(&gtp_setup(game, move_time), &[], &deadline),
+            Player::Gomocup(process, started) => {
+                gomocup_start(process, started, game, move_time, &deadline)
+            }
+            Player::Human | Player::Random(_) | Player::Mcts { .. } => Ok(()),
+        }
+    }
+
     /// Picks a move in `game` (whose moves so far are `history`) within `move_time` if given; a
     /// failure (crash, garbage, time) is the player's loss. A human is never asked.
     pub fn choose(
@@ -76,7 +110,7 @@ impl Player {
         move_time: Option<Duration>,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Choice, Failure> {
-        let limit = move_time.map_or(DEFAULT_LIMIT, |t| t + t / 2 + Duration::from_millis(500));
+        let limit = move_time.map_or(DEFAULT_LIMIT, move_limit);
         let plain = |mv: String| Choice { mv, thought: None };
         match self {
             Player::Human => Err(Failure::Garbage("a person is asked at the prompt".into())),
@@ -87,7 +121,7 @@ impl Player {
             Player::Mcts { options, brain } => {
                 let mut options = options.clone();
                 if let (Some(t), None, None) = (move_time, options.time, options.playouts) {
-                    options.time = Some(t.mul_f64(0.9));
+                    options.time = Some(think_time(t));
                 }
                 let thought = game.think(&options, brain, progress);
                 let mv = match (&thought.mv, thought.resign) {
@@ -103,14 +137,18 @@ impl Player {
                 })
             }
             Player::Gtp(engine) => {
-                engine.sync(&gtp_setup(game, move_time), history, limit)?;
+                // One deadline for the whole exchange: telling the moves and asking for one.
+                let deadline = Deadline::after(limit);
+                engine.sync(&gtp_setup(game, move_time), history, &deadline)?;
                 let c = game.player_to_move();
-                let mv = engine.genmove(c, limit)?;
+                let mv = engine.genmove(c, &deadline)?;
                 engine.played(c, mv.clone());
                 Ok(plain(mv))
             }
             Player::Gomocup(process, started) => {
-                gomocup_move(process, started, game, history, move_time, limit).map(plain)
+                let deadline = Deadline::after(limit);
+                gomocup_start(process, started, game, move_time, &deadline)?;
+                gomocup_move(process, game, history, &deadline).map(plain)
             }
         }
     }
@@ -150,53 +188,64 @@ fn byo_yomi(t: Duration) -> (u64, u64) {
     ((secs * stones).floor().max(1.0) as u64, stones as u64)
 }
 
-/// One move from a Gomocup brain: `START` and the `INFO` lines once, then the whole position as
-/// `BOARD` (so undo needs nothing special); the answer `x,y` becomes the point's name.
-fn gomocup_move(
+/// A Gomocup brain's answer before `deadline`, its `MESSAGE` and `DEBUG` lines skipped: a brain that
+/// talks without answering still runs out of time.
+fn gomocup_answer(process: &mut Process, deadline: &Deadline) -> Result<String, Failure> {
+    loop {
+        let line = process.recv(deadline)?;
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match word.as_str() {
+            "MESSAGE" | "DEBUG" | "" => continue,
+            "UNKNOWN" | "ERROR" => return Err(Failure::Garbage(line)),
+            _ => return Ok(line),
+        }
+    }
+}
+
+/// Starts a Gomocup brain's game once: `START` (its `OK` before `deadline`) and the `INFO` lines.
+fn gomocup_start(
     process: &mut Process,
     started: &mut bool,
     game: &AnyGame,
-    history: &[(Colour, String)],
     move_time: Option<Duration>,
-    limit: Duration,
-) -> Result<String, Failure> {
+    deadline: &Deadline,
+) -> Result<(), Failure> {
+    if *started {
+        return Ok(());
+    }
     let Shape::Square { width, height, .. } = game.topology_shape() else {
         return Err(Failure::Garbage("Gomocup boards are square".into()));
     };
-    // One deadline per answer: a brain that talks (MESSAGE, DEBUG) without answering still runs out.
-    let answer = |process: &mut Process| {
-        let deadline = Instant::now() + limit;
-        loop {
-            let line = process.recv(deadline, limit)?;
-            let word = line
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_uppercase();
-            match word.as_str() {
-                "MESSAGE" | "DEBUG" | "" => continue,
-                "UNKNOWN" | "ERROR" => return Err(Failure::Garbage(line)),
-                _ => return Ok(line),
-            }
-        }
+    let start = if width == height {
+        format!("START {width}")
+    } else {
+        format!("RECTSTART {width},{height}")
     };
-    if !*started {
-        let start = if width == height {
-            format!("START {width}")
-        } else {
-            format!("RECTSTART {width},{height}")
-        };
-        process.send(&start)?;
-        let ok = answer(process)?;
-        if !ok.trim().eq_ignore_ascii_case("OK") {
-            return Err(Failure::Garbage(ok));
-        }
-        let turn_ms = move_time.map_or(30_000, |t| t.as_millis());
-        process.send(&format!("INFO timeout_turn {turn_ms}"))?;
-        process.send("INFO timeout_match 0")?;
-        process.send(&format!("INFO rule {}", game.gomocup_rule()))?;
-        *started = true;
+    process.send(&start)?;
+    let ok = gomocup_answer(process, deadline)?;
+    if !ok.trim().eq_ignore_ascii_case("OK") {
+        return Err(Failure::Garbage(ok));
     }
+    let turn_ms = move_time.map_or(30_000, |t| t.as_millis());
+    process.send(&format!("INFO timeout_turn {turn_ms}"))?;
+    process.send("INFO timeout_match 0")?;
+    process.send(&format!("INFO rule {}", game.gomocup_rule()))?;
+    *started = true;
+    Ok(())
+}
+
+/// One move from a started Gomocup brain: the whole position as `BOARD` (so undo needs nothing
+/// special); the answer `x,y` becomes the point's name.
+fn gomocup_move(
+    process: &mut Process,
+    game: &AnyGame,
+    history: &[(Colour, String)],
+    deadline: &Deadline,
+) -> Result<String, Failure> {
     let me = game.player_to_move();
     process.send("BOARD")?;
     for (colour, mv) in history {
@@ -206,7 +255,7 @@ fn gomocup_move(
         }
     }
     process.send("DONE")?;
-    let line = answer(process)?;
+    let line = gomocup_answer(process, deadline)?;
     let (x, y) = line
         .trim()
         .split_once(',')
@@ -227,6 +276,16 @@ pub fn fresh_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_keeps_a_reserve_of_the_move_time() {
+        let ms = |t: u64| think_time(Duration::from_millis(t)).as_millis();
+        assert_eq!(
+            [ms(100), ms(200), ms(400), ms(1000), ms(5000)],
+            [75, 150, 350, 900, 4500]
+        );
+        assert_eq!(ms(0), 0);
+    }
 
     #[test]
     fn byo_yomi_never_gives_more_than_the_move_time() {

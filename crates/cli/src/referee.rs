@@ -3,18 +3,20 @@
 //! that player's loss.
 
 use crate::engine::{quote, Failure};
-use crate::player::Player;
+use crate::player::{move_limit, Player};
 use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use stones_core::{Colour, Outcome, Status};
 
 /// How games are played: the time a move may take and a cap on their length.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Limits {
-    /// Time per move for every player (the search thinks 90% of it; an engine that takes more than
-    /// 1.5 times it, plus half a second, loses on time).
+    /// Time per move for every player (the search thinks [`crate::player::think_time`] of it; a player that takes more than
+    /// [`move_limit`] of it loses on time).
     pub move_time: Option<Duration>,
+    /// The time an external engine has to start and set up the game before its first move's clock.
+    pub startup_time: Duration,
     /// Moves after which the game is scored as it stands.
     pub max_moves: Option<usize>,
 }
@@ -22,6 +24,11 @@ pub struct Limits {
 /// The [`GameRecord::reason`] of a game the players ended by the rules (not resigned, failed or
 /// cut short).
 pub const PLAYED_OUT: &str = "played to the end";
+
+impl Limits {
+    /// The start-up grace when none is given (`--startup-time`).
+    pub const STARTUP_TIME: Duration = Duration::from_secs(10);
+}
 
 /// One finished game.
 #[derive(Clone, Debug, Serialize)]
@@ -39,12 +46,45 @@ pub struct GameRecord {
     pub result_words: String,
     /// How it ended, in words.
     pub reason: String,
-    /// Seconds each player thought, Black first, and their move counts.
+    /// How long each player thought, Black first.
     #[serde(skip)]
-    pub thinking: [(f64, u32); 2],
+    pub thinking: [Thinking; 2],
     /// Which of a match's two players had Black (0: the first).
     #[serde(skip)]
     pub black_player: usize,
+}
+
+/// How long one player thought in a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Thinking {
+    /// Seconds in all.
+    pub seconds: f64,
+    pub moves: u32,
+    /// Seconds of its longest move.
+    pub longest: f64,
+}
+
+/// `c`'s loss (`letter` T on time, F for other failures) for the reason `why`: the result (`W+T`),
+/// the winner and the reason in words.
+fn loss(c: Colour, letter: char, why: &str) -> (String, Option<Colour>, String) {
+    let w = c.opponent();
+    (
+        format!("{}+{letter}", w.letter()),
+        Some(w),
+        format!("{c} {why}"),
+    )
+}
+
+/// `c`'s loss by `failure`.
+fn failed(c: Colour, failure: Failure) -> (String, Option<Colour>, String) {
+    match failure {
+        Failure::Timeout(limit) => loss(
+            c,
+            'T',
+            &format!("ran past its time ({:.2} s)", limit.as_secs_f64()),
+        ),
+        failure => loss(c, 'F', &failure.to_string()),
+    }
 }
 
 /// Plays `start` to the end between `black` and `white` (labels `names`), calling `on_move` after
@@ -58,7 +98,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut game = start.clone();
     let mut history: Vec<(Colour, String)> = Vec::new();
-    let mut thinking = [(0.0, 0u32); 2];
+    let mut thinking = [Thinking::default(); 2];
     let cap = limits
         .max_moves
         .unwrap_or(stones_core::move_cap(game.point_count()));
@@ -78,6 +118,15 @@ pub fn play_game(
                 black_player: 0,
             }
         };
+    // Each player's start-up, outside its thinking time: an engine that cannot start loses.
+    for c in [Colour::Black, Colour::White] {
+        if let Err(failure) =
+            players[c.idx()].start_up(&game, limits.move_time, limits.startup_time)
+        {
+            let (result, winner, reason) = failed(c, failure);
+            return end(&game, &history, thinking, result, winner, reason);
+        }
+    }
     loop {
         match game.game_status() {
             Status::Over(outcome) => {
@@ -140,33 +189,23 @@ pub fn play_game(
         let started = Instant::now();
         let choice = players[c.idx()].choose(&game, &history, limits.move_time, &mut |_| {});
         let took = started.elapsed();
-        thinking[c.idx()].0 += took.as_secs_f64();
-        thinking[c.idx()].1 += 1;
-        let over_time = limits
-            .move_time
-            .is_some_and(|t| took > t + t / 2 + Duration::from_millis(500));
-        let loss = |letter: char, why: String| {
-            let w = c.opponent();
-            (
-                format!("{}+{letter}", w.letter()),
-                Some(w),
-                format!("{c} {why}"),
-            )
-        };
+        let mine = &mut thinking[c.idx()];
+        mine.seconds += took.as_secs_f64();
+        mine.moves += 1;
+        mine.longest = mine.longest.max(took.as_secs_f64());
+        let over_time = limits.move_time.is_some_and(|t| took > move_limit(t));
         let played = match choice {
-            Err(Failure::Timeout(limit)) => Err(loss(
-                'T',
-                format!("ran past its time ({:.1} s)", limit.as_secs_f64()),
-            )),
-            Err(failure) => Err(loss('F', failure.to_string())),
+            Err(failure) => Err(failed(c, failure)),
             Ok(_) if over_time => Err(loss(
+                c,
                 'T',
-                format!("took {:.2} s for one move", took.as_secs_f64()),
+                &format!("took {:.2} s for one move", took.as_secs_f64()),
             )),
             Ok(choice) => game.play_text(&choice.mv).map_err(|e| {
                 loss(
+                    c,
                     'F',
-                    format!("played an illegal move: {}", quote(&e.to_string())),
+                    &format!("played an illegal move: {}", quote(&e.to_string())),
                 )
             }),
         };

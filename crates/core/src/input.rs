@@ -132,6 +132,28 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// `text` with every control character (C0, DEL, C1: escape sequences, carriage returns, bells) and
+/// every bidirectional-text override written as a visible escape (`\u{1b}`, `\r`, `\u{202e}`), so
+/// that text from another program can reach a terminal or a file without acting on it.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let acts = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(acts) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if acts(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,6 +231,15 @@ mod tests {
             "not a text file (not UTF-8)"
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(escape_controls("D4 é"), "D4 é");
+        assert_eq!(
+            escape_controls("\u{1b}[2J\u{1b}]0;x\u{7}D4\r\t\u{9b}\u{202e}"),
+            "\\u{1b}[2J\\u{1b}]0;x\\u{7}D4\\r\\t\\u{9b}\\u{202e}"
+        );
     }
 
     #[test]

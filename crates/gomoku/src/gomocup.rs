@@ -18,8 +18,8 @@
 //! Moves come from the search (stones-ai), its tree kept from move to move, and its threat solver
 //! first (a win by fours or threes is played at once). Its time per move is half of `timeout_turn`
 //! (1 s when none is set, a few milliseconds for `0`), less when `time_left` or `timeout_match` leave
-//! less (a twentieth of what is left), minus 20 ms for the reply; `max_memory` caps its tree at half
-//! of it. The one-ply [`crate::player`] answers when the search has no move.
+//! less (a twentieth of what is left), minus 20 ms for the reply, and at most a day; `max_memory`
+//! caps its tree at half of it. The one-ply [`crate::player`] answers when the search has no move.
 
 use crate::game::Gomoku;
 use crate::moves::Move;
@@ -31,7 +31,11 @@ use stones_ai::{Mcts, SearchOptions};
 use stones_core::input::{quote, Line, LineReader, MAX_LINE};
 use stones_core::{Colour, Game, Point, RuleSet, Status};
 
-/// The `INFO` values the manager has sent (times in milliseconds, memory in bytes).
+/// The longest time a move is given, in milliseconds (a day): larger `INFO` times are cut to it.
+const MAX_MS: f64 = 24.0 * 3600.0 * 1000.0;
+
+/// The `INFO` values the manager has sent (times in milliseconds, memory in bytes; numbers past
+/// `u64::MAX` read as it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
     pub timeout_turn: Option<u64>,
@@ -140,6 +144,7 @@ impl Info {
         if let Some(left) = self.time_left.or(self.timeout_match.filter(|&m| m > 0)) {
             ms = ms.min(left as f64 / 20.0);
         }
+        let ms = ms.min(MAX_MS);
         let mut options = SearchOptions {
             time: Some(Duration::from_secs_f64((ms - 20.0).max(5.0) / 1000.0)),
             ..SearchOptions::default()
@@ -242,7 +247,7 @@ impl Brain {
     fn info(&mut self, rest: &str) -> Option<String> {
         let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let value = value.trim();
-        let number = value.parse::<u64>().ok();
+        let number = parse_number(value);
         match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => self.info.timeout_turn = number,
             "timeout_match" => self.info.timeout_match = number,
@@ -335,6 +340,14 @@ fn point(g: &Gomoku, text: &str) -> Result<Point, String> {
     g.topology()
         .at(x as i32, y as i32)
         .ok_or_else(|| format!("ERROR {x},{y} is not on the board"))
+}
+
+/// A whole number of `INFO`: digits only, those past `u64::MAX` read as `u64::MAX`.
+fn parse_number(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<u64>().unwrap_or(u64::MAX))
 }
 
 /// `a,b` as two numbers.
@@ -499,6 +512,23 @@ mod tests {
         assert_eq!(replies[..4], ["OK", "7,7", "OK", "7,7"]);
         // TURN 0,0 then our move; taking back 0,0 (not the last move) still answers OK.
         assert_eq!(replies[5], "OK");
+    }
+
+    #[test]
+    fn huge_times_are_cut_to_a_day() {
+        let day = Duration::from_secs(24 * 3600);
+        for value in ["18446744073709551615", "99999999999999999999999999"] {
+            let mut brain = Brain::default();
+            assert_eq!(brain.info(&format!("timeout_turn {value}")), None);
+            assert_eq!(brain.info.timeout_turn, Some(u64::MAX), "{value}");
+            let time = brain.info.search_options().time.unwrap();
+            assert!(time <= day && time > day / 3, "{value}: {time:?}");
+        }
+        let mut brain = Brain::default();
+        brain.info("timeout_turn -5");
+        assert_eq!(brain.info.timeout_turn, None);
+        brain.info("time_left 18446744073709551615");
+        assert!(brain.info.search_options().time.unwrap() <= day);
     }
 
     #[test]

@@ -1,0 +1,288 @@
+//! The referee against engines that misbehave on purpose (small shell-script engines written here):
+//! a flood of lines without an answer, processes left behind, escape sequences, a slow start, huge
+//! clocks — and the report's per-game lines and table.
+
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+use std::time::Duration;
+
+mod common;
+use common::{spawn, stones, text};
+
+/// A fresh scratch path under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("stones-referee-{}-{name}", std::process::id()))
+}
+
+/// Writes a shell-script engine and returns its player spec (`gtp:sh PATH` or `gomocup:sh PATH`).
+fn engine(kind: &str, name: &str, script: &str) -> String {
+    let path = scratch(&format!("{name}.sh"));
+    std::fs::write(&path, script).unwrap();
+    format!("{kind}:sh {}", path.display())
+}
+
+/// The peak resident memory of a running process in kB (`VmHWM`), if it still runs.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `stones match ARGS --json FILE`, watching its memory; the JSON, the output and the most
+/// memory (kB) seen.
+fn referee(args: &[&str]) -> (serde_json::Value, Output, u64) {
+    let json = scratch(&format!("{}.json", args.join("-").len()));
+    let path = json.display().to_string();
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", &path]);
+    let mut child = spawn(&all, Stdio::piped());
+    drop(child.stdin.take());
+    let mut peak = 0;
+    // The output is small (a report), so the pipes do not fill while we watch.
+    while child.try_wait().unwrap().is_none() {
+        if let Some(kb) = peak_kb(child.id()) {
+            peak = peak.max(kb);
+            if kb > 1_000_000 {
+                child.kill().unwrap();
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    (value, out, peak)
+}
+
+/// A Go 5x5 game (one unless `more` says) between `random` (Black) and `white` at `move_time` seconds, with more arguments.
+fn go_against(white: &str, move_time: &str, more: &[&str]) -> (serde_json::Value, Output, u64) {
+    let mut args = vec![
+        "go",
+        "--set",
+        "size=5",
+        "--black",
+        "random",
+        "--white",
+        white,
+        "--move-time",
+        move_time,
+    ];
+    if !more.contains(&"--games") {
+        args.extend_from_slice(&["--games", "1"]);
+    }
+    args.extend_from_slice(more);
+    referee(&args)
+}
+
+/// A GTP engine that answers `=` to everything, and `genmove` as `ANSWER` says (shell code).
+fn gtp_script(before: &str, genmove: &str) -> String {
+    format!(
+        "{before}\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    genmove) {genmove} ;;\n    quit) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n"
+    )
+}
+
+#[test]
+fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
+    // Starts an answer and never ends it; then a Gomocup brain that talks without answering.
+    let gtp = engine(
+        "gtp",
+        "flood",
+        &gtp_script(
+            "",
+            "printf '= D4\\n'; while :; do echo 'flood flood flood flood'; done",
+        ),
+    );
+    let (v, out, peak) = go_against(&gtp, "1", &[]);
+    let game = &v["games"][0];
+    assert_eq!(game["result"], "B+T", "{game}");
+    assert!(
+        game["reason"]
+            .as_str()
+            .unwrap()
+            .contains("ran past its time"),
+        "{game}"
+    );
+    assert!(peak < 100_000, "the referee took {peak} kB");
+    assert!(text(&out.stdout).contains("B+T"));
+
+    let brain = engine(
+        "gomocup",
+        "spam",
+        "while read -r cmd; do case \"$cmd\" in START*) echo OK ;; DONE*) while :; do echo 'MESSAGE spam spam spam'; done ;; esac; done\n",
+    );
+    let (v, _, peak) = referee(&[
+        "gomoku",
+        "--ruleset",
+        "freestyle",
+        "--black",
+        &brain,
+        "--white",
+        "random",
+        "--move-time",
+        "1",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(v["games"][0]["result"], "W+T", "{v}");
+    assert!(peak < 100_000, "the referee took {peak} kB");
+}
+
+/// The processes whose command line holds `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(marker) {
+            found.push(format!(
+                "{}: {cmdline}",
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_process_of_an_engine_outlives_its_game() {
+    // `sleep` sums its arguments: the odd second one marks this test's sleepers.
+    let marker = format!("0.{}7", std::process::id());
+    let sleepers = format!("sleep 1000 {marker} &\n(sleep 1000 {marker} &)\n");
+    let gtp = engine(
+        "gtp",
+        "sleepers",
+        &gtp_script(&sleepers, "printf '= pass\\n\\n'"),
+    );
+    let (v, _, _) = go_against(&gtp, "2", &["--max-moves", "6", "--games", "2"]);
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+    // A started engine has started its sleepers (the engine answered, so it ran past them).
+    std::thread::sleep(Duration::from_millis(200));
+    let left = processes_with(&marker);
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn escape_sequences_from_an_engine_reach_neither_terminal_nor_files() {
+    let dir = scratch("escapes");
+    let gtp = engine(
+        "gtp",
+        "escapes",
+        &gtp_script("", "printf '= \\033[2J\\033]0;pwned\\007Z9\\n\\n'"),
+    );
+    let save = dir.display().to_string();
+    let (v, out, _) = go_against(&gtp, "2", &["--save", &save]);
+    let game = &v["games"][0];
+    assert_eq!(game["result"], "B+F", "{game}");
+    let reason = game["reason"].as_str().unwrap();
+    assert!(reason.contains("\\u{1b}[2J"), "{reason}");
+    let mut seen = vec![
+        ("stdout".to_string(), out.stdout.clone()),
+        ("stderr".to_string(), out.stderr.clone()),
+    ];
+    for file in std::fs::read_dir(&dir).unwrap().flatten() {
+        seen.push((
+            file.path().display().to_string(),
+            std::fs::read(file.path()).unwrap(),
+        ));
+    }
+    assert!(seen.len() >= 3, "{seen:?}");
+    for (name, bytes) in &seen {
+        let s = String::from_utf8_lossy(bytes);
+        assert!(
+            !s.contains(['\u{1b}', '\u{7}', '\u{9b}']),
+            "{name} has control bytes: {s:?}"
+        );
+    }
+    assert!(text(&out.stdout).contains("\\u{1b}]0;pwned"));
+    std::fs::remove_dir_all(Path::new(&dir)).ok();
+}
+
+#[test]
+fn an_engine_has_its_start_up_before_the_first_move_s_clock() {
+    // Takes 1.5 s to load, then answers at once: more than a 0.5 s move's limit.
+    let slow = engine(
+        "gtp",
+        "slow",
+        &gtp_script("sleep 1.5", "printf '= pass\\n\\n'"),
+    );
+    let (v, _, _) = go_against(&slow, "0.5", &["--max-moves", "4"]);
+    let game = &v["games"][0];
+    let result = game["result"].as_str().unwrap();
+    assert!(!result.ends_with("+T") && !result.ends_with("+F"), "{game}");
+    // With less start-up time than it needs, it loses on time before its first move.
+    let (v, _, _) = go_against(&slow, "0.5", &["--startup-time", "0.3"]);
+    let game = &v["games"][0];
+    assert_eq!(game["result"], "B+T", "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 0, "{game}");
+}
+
+#[test]
+fn huge_clocks_are_cut_to_a_day() {
+    let (v, _, _) = go_against("random", "1e300", &["--startup-time", "1e300"]);
+    let result = v["games"][0]["result"].as_str().unwrap();
+    assert!(!result.ends_with("+T") && !result.ends_with("+F"), "{v}");
+    for bad in ["--move-time=-1", "--move-time=nan"] {
+        let out = stones(
+            &["match", "go", "--black", "random", "--white", "random", bad],
+            "",
+        );
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("expected a positive number of seconds"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
+    let long = "mcts:playouts=5,seed=12345,threads=1,memory=64,resign=0.01";
+    let (v, out, _) = referee(&[
+        "go",
+        "--set",
+        "size=5",
+        "--black",
+        long,
+        "--white",
+        "random",
+        "--games",
+        "2",
+        "--alternate",
+    ]);
+    let err = text(&out.stderr);
+    for (g, game) in v["games"].as_array().unwrap().iter().enumerate() {
+        let line = format!(
+            "game {}: {} (Black) – {} (White): {}",
+            g + 1,
+            game["black"].as_str().unwrap(),
+            game["white"].as_str().unwrap(),
+            game["result"].as_str().unwrap()
+        );
+        assert!(err.contains(&line), "{line}\n{err}");
+    }
+    // The slowest move is reported beside the average.
+    for p in v["summary"]["players"].as_array().unwrap() {
+        let (mean, longest) = (p["seconds_per_move"].as_f64(), p["longest_move"].as_f64());
+        assert!(
+            longest.unwrap() >= mean.unwrap() && longest.unwrap() > 0.0,
+            "{p}"
+        );
+    }
+    let report = text(&out.stdout);
+    assert!(report.contains(" longest "), "{report}");
+    let rows: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("player") || l.starts_with("mcts") || l.starts_with("random"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{report}");
+    // The columns are fixed-width and the last one right-aligned: rows as long as the header have
+    // every column under its heading (a name wider than its column would push its row out).
+    let width = rows[0].chars().count();
+    assert!(rows.iter().all(|r| r.chars().count() == width), "{report}");
+    assert!(!report.contains("-0 "), "{report}");
+}
