@@ -1,0 +1,291 @@
+//! The routes: the page's files, the catalog, and the games' JSON API (see README.md, "stones
+//! serve"), behind one guard that checks sizes, names and load before a handler runs.
+
+use super::games::{self, ApiError};
+use super::http::{BODY_TIMEOUT, MAX_BODY};
+use super::App;
+use axum::body::Body;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+
+type Shared = State<Arc<App>>;
+
+/// The router with its guard.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/index.html",
+            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/api/catalog",
+            get(|| async { json_response(200, &catalog()) }),
+        )
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/{what}", get(download).post(action))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
+        .with_state(app)
+}
+
+/// Runs before every handler: a body announced too large is refused unread (and the connection
+/// closed), names other than this server's are refused, and past [`super::http::MAX_IN_FLIGHT`]
+/// requests at once the answer is 503.
+async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return closing(error(ApiError(
+            413,
+            format!("the request body is over {MAX_BODY} bytes"),
+        )));
+    }
+    if let Some(hosts) = &app.hosts {
+        if !host_allowed(request.headers(), hosts) {
+            return error(ApiError(
+                403,
+                "this server answers only to 127.0.0.1 or localhost".into(),
+            ));
+        }
+    }
+    let Ok(_permit) = app.in_flight.try_acquire() else {
+        return error(ApiError(
+            503,
+            "the server is busy: retry in a moment".into(),
+        ));
+    };
+    next.run(request).await
+}
+
+/// The `Host` is one of `hosts`, and the `Origin`, if any, is too (a page from elsewhere may not send
+/// moves here).
+fn host_allowed(headers: &HeaderMap, hosts: &[String]) -> bool {
+    let value = |name| {
+        headers
+            .get(name)
+            .map(|v| v.to_str().unwrap_or("").to_ascii_lowercase())
+    };
+    let host_ok = value(header::HOST).is_some_and(|h| hosts.contains(&h));
+    let origin_ok = value(header::ORIGIN).is_none_or(|o| {
+        o.strip_prefix("http://")
+            .is_some_and(|h| hosts.iter().any(|x| x == h))
+    });
+    host_ok && origin_ok
+}
+
+/// A response of `status` with a body and the headers every answer has.
+fn respond(status: u16, content_type: &str, body: String) -> Response {
+    let mut r = (
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        body,
+    )
+        .into_response();
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(content_type) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+fn page(content_type: &str, text: &str) -> Response {
+    respond(200, content_type, text.to_string())
+}
+
+fn json_response(status: u16, value: &Value) -> Response {
+    respond(status, "application/json", value.to_string())
+}
+
+fn error(e: ApiError) -> Response {
+    json_response(e.0, &json!({ "error": e.1 }))
+}
+
+/// The response, and the connection closed after it (the body was not read).
+fn closing(mut r: Response) -> Response {
+    r.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
+fn answer(result: Result<Value, ApiError>, status: u16) -> Response {
+    match result {
+        Ok(v) => json_response(status, &v),
+        Err(e) => error(e),
+    }
+}
+
+/// Reads a JSON body of at most [`MAX_BODY`] bytes within [`BODY_TIMEOUT`] (an empty body reads as
+/// `{}`).
+async fn read_json(body: Body) -> Result<Value, ApiError> {
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
+    {
+        Err(_) => {
+            return Err(ApiError(
+                408,
+                format!(
+                    "the request body did not arrive within {} seconds",
+                    BODY_TIMEOUT.as_secs()
+                ),
+            ))
+        }
+        Ok(Err(e)) => {
+            return Err(ApiError(
+                413,
+                format!("cannot read the request body (at most {MAX_BODY} bytes): {e}"),
+            ))
+        }
+        Ok(Ok(b)) => b,
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))
+}
+
+/// A body that could not be read closes the connection (it may still be arriving).
+fn body_error(e: ApiError) -> Response {
+    if matches!(e.0, 408 | 413) {
+        closing(error(e))
+    } else {
+        error(e)
+    }
+}
+
+async fn create(State(app): Shared, body: Body) -> Response {
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    answer(app.games.create(&body).map(|s| games::lock_state(&s)), 201)
+}
+
+async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
+    answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)
+}
+
+async fn download(State(app): Shared, Path((id, what)): Path<(String, String)>) -> Response {
+    let session = match app.games.get(&id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let (body, name) = {
+        let s = games::lock_session(&session);
+        let name = format!("stones-{}", s.id);
+        match what.as_str() {
+            "svg" => (Some(s.svg()), None),
+            "sgf" => (s.sgf(), Some(format!("{name}.sgf"))),
+            "case" => (Some(s.case_file()), Some(format!("{name}.case"))),
+            _ => return not_found_at(&format!("/api/games/{id}/{what}")),
+        }
+    };
+    let Some(body) = body else {
+        return error(ApiError(
+            404,
+            "this game has no SGF form here: download the case file".into(),
+        ));
+    };
+    let content_type = match what.as_str() {
+        "svg" => "image/svg+xml",
+        "sgf" => "application/x-go-sgf",
+        _ => "text/plain; charset=utf-8",
+    };
+    let mut r = respond(200, content_type, body);
+    if let Some(v) =
+        name.and_then(|n| HeaderValue::from_str(&format!("attachment; filename=\"{n}\"")).ok())
+    {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+async fn action(
+    State(app): Shared,
+    Path((id, what)): Path<(String, String)>,
+    body: Body,
+) -> Response {
+    if !matches!(what.as_str(), "moves" | "undo") {
+        return not_found_at(&format!("/api/games/{id}/{what}"));
+    }
+    let session = match app.games.get(&id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    let result = match what.as_str() {
+        "moves" => games::play(&session, &body),
+        _ => games::undo(&session),
+    };
+    answer(result.map(|()| games::lock_state(&session)), 200)
+}
+
+fn not_found_at(path: &str) -> Response {
+    error(ApiError(
+        404,
+        format!("nothing at {}", path.chars().take(80).collect::<String>()),
+    ))
+}
+
+async fn not_found(request: Request) -> Response {
+    not_found_at(request.uri().path())
+}
+
+async fn not_allowed(method: Method) -> Response {
+    error(ApiError(
+        405,
+        format!(
+            "{} is not used here: GET or POST",
+            method.as_str().chars().take(20).collect::<String>()
+        ),
+    ))
+}
+
+/// The games, their rulesets and usual sizes, for the page's choices.
+fn catalog() -> Value {
+    let games: Vec<Value> = crate::registry::GameKind::all()
+        .into_iter()
+        .map(|kind| {
+            let rulesets: Vec<Value> = kind
+                .builtin_rulesets()
+                .iter()
+                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b)}))
+                .collect();
+            let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
+            json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})
+        })
+        .collect();
+    json!({ "games": games })
+}
