@@ -380,10 +380,12 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
 }
 
 #[test]
-fn the_server_holds_at_most_64_games() {
+fn at_most_64_games_in_play_and_finished_games_free_their_slot() {
     let port = server();
+    let mut ids = Vec::new();
     for _ in 0..64 {
-        new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        ids.push(s["id"].as_str().unwrap().to_string());
     }
     let r = post(
         port,
@@ -391,7 +393,67 @@ fn the_server_holds_at_most_64_games() {
         &json!({"game": "go", "set": {"size": 2}}),
     );
     assert_eq!(r.status, 503);
-    assert!(r.error().contains("64 games"), "{}", r.body);
+    assert!(r.error().contains("64 games in play"), "{}", r.body);
+    // Resigned games no longer count: 64 new ones fit.
+    for id in &ids {
+        let s = post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "resign"}),
+        )
+        .json();
+        assert_eq!(s["status"], "over", "{s}");
+    }
+    for _ in 0..64 {
+        new_game(port, json!({"game": "go", "set": {"size": 2}}));
+    }
+    // The finished games are still there to look at.
+    assert_eq!(
+        get(port, &format!("/api/games/{}", ids[0])).json()["status"],
+        "over"
+    );
+}
+
+#[test]
+fn ids_are_128_random_bits() {
+    let port = server();
+    let a = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let b = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    for s in [&a, &b] {
+        let id = s["id"].as_str().unwrap();
+        assert_eq!(id.len(), 32, "{id}");
+        assert!(
+            id.bytes()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()),
+            "{id}"
+        );
+    }
+    assert_ne!(a["id"], b["id"]);
+}
+
+#[test]
+fn a_computer_game_nobody_watches_pauses_and_a_visit_wakes_it() {
+    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    options.watch = Duration::from_millis(300);
+    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 9}, "black": "mcts:playouts=3000", "white": "mcts:playouts=3000"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["resumed"], false, "watched since its creation: {s}");
+    // Nobody asks for a while: the computer finishes the move it was on, then waits.
+    std::thread::sleep(Duration::from_millis(2500));
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["status"], "ongoing", "{s}");
+    assert_eq!(
+        s["resumed"], true,
+        "the computer played on with nobody watching: {s}"
+    );
+    assert_eq!(s["thinking"], true, "a visit wakes it: {s}");
 }
 
 #[test]
@@ -490,6 +552,14 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
         .parse()
         .unwrap();
     assert_ne!(port, 0);
+    // Another computer's address needs the public URL people use.
+    let open = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--port", "0", "--bind", "0.0.0.0"])
+        .output()
+        .unwrap();
+    assert!(!open.status.success());
+    let err = String::from_utf8_lossy(&open.stderr);
+    assert!(err.contains("--public-url"), "{err}");
     let bad = Command::new(env!("CARGO_BIN_EXE_stones"))
         .args(["serve", "--port", "0", "--bind", "not an address"])
         .output()
@@ -517,4 +587,98 @@ fn two_computers_play_go_to_the_end_and_agree_on_dead_stones() {
         assert!(start.elapsed() < Duration::from_secs(60), "{s}");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// `stones serve ARGS`: the child, the port it printed, and its first lines.
+fn serve_binary(args: &[&str]) -> (std::process::Child, u16, String) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port = line
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, port, line)
+}
+
+fn request_to(ip: &str, port: u16, host: &str, origin: Option<&str>) -> u16 {
+    let mut s = TcpStream::connect((ip, port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    let head =
+        format!("GET /api/catalog HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    raw.split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn any_loopback_address_serves_its_own_name() {
+    let (mut child, port, line) = serve_binary(&["--port", "0", "--bind", "127.0.0.2"]);
+    assert!(line.contains("http://127.0.0.2:"), "{line}");
+    let status = request_to("127.0.0.2", port, &format!("127.0.0.2:{port}"), None);
+    let evil = request_to("127.0.0.2", port, "evil.example", None);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(status, 200);
+    assert_eq!(evil, 403);
+}
+
+#[test]
+fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
+    use std::io::Read as _;
+    let (mut child, port, _) =
+        serve_binary(&["--port", "0", "--public-url", "https://games.example.org"]);
+    let ok = request_to(
+        "127.0.0.1",
+        port,
+        "games.example.org",
+        Some("https://games.example.org"),
+    );
+    let other_origin = request_to(
+        "127.0.0.1",
+        port,
+        "games.example.org",
+        Some("http://games.example.org"),
+    );
+    let loopback_name = request_to("127.0.0.1", port, &format!("127.0.0.1:{port}"), None);
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(ok, 200);
+    assert_eq!(other_origin, 403);
+    assert_eq!(loopback_name, 403);
+    assert!(
+        err.contains("no TLS") && err.contains("reverse proxy"),
+        "{err}"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--port", "0", "--public-url", "games.example.org"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected http://HOST"));
 }

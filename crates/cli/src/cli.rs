@@ -142,6 +142,10 @@ pub enum Command {
         /// The address to listen on; only this computer can connect unless you name another.
         #[arg(long, default_value = "127.0.0.1")]
         bind: String,
+        /// The address people use (https://games.example.org): required with a --bind other than
+        /// loopback; only this Host and Origin are answered. There is no TLS: use a reverse proxy.
+        #[arg(long)]
+        public_url: Option<String>,
         /// Open the page in a browser (xdg-open).
         #[arg(long)]
         open: bool,
@@ -376,7 +380,16 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 options,
             )?)
         }
-        Command::Serve { port, bind, open } => Ok(crate::web::serve(&bind, port, open)?),
+        Command::Serve {
+            port,
+            bind,
+            public_url,
+            open,
+        } => {
+            let mut options = crate::web::Options::new(&bind, port);
+            options.public_url = public_url;
+            Ok(crate::web::serve(&options, open)?)
+        }
         Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
             std::io::stdin().lock(),
             std::io::stdout(),

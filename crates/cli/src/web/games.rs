@@ -2,7 +2,7 @@
 //! background thread, and the state sent back.
 
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
-use crate::player::{fresh_seed, Player};
+use crate::player::Player;
 use crate::registry::GameKind;
 use crate::text_game::AnyGame;
 use serde::Serialize;
@@ -11,12 +11,18 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use stones_ai::PlayerSpec;
-use stones_core::{Colour, Rng, Status};
+use stones_core::{Colour, Status};
 
-/// How many games the server holds at once.
-pub const MAX_GAMES: usize = 64;
-/// A game nobody has asked about for this long is dropped.
+/// Games in play at once: unfinished, with a move within [`IDLE`] (finished and abandoned games
+/// free their slot).
+pub const MAX_LIVE: usize = 64;
+/// Games held in memory in all; past it the finished ones longest untouched are let go.
+pub const MAX_HELD: usize = 1024;
+/// A game without a move for this long is abandoned: it no longer counts as in play.
 pub const IDLE: Duration = Duration::from_secs(3600);
+/// The computer plays only while someone watches: a request about the game within this time (or
+/// an open event stream).
+pub const WATCH: Duration = Duration::from_secs(20);
 /// The largest board the server plays on, in points (Dots' 39 × 32 field has 1248).
 pub const MAX_POINTS: usize = 2000;
 /// The longest think the server allows a computer player, per move.
@@ -47,11 +53,17 @@ pub struct Session {
     players: [Option<Player>; 2],
     humans: [bool; 2],
     thinking: bool,
+    /// The last request found the computer waiting for a watcher, and woke it.
+    resumed: bool,
     /// Bumped by every change, so that a move thought for an older position is dropped.
     generation: u64,
     /// What went wrong with the computer's last move, if anything.
     computer_error: Option<String>,
-    touched: Instant,
+    /// The last move (or the creation): a game without one for [`IDLE`] is abandoned.
+    moved: Instant,
+    /// The last request about the game: the computer thinks only within [`Games::watch`] of it.
+    watched: Instant,
+    watch: Duration,
     /// The legal points and actions of the current position (computed once per change).
     legal: (Vec<String>, Vec<String>, bool),
     /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
@@ -72,6 +84,8 @@ struct State<'a> {
     two_points: bool,
     players: Players<'a>,
     thinking: bool,
+    /// The computer had stopped for want of a watcher, and this request woke it.
+    resumed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     computer_error: Option<&'a str>,
     /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
@@ -85,9 +99,10 @@ struct Players<'a> {
 }
 
 /// All the games, by id.
-#[derive(Default)]
 pub struct Games {
     map: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    /// How long a request keeps the computer playing (see [`WATCH`]).
+    watch: Duration,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -105,6 +120,14 @@ pub fn lock_state(s: &Mutex<Session>) -> Value {
 }
 
 impl Games {
+    /// No games yet; the computer plays for `watch` after each request about its game.
+    pub fn new(watch: Duration) -> Games {
+        Games {
+            map: Mutex::default(),
+            watch,
+        }
+    }
+
     /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`.
     pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
         let obj = body
@@ -185,19 +208,9 @@ impl Games {
             format!("{ruleset} ({})", set_texts.join(", "))
         };
         let mut map = lock(&self.map);
-        map.retain(|_, s| {
-            let s = lock(s);
-            s.thinking || s.touched.elapsed() < IDLE
-        });
-        if map.len() >= MAX_GAMES {
-            return Err(ApiError(
-                503,
-                format!("the server holds {MAX_GAMES} games already; try again later"),
-            ));
-        }
-        let mut rng = Rng::new(fresh_seed());
+        make_room(&mut map)?;
         let id = loop {
-            let id = format!("{:012x}", rng.next_u64() >> 16);
+            let id = super::ids::random_hex()?;
             if !map.contains_key(&id) {
                 break id;
             }
@@ -216,7 +229,10 @@ impl Games {
             thinking: false,
             generation: 0,
             computer_error: None,
-            touched: Instant::now(),
+            resumed: false,
+            moved: Instant::now(),
+            watched: Instant::now(),
+            watch: self.watch,
             legal: Default::default(),
             has_sgf,
         };
@@ -228,16 +244,52 @@ impl Games {
         Ok(session)
     }
 
-    /// The game with this id.
+    /// The game with this id; asking counts as watching it, and wakes a computer that waited for a
+    /// watcher (the answer's `resumed`).
     pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let map = lock(&self.map);
-        let s = map
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError(404, format!("no game '{}' on this server", short(id))))?;
-        lock(&s).touched = Instant::now();
+        let missing = || ApiError(404, format!("no game '{}' on this server", short(id)));
+        if !super::ids::well_formed(id) {
+            return Err(missing());
+        }
+        let s = lock(&self.map).get(id).cloned().ok_or_else(missing)?;
+        {
+            let mut g = lock(&s);
+            g.resumed = g.paused();
+            g.watched = Instant::now();
+        }
+        kick(&s);
         Ok(s)
     }
+}
+
+/// Lets go of abandoned games and, past [`MAX_HELD`], of the finished ones longest untouched; refuses
+/// (503) when [`MAX_LIVE`] games are in play.
+fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiError> {
+    map.retain(|_, s| {
+        let s = lock(s);
+        s.thinking || s.moved.elapsed() < IDLE
+    });
+    let live = map.values().filter(|s| lock(s).live()).count();
+    if live >= MAX_LIVE {
+        return Err(ApiError(
+            503,
+            format!("the server has {MAX_LIVE} games in play already; try again later"),
+        ));
+    }
+    if map.len() >= MAX_HELD {
+        let mut finished: Vec<(Instant, String)> = map
+            .iter()
+            .filter_map(|(id, s)| {
+                let s = lock(s);
+                (!s.live()).then(|| (s.moved, id.clone()))
+            })
+            .collect();
+        finished.sort();
+        for (_, id) in finished.iter().take(map.len() + 1 - MAX_HELD) {
+            map.remove(id);
+        }
+    }
+    Ok(())
 }
 
 /// At most 40 characters of client text, for messages.
@@ -301,6 +353,31 @@ fn to_toml(v: &Value) -> Result<toml::Value, String> {
 }
 
 impl Session {
+    /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
+    fn live(&self) -> bool {
+        self.thinking
+            || (!matches!(self.game.game_status(), Status::Over(_)) && self.moved.elapsed() < IDLE)
+    }
+
+    /// Someone asked about the game lately.
+    fn watched_now(&self) -> bool {
+        self.watched.elapsed() < self.watch
+    }
+
+    /// The computer would move (or mark dead stones) but waits for someone to watch.
+    fn paused(&self) -> bool {
+        !self.thinking
+            && self.computer_error.is_none()
+            && self.computer_due()
+            && !self.watched_now()
+    }
+
+    /// The computer has something to do: its move, or the dead stones when both sides are computers.
+    fn computer_due(&self) -> bool {
+        self.computer_to_move()
+            || (self.game.game_status() == Status::Scoring && !self.humans.contains(&true))
+    }
+
     /// The side to move is played by the computer (and play is on).
     fn computer_to_move(&self) -> bool {
         self.game.game_status() == Status::Ongoing && !self.humans[self.game.player_to_move().idx()]
@@ -309,6 +386,7 @@ impl Session {
     /// Recomputes what depends on the position: legal points and actions.
     fn refresh(&mut self) {
         self.generation += 1;
+        self.moved = Instant::now();
         let mut points = Vec::new();
         let mut actions = Vec::new();
         let mut two = false;
@@ -367,6 +445,7 @@ impl Session {
                 white: &self.specs[1],
             },
             thinking: self.thinking,
+            resumed: self.resumed,
             computer_error: self.computer_error.as_deref(),
             downloads,
         };
@@ -484,7 +563,7 @@ pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
 /// dead and agrees.
 pub fn kick(session: &Arc<Mutex<Session>>) {
     let mut s = lock(session);
-    if s.thinking {
+    if s.thinking || !s.watched_now() {
         return;
     }
     if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {

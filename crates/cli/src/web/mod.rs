@@ -8,6 +8,7 @@
 
 pub mod games;
 pub mod http;
+pub mod ids;
 mod routes;
 
 use games::Games;
@@ -22,13 +23,77 @@ pub struct Options {
     pub bind: String,
     /// The port (0: any free port).
     pub port: u16,
+    /// The address people use (`https://games.example.org`): required to listen on an address other
+    /// than loopback, and then the only `Host` and `Origin` answered.
+    pub public_url: Option<String>,
+    /// How long a request about a game keeps its computer playing ([`games::WATCH`]).
+    pub watch: std::time::Duration,
+}
+
+impl Options {
+    /// Listens on `bind:port`, loopback's rules, the usual watch time.
+    pub fn new(bind: &str, port: u16) -> Options {
+        Options {
+            bind: bind.to_string(),
+            port,
+            public_url: None,
+            watch: games::WATCH,
+        }
+    }
+}
+
+/// The names a server answers to: `Host` values and the origins a page may post from.
+pub(crate) struct Allowed {
+    pub hosts: Vec<String>,
+    pub origins: Vec<String>,
+}
+
+impl Allowed {
+    /// On loopback: this computer's names (and the bound address), on this port or none, over http.
+    fn loopback(bind: &str, port: u16) -> Allowed {
+        let own = match bind.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V6(ip)) => format!("[{ip}]"),
+            Ok(ip) => ip.to_string(),
+            Err(_) => bind.to_ascii_lowercase(),
+        };
+        let mut names = vec!["127.0.0.1".to_string(), "localhost".into(), "[::1]".into()];
+        if !names.contains(&own) {
+            names.push(own);
+        }
+        let hosts: Vec<String> = names
+            .iter()
+            .flat_map(|h| [h.clone(), format!("{h}:{port}")])
+            .collect();
+        let origins = hosts.iter().map(|h| format!("http://{h}")).collect();
+        Allowed { hosts, origins }
+    }
+
+    /// Behind a public address: its host only, and its origin.
+    fn public(url: &str) -> Result<Allowed, String> {
+        let bad = || {
+            format!("--public-url {url}: expected http://HOST[:PORT] or https://HOST[:PORT], as people type it")
+        };
+        let (scheme, rest) = url.split_once("://").ok_or_else(bad)?;
+        let scheme = scheme.to_ascii_lowercase();
+        let host = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
+        if !matches!(scheme.as_str(), "http" | "https")
+            || host.is_empty()
+            || host.contains(['@', ' ', '?', '#'])
+        {
+            return Err(bad());
+        }
+        Ok(Allowed {
+            origins: vec![format!("{scheme}://{host}")],
+            hosts: vec![host],
+        })
+    }
 }
 
 /// What the routes share: the games and the names this server answers to.
 pub(crate) struct App {
     pub games: Games,
-    /// The `Host` values answered (`None`: any), and the origins a page may send moves from.
-    pub hosts: Option<Vec<String>>,
+    /// The `Host` values answered and the origins a page may send moves from.
+    pub allowed: Allowed,
     /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
     pub in_flight: tokio::sync::Semaphore,
 }
@@ -57,10 +122,7 @@ impl WebServer {
 
 /// Starts the server on `bind:port` (port 0: any free port).
 pub fn start(bind: &str, port: u16) -> Result<WebServer, String> {
-    start_with(&Options {
-        bind: bind.to_string(),
-        port,
-    })
+    start_with(&Options::new(bind, port))
 }
 
 /// Starts the server as `options` say, on a thread of its own.
@@ -69,28 +131,28 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
     let addr = format!("{bind}:{}", options.port);
     let listener =
         std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let port = listener
+    let local = listener
         .local_addr()
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?
-        .port();
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let port = local.port();
+    // Only the server's own names are answered, so that a web page elsewhere cannot reach the games
+    // through a name it points at this address (DNS rebinding), nor send moves from its origin.
+    let loopback = local.ip().is_loopback();
+    let allowed = match (&options.public_url, loopback) {
+        (Some(url), _) => Allowed::public(url)?,
+        (None, true) => Allowed::loopback(bind, port),
+        (None, false) => {
+            return Err(format!(
+                "--bind {bind} lets other computers in: say the address they use with --public-url URL (e.g. https://games.example.org)"
+            ))
+        }
+    };
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    // On a loopback address only this computer's names are answered, so that a web page elsewhere
-    // cannot reach the games through a name it points at 127.0.0.1 (DNS rebinding).
-    let loopback = bind
-        .parse::<std::net::IpAddr>()
-        .is_ok_and(|ip| ip.is_loopback())
-        || bind.eq_ignore_ascii_case("localhost");
-    let hosts = loopback.then(|| {
-        ["127.0.0.1", "localhost", "[::1]"]
-            .iter()
-            .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
-            .collect()
-    });
     let app = Arc::new(App {
-        games: Games::default(),
-        hosts,
+        games: Games::new(options.watch),
+        allowed,
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -124,8 +186,9 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
 }
 
 /// `stones serve`: starts the server, says where, opens a browser when asked, and serves.
-pub fn serve(bind: &str, port: u16, open: bool) -> Result<(), String> {
-    let server = start(bind, port)?;
+pub fn serve(options: &Options, open: bool) -> Result<(), String> {
+    let server = start_with(options)?;
+    let bind = options.bind.as_str();
     let host = if bind.contains(':') {
         format!("[{bind}]")
     } else {
@@ -133,6 +196,12 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<(), String> {
     };
     let url = format!("http://{host}:{}/", server.port);
     println!("stones: serving on {url} (Ctrl-C stops)");
+    if let Some(public) = &options.public_url {
+        println!("stones: answering to {public} only");
+        eprintln!(
+            "stones: warning: this server has no TLS of its own: put it behind a reverse proxy that serves {public} over HTTPS"
+        );
+    }
     let _ = std::io::Write::flush(&mut std::io::stdout());
     if open {
         if let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn() {

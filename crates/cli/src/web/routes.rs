@@ -67,13 +67,20 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
             format!("the request body is over {MAX_BODY} bytes"),
         )));
     }
-    if let Some(hosts) = &app.hosts {
-        if !host_allowed(request.headers(), hosts) {
-            return error(ApiError(
-                403,
-                "this server answers only to 127.0.0.1 or localhost".into(),
-            ));
-        }
+    if !host_allowed(request.headers(), &app.allowed) {
+        return error(ApiError(
+            403,
+            format!(
+                "this server answers only to {}",
+                app.allowed
+                    .hosts
+                    .iter()
+                    .take(2)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        ));
     }
     let Ok(_permit) = app.in_flight.try_acquire() else {
         return error(ApiError(
@@ -84,19 +91,16 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
     next.run(request).await
 }
 
-/// The `Host` is one of `hosts`, and the `Origin`, if any, is too (a page from elsewhere may not send
-/// moves here).
-fn host_allowed(headers: &HeaderMap, hosts: &[String]) -> bool {
+/// The `Host` is one of the server's names, and the `Origin`, if any, one of its origins (a page from
+/// elsewhere may not send moves here).
+fn host_allowed(headers: &HeaderMap, allowed: &super::Allowed) -> bool {
     let value = |name| {
         headers
             .get(name)
             .map(|v| v.to_str().unwrap_or("").to_ascii_lowercase())
     };
-    let host_ok = value(header::HOST).is_some_and(|h| hosts.contains(&h));
-    let origin_ok = value(header::ORIGIN).is_none_or(|o| {
-        o.strip_prefix("http://")
-            .is_some_and(|h| hosts.iter().any(|x| x == h))
-    });
+    let host_ok = value(header::HOST).is_some_and(|h| allowed.hosts.contains(&h));
+    let origin_ok = value(header::ORIGIN).is_none_or(|o| allowed.origins.contains(&o));
     host_ok && origin_ok
 }
 
