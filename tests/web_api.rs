@@ -30,10 +30,24 @@ fn request(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
 }
 
 fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
+    request_with(port, host, method, path, body, None)
+}
+
+fn request_with(
+    port: u16,
+    host: &str,
+    method: &str,
+    path: &str,
+    body: &[u8],
+    token: Option<&str>,
+) -> Reply {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();
@@ -55,8 +69,35 @@ fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> R
     }
 }
 
+thread_local! {
+    /// The seat tokens of the games this test created, by id.
+    static TOKENS: std::cell::RefCell<std::collections::HashMap<String, Value>> = Default::default();
+}
+
+/// POST as the player to act: with the token (from the game's creation) of the seat to move, or of
+/// any human seat when that one is the computer's.
 fn post(port: u16, path: &str, body: &Value) -> Reply {
-    request(port, "POST", path, body.to_string().as_bytes())
+    let id = path.split('/').nth(3).unwrap_or("").to_string();
+    let tokens = TOKENS.with(|t| t.borrow().get(&id).cloned());
+    let token = tokens.and_then(|tokens| {
+        let to_move = get(port, &format!("/api/games/{id}")).json()["to_move"].clone();
+        let seat = tokens
+            .get(to_move.as_str().unwrap_or(""))
+            .or_else(|| tokens.as_object().and_then(|m| m.values().next()));
+        seat.and_then(|t| t.as_str()).map(str::to_string)
+    });
+    post_with(port, path, body, token.as_deref())
+}
+
+fn post_with(port: u16, path: &str, body: &Value, token: Option<&str>) -> Reply {
+    request_with(
+        port,
+        &format!("localhost:{port}"),
+        "POST",
+        path,
+        body.to_string().as_bytes(),
+        token,
+    )
 }
 
 fn get(port: u16, path: &str) -> Reply {
@@ -73,7 +114,10 @@ fn server() -> u16 {
 fn new_game(port: u16, body: Value) -> Value {
     let r = post(port, "/api/games", &body);
     assert_eq!(r.status, 201, "{}", r.body);
-    r.json()
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    TOKENS.with(|t| t.borrow_mut().insert(id, s["tokens"].clone()));
+    s
 }
 
 /// Polls until the computer has finished and `moves` moves are on the record.
@@ -163,9 +207,26 @@ fn a_game_is_played_refused_undone_drawn_and_downloaded() {
         sgf.body
     );
 
-    let s = post(port, &format!("/api/games/{id}/undo"), &json!({})).json();
+    // Between two people an undo is asked by one and accepted by the other.
+    let tokens = TOKENS.with(|t| t.borrow()[&id].clone());
+    let (black, white) = (
+        tokens["black"].as_str().unwrap().to_string(),
+        tokens["white"].as_str().unwrap().to_string(),
+    );
+    let undo = format!("/api/games/{id}/undo");
+    let r = post_with(port, &undo, &json!({}), Some(&black));
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(r.json()["undo_request"], "black");
+    assert_eq!(r.json()["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(post_with(port, &undo, &json!({}), Some(&black)).status, 409);
+    let r = post_with(port, &undo, &json!({"decline": true}), Some(&white));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["undo_request"], Value::Null);
+    assert_eq!(r.json()["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(post_with(port, &undo, &json!({}), Some(&black)).status, 202);
+    let s = post_with(port, &undo, &json!({}), Some(&white)).json();
     assert_eq!(s["moves"], json!([]));
-    let r = post(port, &format!("/api/games/{id}/undo"), &json!({}));
+    let r = post_with(port, &undo, &json!({}), Some(&white));
     assert_eq!(r.status, 400);
     assert!(r.error().contains("no move"), "{}", r.body);
 }
@@ -440,7 +501,7 @@ fn a_computer_game_nobody_watches_pauses_and_a_visit_wakes_it() {
     std::thread::spawn(move || server.wait());
     let s = new_game(
         port,
-        json!({"game": "go", "set": {"size": 9}, "black": "mcts:playouts=3000", "white": "mcts:playouts=3000"}),
+        json!({"game": "go", "set": {"size": 9}, "black": "mcts:playouts=50", "white": "mcts:playouts=50"}),
     );
     let id = s["id"].as_str().unwrap().to_string();
     let s = get(port, &format!("/api/games/{id}")).json();
@@ -681,4 +742,101 @@ fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected http://HOST"));
+}
+
+#[test]
+fn only_the_seat_to_act_may_move_and_anyone_watches() {
+    let port = server();
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    let (black, white) = (
+        s["tokens"]["black"].as_str().unwrap().to_string(),
+        s["tokens"]["white"].as_str().unwrap().to_string(),
+    );
+    assert_eq!(black.len(), 32);
+    assert_ne!(black, white);
+    for (seat, token) in [("black", &black), ("white", &white)] {
+        let link = s["invitations"][seat].as_str().unwrap();
+        assert!(
+            link.starts_with(&format!("http://localhost:{port}/#{id}&{seat}={token}")),
+            "{link}"
+        );
+    }
+    // The state others see carries no token.
+    let watched = get(port, &format!("/api/games/{id}"));
+    assert_eq!(watched.status, 200);
+    assert!(!watched.body.contains(&black) && !watched.body.contains(&white));
+    let moves = format!("/api/games/{id}/moves");
+    for token in [
+        None,
+        Some(white.as_str()),
+        Some("0123456789abcdef0123456789abcdef"),
+    ] {
+        let r = post_with(port, &moves, &json!({"move": "C3"}), token);
+        assert_eq!(r.status, 403, "{token:?}: {}", r.body);
+        assert!(r.error().contains("black is to act"), "{}", r.body);
+    }
+    let r = post_with(port, &moves, &json!({"move": "resign"}), Some(&white));
+    assert_eq!(r.status, 403, "white resigns out of turn: {}", r.body);
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "C3"}), Some(&black)).status,
+        200
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&black)).status,
+        403
+    );
+    assert_eq!(
+        post_with(port, &format!("/api/games/{id}/undo"), &json!({}), None).status,
+        403
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&white)).status,
+        200
+    );
+    // Against the computer only the person's seat has a token, and undo needs no consent.
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "white": "random"}),
+    );
+    assert_eq!(s["tokens"].as_object().unwrap().len(), 1, "{s}");
+    assert!(s["invitations"]["white"].is_null());
+}
+
+#[test]
+fn moves_reach_a_watcher_through_server_sent_events() {
+    use std::io::BufRead;
+    let port = server();
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut lines = std::io::BufReader::new(stream);
+    let mut next_state = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            lines.read_line(&mut line).expect("an event");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data).unwrap();
+            }
+        }
+    };
+    let first = next_state();
+    assert_eq!(first["id"], id.as_str());
+    assert_eq!(first["moves"], json!([]));
+    post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    );
+    let second = next_state();
+    assert_eq!(second["moves"][0]["move"], "C3", "{second}");
 }

@@ -1,6 +1,8 @@
 //! The games the server holds: creation from a JSON request, moves, undo, the computer's moves on a
 //! background thread, and the state sent back.
 
+use super::seats::Seats;
+pub use super::seats::UndoStep;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
 use crate::registry::GameKind;
@@ -55,6 +57,12 @@ pub struct Session {
     thinking: bool,
     /// The last request found the computer waiting for a watcher, and woke it.
     resumed: bool,
+    /// The human seats' tokens and an undo asked for.
+    seats: Seats,
+    /// Tells event streams of each change (the value: [`Session::version`]).
+    notify: tokio::sync::watch::Sender<u64>,
+    /// Bumped by every change the state shows (moves, thinking, an undo asked).
+    version: u64,
     /// Bumped by every change, so that a move thought for an older position is dropped.
     generation: u64,
     /// What went wrong with the computer's last move, if anything.
@@ -86,6 +94,8 @@ struct State<'a> {
     thinking: bool,
     /// The computer had stopped for want of a watcher, and this request woke it.
     resumed: bool,
+    /// The seat that asked to take back the last move, waiting for the other's answer.
+    undo_request: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     computer_error: Option<&'a str>,
     /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
@@ -202,6 +212,7 @@ impl Games {
             );
         }
         let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
+        let seats = Seats::new(humans)?;
         let label = if set_texts.is_empty() {
             ruleset.clone()
         } else {
@@ -230,6 +241,9 @@ impl Games {
             generation: 0,
             computer_error: None,
             resumed: false,
+            seats,
+            notify: tokio::sync::watch::Sender::new(0),
+            version: 0,
             moved: Instant::now(),
             watched: Instant::now(),
             watch: self.watch,
@@ -359,9 +373,15 @@ impl Session {
             || (!matches!(self.game.game_status(), Status::Over(_)) && self.moved.elapsed() < IDLE)
     }
 
-    /// Someone asked about the game lately.
+    /// Someone asked about the game lately, or follows its events.
     fn watched_now(&self) -> bool {
-        self.watched.elapsed() < self.watch
+        self.watched.elapsed() < self.watch || self.notify.receiver_count() > 0
+    }
+
+    /// Tells the event streams that the game changed.
+    fn changed(&mut self) {
+        self.version += 1;
+        self.notify.send_replace(self.version);
     }
 
     /// The computer would move (or mark dead stones) but waits for someone to watch.
@@ -387,6 +407,8 @@ impl Session {
     fn refresh(&mut self) {
         self.generation += 1;
         self.moved = Instant::now();
+        self.seats.undo_request = None;
+        self.changed();
         let mut points = Vec::new();
         let mut actions = Vec::new();
         let mut two = false;
@@ -446,6 +468,7 @@ impl Session {
             },
             thinking: self.thinking,
             resumed: self.resumed,
+            undo_request: self.seats.undo_request.map(|c| ["black", "white"][c.idx()]),
             computer_error: self.computer_error.as_deref(),
             downloads,
         };
@@ -492,15 +515,23 @@ impl Session {
             .sgf(result.as_deref(), &crate::save::rule_text(&info))
     }
 
-    /// Plays a person's move; a refused move changes nothing.
-    fn play_human(&mut self, text: &str) -> Result<(), ApiError> {
+    /// Plays a person's move, sent with `token`: the seat to move's (either person's while dead
+    /// stones are marked). A refused move changes nothing.
+    fn play_human(&mut self, text: &str, token: Option<&str>) -> Result<(), ApiError> {
         let status = self.game.game_status();
-        if status == Status::Ongoing && !self.humans[self.game.player_to_move().idx()] {
-            let c = self.game.player_to_move();
+        let c = self.game.player_to_move();
+        if status == Status::Ongoing && !self.humans[c.idx()] {
             return Err(ApiError(
                 409,
                 format!("it is {c}'s turn, and the computer plays {c}"),
             ));
+        }
+        match status {
+            Status::Ongoing => self.seats.require(token, c)?,
+            Status::Scoring => {
+                self.seats.require_any(token)?;
+            }
+            Status::Over(_) => {}
         }
         if self.records.len() >= stones_core::move_cap(self.game.point_count()) {
             return Err(ApiError::bad("the game is too long for the server"));
@@ -534,7 +565,11 @@ impl Session {
 }
 
 /// Plays a person's move in `session`, then lets the computer answer.
-pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError> {
+pub fn play(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    token: Option<&str>,
+) -> Result<(), ApiError> {
     let text = match body.get("move") {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -546,16 +581,45 @@ pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError>
     if text.len() > 100 {
         return Err(ApiError::bad("a move is at most 100 characters"));
     }
-    lock(session).play_human(&text)?;
+    lock(session).play_human(&text, token)?;
     kick(session);
     Ok(())
 }
 
-/// Takes back moves (the session's own `undo`), then lets the computer move if it is its turn.
-pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
-    lock(session).undo()?;
+/// One step of an undo sent with `token` (body `{}` to ask or accept, `{"decline": true}` to say
+/// no): between two people the first asks and the other accepts. Moves are taken back (the
+/// session's own `undo`) once agreed, then the computer moves if it is its turn.
+pub fn undo(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    token: Option<&str>,
+) -> Result<UndoStep, ApiError> {
+    let decline = match body.get("decline") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(ApiError::bad("\"decline\" must be true or false")),
+    };
+    let mut s = lock(session);
+    let has_moves = !s.records.is_empty();
+    let step = s.seats.undo_step(token, decline, has_moves)?;
+    match step {
+        UndoStep::TakeBack => s.undo()?,
+        UndoStep::Asked | UndoStep::Declined => s.changed(),
+    }
+    drop(s);
     kick(session);
-    Ok(())
+    Ok(step)
+}
+
+/// A receiver told of every change of the game (for its event stream); while one is open the game
+/// counts as watched.
+pub fn subscribe(session: &Mutex<Session>) -> tokio::sync::watch::Receiver<u64> {
+    lock(session).notify.subscribe()
+}
+
+/// The tokens of the human seats, `{"black": …, "white": …}`.
+pub fn tokens_json(session: &Mutex<Session>) -> Value {
+    lock(session).seats.tokens_json()
 }
 
 /// Starts the computer's move on a background thread when it is the computer's turn; when both
@@ -569,6 +633,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
     if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
         // The estimate takes a moment: think off the lock, as for a move.
         s.thinking = true;
+        s.changed();
         let game = s.game.clone();
         let generation = s.generation;
         drop(s);
@@ -606,6 +671,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
         return;
     };
     s.thinking = true;
+    s.changed();
     let game = s.game.clone();
     let history: Vec<(Colour, String)> =
         s.records.iter().map(|r| (r.player, r.mv.clone())).collect();

@@ -10,6 +10,7 @@ pub mod games;
 pub mod http;
 pub mod ids;
 mod routes;
+pub mod seats;
 
 use games::Games;
 use std::sync::{Arc, Mutex};
@@ -94,6 +95,8 @@ pub(crate) struct App {
     pub games: Games,
     /// The `Host` values answered and the origins a page may send moves from.
     pub allowed: Allowed,
+    /// The address people use, for invitation links (else the request's `Host`).
+    pub public_url: Option<String>,
     /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
     pub in_flight: tokio::sync::Semaphore,
 }
@@ -153,6 +156,7 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
     let app = Arc::new(App {
         games: Games::new(options.watch),
         allowed,
+        public_url: options.public_url.clone(),
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -197,7 +201,7 @@ pub fn serve(options: &Options, open: bool) -> Result<(), String> {
     let url = format!("http://{host}:{}/", server.port);
     println!("stones: serving on {url} (Ctrl-C stops)");
     if let Some(public) = &options.public_url {
-        println!("stones: answering to {public} only");
+        eprintln!("stones: answering to {public} only");
         eprintln!(
             "stones: warning: this server has no TLS of its own: put it behind a reverse proxy that serves {public} over HTTPS"
         );

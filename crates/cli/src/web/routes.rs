@@ -45,7 +45,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(state))
-        .route("/api/games/{id}/{what}", get(download).post(action))
+        .route("/api/games/{id}/{what}", get(sub).post(action))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
@@ -186,27 +186,114 @@ fn body_error(e: ApiError) -> Response {
     }
 }
 
-async fn create(State(app): Shared, body: Body) -> Response {
+/// `POST /api/games`: the state, the human seats' tokens, and an invitation link per seat (the
+/// page's address with the game and the seat's token after `#`).
+async fn create(State(app): Shared, headers: HeaderMap, body: Body) -> Response {
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
-    answer(app.games.create(&body).map(|s| games::lock_state(&s)), 201)
+    let session = match app.games.create(&body) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let mut state = games::lock_state(&session);
+    let tokens = games::tokens_json(&session);
+    let base = match &app.public_url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => format!(
+            "http://{}",
+            headers
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("127.0.0.1")
+        ),
+    };
+    let id = state["id"].as_str().unwrap_or("").to_string();
+    let mut invitations = serde_json::Map::new();
+    if let Value::Object(t) = &tokens {
+        for (seat, token) in t {
+            let token = token.as_str().unwrap_or("");
+            invitations.insert(seat.clone(), json!(format!("{base}/#{id}&{seat}={token}")));
+        }
+    }
+    state["tokens"] = tokens;
+    state["invitations"] = Value::Object(invitations);
+    json_response(201, &state)
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, token) = v.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+}
+
+/// `GET /api/games/{id}/{what}`: the event stream, or a download.
+async fn sub(State(app): Shared, Path((id, what)): Path<(String, String)>) -> Response {
+    if what == "events" {
+        return events(&app, &id);
+    }
+    download(&app, &id, &what)
+}
+
+/// How often an idle event stream says it is alive (so that a dead client is noticed).
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Server-Sent Events: the state now, then again after every change.
+fn events(app: &App, id: &str) -> Response {
+    let session = match app.games.get(id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let rx = games::subscribe(&session);
+    let stream =
+        futures_util::stream::unfold((session, rx, true), |(session, mut rx, first)| async move {
+            if !first {
+                match tokio::time::timeout(KEEP_ALIVE, rx.changed()).await {
+                    Err(_) => {
+                        return Some((
+                            Ok::<String, std::convert::Infallible>(": alive\n\n".into()),
+                            (session, rx, false),
+                        ))
+                    }
+                    Ok(Err(_)) => return None,
+                    Ok(Ok(())) => {}
+                }
+            }
+            rx.borrow_and_update();
+            let state = games::lock_state(&session);
+            Some((
+                Ok(format!("event: state\ndata: {state}\n\n")),
+                (session, rx, false),
+            ))
+        });
+    let mut r = Body::from_stream(stream).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    r
 }
 
 async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
     answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)
 }
 
-async fn download(State(app): Shared, Path((id, what)): Path<(String, String)>) -> Response {
-    let session = match app.games.get(&id) {
+fn download(app: &App, id: &str, what: &str) -> Response {
+    let session = match app.games.get(id) {
         Ok(s) => s,
         Err(e) => return error(e),
     };
     let (body, name) = {
         let s = games::lock_session(&session);
         let name = format!("stones-{}", s.id);
-        match what.as_str() {
+        match what {
             "svg" => (Some(s.svg()), None),
             "sgf" => (s.sgf(), Some(format!("{name}.sgf"))),
             "case" => (Some(s.case_file()), Some(format!("{name}.case"))),
@@ -219,7 +306,7 @@ async fn download(State(app): Shared, Path((id, what)): Path<(String, String)>) 
             "this game has no SGF form here: download the case file".into(),
         ));
     };
-    let content_type = match what.as_str() {
+    let content_type = match what {
         "svg" => "image/svg+xml",
         "sgf" => "application/x-go-sgf",
         _ => "text/plain; charset=utf-8",
@@ -233,9 +320,11 @@ async fn download(State(app): Shared, Path((id, what)): Path<(String, String)>) 
     r
 }
 
+/// `POST /api/games/{id}/moves` and `…/undo`, with the acting seat's token.
 async fn action(
     State(app): Shared,
     Path((id, what)): Path<(String, String)>,
+    headers: HeaderMap,
     body: Body,
 ) -> Response {
     if !matches!(what.as_str(), "moves" | "undo") {
@@ -249,11 +338,18 @@ async fn action(
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
+    let token = bearer(&headers);
     let result = match what.as_str() {
-        "moves" => games::play(&session, &body),
-        _ => games::undo(&session),
+        "moves" => games::play(&session, &body, token.as_deref()).map(|()| 200),
+        _ => games::undo(&session, &body, token.as_deref()).map(|step| match step {
+            games::UndoStep::Asked => 202,
+            _ => 200,
+        }),
     };
-    answer(result.map(|()| games::lock_state(&session)), 200)
+    match result {
+        Ok(status) => json_response(status, &games::lock_state(&session)),
+        Err(e) => error(e),
+    }
 }
 
 fn not_found_at(path: &str) -> Response {
