@@ -591,6 +591,7 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()
@@ -615,6 +616,7 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
     assert_ne!(port, 0);
     // Another computer's address needs the public URL people use.
     let open = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0", "--bind", "0.0.0.0"])
         .output()
         .unwrap();
@@ -622,6 +624,7 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
     let err = String::from_utf8_lossy(&open.stderr);
     assert!(err.contains("--public-url"), "{err}");
     let bad = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0", "--bind", "not an address"])
         .output()
         .unwrap();
@@ -655,6 +658,7 @@ fn serve_binary(args: &[&str]) -> (std::process::Child, u16, String) {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .arg("serve")
         .args(args)
         .stdout(Stdio::piped())
@@ -737,6 +741,7 @@ fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
         "{err}"
     );
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0", "--public-url", "games.example.org"])
         .output()
         .unwrap();

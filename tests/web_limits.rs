@@ -27,6 +27,7 @@ impl Drop for Served {
 impl Served {
     fn start() -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+            .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
             .args(["serve", "--port", "0"])
             .stdout(Stdio::piped())
             .spawn()

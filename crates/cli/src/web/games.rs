@@ -3,6 +3,7 @@
 
 use super::seats::Seats;
 pub use super::seats::UndoStep;
+use super::store::Store;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
 use crate::registry::GameKind;
@@ -76,6 +77,9 @@ pub struct Session {
     legal: (Vec<String>, Vec<String>, bool),
     /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
     has_sgf: bool,
+    /// Where the game is kept, and the moves stored there so far.
+    store: Option<Arc<Store>>,
+    saved: Vec<String>,
 }
 
 /// The state of a game as the API sends it: the fields of `stones replay --json` and more.
@@ -108,9 +112,10 @@ struct Players<'a> {
     white: &'a str,
 }
 
-/// All the games, by id.
+/// All the games, by id: those in play in memory, every one in the store.
 pub struct Games {
     map: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    store: Arc<Store>,
     /// How long a request keeps the computer playing (see [`WATCH`]).
     watch: Duration,
 }
@@ -130,94 +135,19 @@ pub fn lock_state(s: &Mutex<Session>) -> Value {
 }
 
 impl Games {
-    /// No games yet; the computer plays for `watch` after each request about its game.
-    pub fn new(watch: Duration) -> Games {
+    /// The games of `store`; the computer plays for `watch` after each request about its game.
+    pub fn new(watch: Duration, store: Store) -> Games {
         Games {
             map: Mutex::default(),
+            store: Arc::new(store),
             watch,
         }
     }
 
-    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`.
+    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
     pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let obj = body
-            .as_object()
-            .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
-        for key in obj.keys() {
-            if !["game", "ruleset", "set", "black", "white"].contains(&key.as_str()) {
-                return Err(ApiError::bad(format!(
-                    "unknown field \"{key}\": expected game, ruleset, set, black, white"
-                )));
-            }
-        }
-        let text = |key: &str, default: &str| -> Result<String, ApiError> {
-            match obj.get(key) {
-                None | Some(Value::Null) => Ok(default.to_string()),
-                Some(Value::String(s)) => Ok(s.clone()),
-                Some(_) => Err(ApiError::bad(format!("\"{key}\" must be a string"))),
-            }
-        };
-        let name = text("game", "")?;
-        if name.is_empty() {
-            let names: Vec<&str> = GameKind::iter().map(GameKind::name).collect();
-            return Err(ApiError::bad(format!(
-                "\"game\" is missing: expected one of {}",
-                names.join(", ")
-            )));
-        }
-        let kind = GameKind::parse(&name).map_err(ApiError::bad)?;
-        let ruleset = text("ruleset", kind.builtin_rulesets()[0].name)?;
-        // Only builtin rulesets: a path would make the server read a file a client names.
-        if !kind.builtin_rulesets().iter().any(|b| b.name == ruleset) {
-            let names: Vec<&str> = kind.builtin_rulesets().iter().map(|b| b.name).collect();
-            return Err(ApiError::bad(format!(
-                "unknown ruleset '{ruleset}' for {}: expected one of {}",
-                kind.name(),
-                names.join(", ")
-            )));
-        }
-        let mut overrides = Vec::new();
-        let mut set_texts = Vec::new();
-        match obj.get("set") {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(set)) => {
-                for (key, value) in set {
-                    let v = to_toml(value).map_err(|e| ApiError::bad(format!("set.{key}: {e}")))?;
-                    set_texts.push(format!("{key}={v}"));
-                    overrides.push((key.clone(), v));
-                }
-            }
-            Some(_) => {
-                return Err(ApiError::bad(
-                    "\"set\" must be an object of ruleset keys, e.g. {\"size\": 9}",
-                ))
-            }
-        }
-        let (game, ruleset) = kind
-            .create(Some(&ruleset), &overrides)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        if game.point_count() > MAX_POINTS {
-            return Err(ApiError::bad(format!(
-                "the board has {} points; the server plays on at most {MAX_POINTS}",
-                game.point_count()
-            )));
-        }
-        let specs = [text("black", "human")?, text("white", "human")?];
-        let mut players = [None, None];
-        for (i, spec) in specs.iter().enumerate() {
-            let side = ["black", "white"][i];
-            let parsed = web_spec(spec).map_err(|e| ApiError::bad(format!("{side}: {e}")))?;
-            players[i] = Some(
-                Player::new(&parsed, &game).map_err(|e| ApiError::bad(format!("{side}: {e}")))?,
-            );
-        }
-        let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
-        let seats = Seats::new(humans)?;
-        let label = if set_texts.is_empty() {
-            ruleset.clone()
-        } else {
-            format!("{ruleset} ({})", set_texts.join(", "))
-        };
+        let mut session = Session::build(body, self.watch)?;
+        session.seats = Seats::new(session.humans)?;
         let mut map = lock(&self.map);
         make_room(&mut map)?;
         let id = loop {
@@ -226,36 +156,50 @@ impl Games {
                 break id;
             }
         };
-        let has_sgf = game.sgf_text(None, "").is_some();
-        let mut session = Session {
-            id: id.clone(),
-            game,
-            ruleset,
-            set: set_texts,
-            label,
-            records: Vec::new(),
-            specs: specs.clone(),
-            players,
-            humans,
-            thinking: false,
-            generation: 0,
-            computer_error: None,
-            resumed: false,
-            seats,
-            notify: tokio::sync::watch::Sender::new(0),
-            version: 0,
-            moved: Instant::now(),
-            watched: Instant::now(),
-            watch: self.watch,
-            legal: Default::default(),
-            has_sgf,
-        };
+        self.store
+            .insert_game(&id, &body.to_string(), session.seats.tokens())
+            .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
+        session.id = id.clone();
+        session.store = Some(Arc::clone(&self.store));
         session.refresh();
         let session = Arc::new(Mutex::new(session));
         map.insert(id, Arc::clone(&session));
         drop(map);
         kick(&session);
         Ok(session)
+    }
+
+    /// The stored game `id`, replayed: its request through the same checks, then its moves.
+    fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
+        let stored = self
+            .store
+            .load(id)
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        let broken = |e: String| {
+            ApiError(
+                500,
+                format!("the stored game {} does not replay: {e}", short(id)),
+            )
+        };
+        let request: Value =
+            serde_json::from_str(&stored.request).map_err(|e| broken(e.to_string()))?;
+        let mut session = Session::build(&request, self.watch).map_err(|e| broken(e.1))?;
+        session.id = id.to_string();
+        session.seats = Seats::from_tokens(stored.tokens);
+        for mv in &stored.moves {
+            let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
+            if let Some(reason) = record.reason {
+                return Err(broken(format!("move {mv}: {reason}")));
+            }
+            session.records.push(record);
+        }
+        session.saved = stored.moves;
+        session.store = Some(Arc::clone(&self.store));
+        session.refresh();
+        Ok(Some(session))
     }
 
     /// The game with this id; asking counts as watching it, and wakes a computer that waited for a
@@ -265,7 +209,19 @@ impl Games {
         if !super::ids::well_formed(id) {
             return Err(missing());
         }
-        let s = lock(&self.map).get(id).cloned().ok_or_else(missing)?;
+        let found = lock(&self.map).get(id).cloned();
+        let s = match found {
+            Some(s) => s,
+            None => {
+                let session = self.load(id)?.ok_or_else(missing)?;
+                let mut map = lock(&self.map);
+                let _ = make_room(&mut map);
+                Arc::clone(
+                    map.entry(id.to_string())
+                        .or_insert_with(|| Arc::new(Mutex::new(session))),
+                )
+            }
+        };
         {
             let mut g = lock(&s);
             g.resumed = g.paused();
@@ -367,6 +323,113 @@ fn to_toml(v: &Value) -> Result<toml::Value, String> {
 }
 
 impl Session {
+    /// A game from a creation request (no id, no tokens, not stored yet).
+    fn build(body: &Value, watch: Duration) -> Result<Session, ApiError> {
+        let obj = body
+            .as_object()
+            .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
+        for key in obj.keys() {
+            if !["game", "ruleset", "set", "black", "white"].contains(&key.as_str()) {
+                return Err(ApiError::bad(format!(
+                    "unknown field \"{key}\": expected game, ruleset, set, black, white"
+                )));
+            }
+        }
+        let text = |key: &str, default: &str| -> Result<String, ApiError> {
+            match obj.get(key) {
+                None | Some(Value::Null) => Ok(default.to_string()),
+                Some(Value::String(s)) => Ok(s.clone()),
+                Some(_) => Err(ApiError::bad(format!("\"{key}\" must be a string"))),
+            }
+        };
+        let name = text("game", "")?;
+        if name.is_empty() {
+            let names: Vec<&str> = GameKind::iter().map(GameKind::name).collect();
+            return Err(ApiError::bad(format!(
+                "\"game\" is missing: expected one of {}",
+                names.join(", ")
+            )));
+        }
+        let kind = GameKind::parse(&name).map_err(ApiError::bad)?;
+        let ruleset = text("ruleset", kind.builtin_rulesets()[0].name)?;
+        // Only builtin rulesets: a path would make the server read a file a client names.
+        if !kind.builtin_rulesets().iter().any(|b| b.name == ruleset) {
+            let names: Vec<&str> = kind.builtin_rulesets().iter().map(|b| b.name).collect();
+            return Err(ApiError::bad(format!(
+                "unknown ruleset '{ruleset}' for {}: expected one of {}",
+                kind.name(),
+                names.join(", ")
+            )));
+        }
+        let mut overrides = Vec::new();
+        let mut set_texts = Vec::new();
+        match obj.get("set") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(set)) => {
+                for (key, value) in set {
+                    let v = to_toml(value).map_err(|e| ApiError::bad(format!("set.{key}: {e}")))?;
+                    set_texts.push(format!("{key}={v}"));
+                    overrides.push((key.clone(), v));
+                }
+            }
+            Some(_) => {
+                return Err(ApiError::bad(
+                    "\"set\" must be an object of ruleset keys, e.g. {\"size\": 9}",
+                ))
+            }
+        }
+        let (game, ruleset) = kind
+            .create(Some(&ruleset), &overrides)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        if game.point_count() > MAX_POINTS {
+            return Err(ApiError::bad(format!(
+                "the board has {} points; the server plays on at most {MAX_POINTS}",
+                game.point_count()
+            )));
+        }
+        let specs = [text("black", "human")?, text("white", "human")?];
+        let mut players = [None, None];
+        for (i, spec) in specs.iter().enumerate() {
+            let side = ["black", "white"][i];
+            let parsed = web_spec(spec).map_err(|e| ApiError::bad(format!("{side}: {e}")))?;
+            players[i] = Some(
+                Player::new(&parsed, &game).map_err(|e| ApiError::bad(format!("{side}: {e}")))?,
+            );
+        }
+        let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
+        let label = if set_texts.is_empty() {
+            ruleset.clone()
+        } else {
+            format!("{ruleset} ({})", set_texts.join(", "))
+        };
+        let has_sgf = game.sgf_text(None, "").is_some();
+        Ok(Session {
+            id: String::new(),
+            game,
+            ruleset,
+            set: set_texts,
+            label,
+            records: Vec::new(),
+            specs: specs.clone(),
+            players,
+            humans,
+            thinking: false,
+            generation: 0,
+            computer_error: None,
+            resumed: false,
+            seats: Seats::default(),
+            notify: tokio::sync::watch::Sender::new(0),
+            version: 0,
+            moved: Instant::now(),
+            watched: Instant::now(),
+            watch,
+            legal: Default::default(),
+            has_sgf,
+            store: None,
+            saved: Vec::new(),
+        })
+    }
+
     /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
     fn live(&self) -> bool {
         self.thinking
@@ -376,6 +439,29 @@ impl Session {
     /// Someone asked about the game lately, or follows its events.
     fn watched_now(&self) -> bool {
         self.watched.elapsed() < self.watch || self.notify.receiver_count() > 0
+    }
+
+    /// Writes the moves and result not yet stored. A failure is told on stderr and the game goes on
+    /// in memory (the next change tries again).
+    fn persist(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let moves: Vec<String> = self.records.iter().map(|r| r.mv.clone()).collect();
+        let keep = self
+            .saved
+            .iter()
+            .zip(&moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let result = match self.game.game_status() {
+            Status::Over(o) => Some(o.result),
+            _ => None,
+        };
+        match store.sync(&self.id, keep, &moves, result.as_deref()) {
+            Ok(()) => self.saved = moves,
+            Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
+        }
     }
 
     /// Tells the event streams that the game changed.
@@ -409,6 +495,7 @@ impl Session {
         self.moved = Instant::now();
         self.seats.undo_request = None;
         self.changed();
+        self.persist();
         let mut points = Vec::new();
         let mut actions = Vec::new();
         let mut two = false;

@@ -3,14 +3,15 @@
 //! The HTTP layer ([`http`]) is hyper on a small tokio runtime with limits on every input; the routes
 //! ([`routes`]) are axum's. The page is static files compiled into the binary; it draws the SVG the
 //! server makes ([`stones_core::replay::Replay::svg_picture`]), the same picture as `stones replay
-//! --svg`. Games live in memory ([`games::Games`]); the server never reads or writes a file a client
-//! names.
+//! --svg`. Games in play live in memory ([`games::Games`]) and every game is written to SQLite as it
+//! happens ([`store`]); the server never reads or writes a file a client names.
 
 pub mod games;
 pub mod http;
 pub mod ids;
 mod routes;
 pub mod seats;
+pub mod store;
 
 use games::Games;
 use std::sync::{Arc, Mutex};
@@ -29,6 +30,8 @@ pub struct Options {
     pub public_url: Option<String>,
     /// How long a request about a game keeps its computer playing ([`games::WATCH`]).
     pub watch: std::time::Duration,
+    /// The SQLite file the games are kept in (`None`: in memory, gone with the process).
+    pub db: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -39,6 +42,7 @@ impl Options {
             port,
             public_url: None,
             watch: games::WATCH,
+            db: None,
         }
     }
 }
@@ -153,8 +157,12 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let store = match &options.db {
+        Some(path) => store::Store::open(path)?,
+        None => store::Store::memory()?,
+    };
     let app = Arc::new(App {
-        games: Games::new(options.watch),
+        games: Games::new(options.watch, store),
         allowed,
         public_url: options.public_url.clone(),
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
@@ -200,6 +208,10 @@ pub fn serve(options: &Options, open: bool) -> Result<(), String> {
     };
     let url = format!("http://{host}:{}/", server.port);
     println!("stones: serving on {url} (Ctrl-C stops)");
+    match &options.db {
+        Some(db) => eprintln!("stones: games are kept in {}", db.display()),
+        None => eprintln!("stones: games are kept in memory only (no --db)"),
+    }
     if let Some(public) = &options.public_url {
         eprintln!("stones: answering to {public} only");
         eprintln!(

@@ -1,0 +1,224 @@
+//! Where games last: one SQLite file (WAL), written as each game, move and result happens, so that a
+//! restarted server — even one killed with SIGKILL mid-game — serves every game at the same address
+//! with the same moves.
+//!
+//! A game is kept as the request that created it (replayed through the same checks on load), its
+//! seats' tokens, its moves in order, and its result once over. Undo deletes the moves taken back.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredGame {
+    /// The creation request, as JSON (`{"game", "ruleset", "set", "black", "white"}`).
+    pub request: String,
+    /// The human seats' tokens.
+    pub tokens: [Option<String>; 2],
+    /// The moves in order, as text.
+    pub moves: Vec<String>,
+    /// The result once the game is over.
+    pub result: Option<String>,
+}
+
+/// The database (one connection; SQLite serialises writers anyway).
+pub struct Store {
+    conn: Mutex<Connection>,
+    /// The file, `None` in memory.
+    pub path: Option<PathBuf>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    request TEXT NOT NULL,
+    token_black TEXT,
+    token_white TEXT,
+    created INTEGER NOT NULL,
+    result TEXT,
+    finished INTEGER
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    mv TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, n)
+);
+";
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn text(e: rusqlite::Error) -> String {
+    e.to_string()
+}
+
+/// The default file: `$XDG_DATA_HOME/stones/stones.db`, else `~/.local/share/stones/stones.db`.
+pub fn default_path() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        })?;
+    Some(data.join("stones").join("stones.db"))
+}
+
+impl Store {
+    /// Opens (or creates, with its folder) the database at `path`, in WAL mode.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let fail = |e: String| format!("cannot open the database {}: {e}", path.display());
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+        }
+        let conn = Connection::open(path).map_err(|e| fail(text(e)))?;
+        let store = Store::with(conn).map_err(fail)?;
+        Ok(Store {
+            path: Some(path.to_path_buf()),
+            ..store
+        })
+    }
+
+    /// A database in memory, gone with the process (for tests and `start` without `--db`).
+    pub fn memory() -> Result<Store, String> {
+        Store::with(Connection::open_in_memory().map_err(text)?)
+    }
+
+    fn with(conn: Connection) -> Result<Store, String> {
+        // WAL: a commit is in the file's log before the call returns, so SIGKILL loses nothing;
+        // NORMAL skips the fsync per commit (only a power cut could lose the last moves).
+        let _: String = conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(text)?;
+        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;")
+            .map_err(text)?;
+        conn.execute_batch(SCHEMA).map_err(text)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path: None,
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records a new game.
+    pub fn insert_game(
+        &self,
+        id: &str,
+        request: &str,
+        tokens: &[Option<String>; 2],
+    ) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "INSERT INTO games (id, request, token_black, token_white, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, request, tokens[0], tokens[1], now()],
+            )
+            .map(|_| ())
+            .map_err(text)
+    }
+
+    /// Makes the stored moves `moves` (those from the first `keep` on are written again) and the
+    /// result `result`, in one transaction.
+    pub fn sync(
+        &self,
+        id: &str,
+        keep: usize,
+        moves: &[String],
+        result: Option<&str>,
+    ) -> Result<(), String> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(text)?;
+        tx.execute(
+            "DELETE FROM moves WHERE game = ?1 AND n > ?2",
+            params![id, keep as i64],
+        )
+        .map_err(text)?;
+        let at = now();
+        for (i, mv) in moves.iter().enumerate().skip(keep) {
+            tx.execute(
+                "INSERT INTO moves (game, n, mv, at) VALUES (?1, ?2, ?3, ?4)",
+                params![id, i as i64 + 1, mv, at],
+            )
+            .map_err(text)?;
+        }
+        tx.execute(
+            "UPDATE games SET result = ?2, finished = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished, ?3) END WHERE id = ?1",
+            params![id, result, at],
+        )
+        .map_err(text)?;
+        tx.commit().map_err(text)
+    }
+
+    /// The game with this id, if stored.
+    pub fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        let conn = self.conn();
+        let game = conn
+            .query_row(
+                "SELECT request, token_black, token_white, result FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(StoredGame {
+                        request: r.get(0)?,
+                        tokens: [r.get(1)?, r.get(2)?],
+                        moves: Vec::new(),
+                        result: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(text)?;
+        let Some(mut game) = game else {
+            return Ok(None);
+        };
+        let mut stmt = conn
+            .prepare("SELECT mv FROM moves WHERE game = ?1 ORDER BY n")
+            .map_err(text)?;
+        game.moves = stmt
+            .query_map(params![id], |r| r.get(0))
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        Ok(Some(game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_its_moves_an_undo_and_its_result_come_back() {
+        let dir = std::env::temp_dir().join(format!("stones-store-{}", std::process::id()));
+        let path = dir.join("sub/games.db");
+        let tokens = [Some("b".to_string()), None];
+        {
+            let store = Store::open(&path).unwrap();
+            store
+                .insert_game("g1", "{\"game\":\"go\"}", &tokens)
+                .unwrap();
+            let moves: Vec<String> = ["C3", "D4", "E5"].map(String::from).to_vec();
+            store.sync("g1", 0, &moves, None).unwrap();
+            // An undo of two moves, then another move.
+            let moves: Vec<String> = ["C3", "B2"].map(String::from).to_vec();
+            store.sync("g1", 1, &moves, Some("B+R")).unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let g = store.load("g1").unwrap().unwrap();
+        assert_eq!(g.request, "{\"game\":\"go\"}");
+        assert_eq!(g.tokens, tokens);
+        assert_eq!(g.moves, ["C3", "B2"]);
+        assert_eq!(g.result.as_deref(), Some("B+R"));
+        assert_eq!(store.load("nope").unwrap(), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
