@@ -275,7 +275,8 @@ function showButtons() {
     b.classList.toggle("hidden", !actions.has(b.dataset.action) && !(state === null && b.id === "pass"));
     b.disabled = !actions.has(b.dataset.action);
   }
-  $("#undo").disabled = !state || state.moves.length === 0;
+  // A watcher (no seat here) has nothing to take back.
+  $("#undo").disabled = !state || state.moves.length === 0 || !(held(state.id).black || held(state.id).white);
   // An undo the other player asked for, to accept or decline.
   const t = state ? held(state.id) : {};
   const asked = state && state.undo_request;
