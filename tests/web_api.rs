@@ -442,7 +442,11 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
 
 #[test]
 fn at_most_64_games_in_play_and_finished_games_free_their_slot() {
-    let port = server();
+    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    options.creations_per_minute = 1000;
+    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
     let mut ids = Vec::new();
     for _ in 0..64 {
         let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
@@ -844,4 +848,27 @@ fn moves_reach_a_watcher_through_server_sent_events() {
     );
     let second = next_state();
     assert_eq!(second["moves"][0]["move"], "C3", "{second}");
+}
+
+#[test]
+fn one_address_creates_a_bounded_number_of_games_a_minute() {
+    let port = server();
+    for _ in 0..stones_cli::web::CREATIONS_PER_MINUTE {
+        let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        let id = s["id"].as_str().unwrap().to_string();
+        post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "resign"}),
+        );
+    }
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 2}}),
+    );
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert!(r.error().contains("a minute"), "{}", r.body);
+    // Playing and watching go on.
+    assert_eq!(get(port, "/api/catalog").status, 200);
 }

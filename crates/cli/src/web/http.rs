@@ -43,14 +43,18 @@ pub const MAX_IN_FLIGHT: usize = 64;
 /// The answer to a connection past [`MAX_CONNECTIONS`].
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 58\r\nConnection: close\r\n\r\n{\"error\":\"the server is busy: too many connections, retry\"}";
 
+/// The address a connection comes from (a request extension).
+#[derive(Debug, Clone, Copy)]
+pub struct Peer(pub std::net::IpAddr);
+
 /// Accepts connections until `shutdown` resolves, serving each with `app` on a task of its own.
 pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>) {
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(pair) => pair,
                 // Out of file descriptors and the like: wait a little rather than spin.
                 Err(_) => {
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -71,7 +75,7 @@ pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Out
             });
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        let service = TowerToHyperService::new(app.clone().layer(axum::Extension(Peer(peer.ip()))));
         tokio::spawn(async move {
             let io = TokioIo::new(WriteDeadline::new(stream, WRITE_TIMEOUT));
             let _ = hyper::server::conn::http1::Builder::new()

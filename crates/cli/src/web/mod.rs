@@ -18,6 +18,9 @@ use std::sync::{Arc, Mutex};
 
 pub use http::MAX_BODY;
 
+/// Games one client address may create a minute, by default.
+pub const CREATIONS_PER_MINUTE: u32 = 60;
+
 /// How `stones serve` runs.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -32,6 +35,8 @@ pub struct Options {
     pub watch: std::time::Duration,
     /// The SQLite file the games are kept in (`None`: in memory, gone with the process).
     pub db: Option<std::path::PathBuf>,
+    /// Games one client address may create a minute (429 past it).
+    pub creations_per_minute: u32,
 }
 
 impl Options {
@@ -43,6 +48,7 @@ impl Options {
             public_url: None,
             watch: games::WATCH,
             db: None,
+            creations_per_minute: CREATIONS_PER_MINUTE,
         }
     }
 }
@@ -103,6 +109,29 @@ pub(crate) struct App {
     pub public_url: Option<String>,
     /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
     pub in_flight: tokio::sync::Semaphore,
+    /// Games created lately, per client address: (the minute's start, how many).
+    pub creations: Mutex<std::collections::HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
+    pub creations_per_minute: u32,
+}
+
+impl App {
+    /// Counts a game created by `ip`; false past [`Options::creations_per_minute`] this minute.
+    pub fn may_create(&self, ip: std::net::IpAddr) -> bool {
+        let minute = std::time::Duration::from_secs(60);
+        let mut map = self.creations.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 10_000 {
+            map.retain(|_, (start, _)| start.elapsed() < minute);
+        }
+        let entry = map.entry(ip).or_insert((std::time::Instant::now(), 0));
+        if entry.0.elapsed() >= minute {
+            *entry = (std::time::Instant::now(), 0);
+        }
+        if entry.1 >= self.creations_per_minute {
+            return false;
+        }
+        entry.1 += 1;
+        true
+    }
 }
 
 /// A running server.
@@ -166,6 +195,8 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         allowed,
         public_url: options.public_url.clone(),
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
+        creations: Mutex::default(),
+        creations_per_minute: options.creations_per_minute,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

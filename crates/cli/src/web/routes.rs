@@ -188,11 +188,27 @@ fn body_error(e: ApiError) -> Response {
 
 /// `POST /api/games`: the state, the human seats' tokens, and an invitation link per seat (the
 /// page's address with the game and the seat's token after `#`).
-async fn create(State(app): Shared, headers: HeaderMap, body: Body) -> Response {
+async fn create(
+    State(app): Shared,
+    peer: Option<axum::Extension<super::http::Peer>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
+    if let Some(axum::Extension(peer)) = peer {
+        if !app.may_create(peer.0) {
+            return error(ApiError(
+                429,
+                format!(
+                    "at most {} new games a minute from one address: wait a little",
+                    app.creations_per_minute
+                ),
+            ));
+        }
+    }
     let session = match app.games.create(&body) {
         Ok(s) => s,
         Err(e) => return error(e),
