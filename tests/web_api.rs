@@ -872,3 +872,86 @@ fn one_address_creates_a_bounded_number_of_games_a_minute() {
     // Playing and watching go on.
     assert_eq!(get(port, "/api/catalog").status, 200);
 }
+
+#[test]
+fn the_lobby_lists_open_games_and_the_first_to_join_gets_the_seat() {
+    let port = server();
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    // The creator holds Black only; White's token is for whoever joins.
+    assert!(
+        s["tokens"]["black"].is_string() && s["tokens"]["white"].is_null(),
+        "{s}"
+    );
+    assert!(s["invitations"]["white"].is_null());
+    assert_eq!(s["open_seat"], "white");
+    assert_eq!(s["names"]["black"], "Ann");
+    let lobby = get(port, "/api/lobby").json();
+    let open = lobby["open"].as_array().unwrap();
+    let listed = open
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(listed["game"], "go");
+    assert_eq!(listed["open_seat"], "white");
+    assert_eq!(listed["names"]["black"], "Ann");
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Bob"}),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let joined = r.json();
+    assert_eq!(joined["seat"], "white");
+    let white = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(white.len(), 32);
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Eve"}),
+        None,
+    );
+    assert_eq!(r.status, 409, "the seat is given once: {}", r.body);
+    let lobby = get(port, "/api/lobby").json();
+    assert!(!lobby["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str()));
+    let playing = lobby["playing"].as_array().unwrap();
+    let listed = playing
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .expect("being played");
+    assert_eq!(listed["names"]["white"], "Bob");
+    let black = s["tokens"]["black"].as_str().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "C3"}), Some(black)).status,
+        200
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&white)).status,
+        200
+    );
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "open": "white", "white": "random"}),
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("person's"), "{}", r.body);
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "name": "x".repeat(41)}),
+    );
+    assert_eq!(r.status, 400);
+}

@@ -137,6 +137,17 @@ fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
         done["tokens"]["black"].as_str(),
     );
     assert_eq!(status, 200);
+    // A game waiting in the lobby.
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "open": "white", "name": "Ann"}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let waiting: Value = serde_json::from_str(&body).unwrap();
+    let waiting_id = waiting["id"].as_str().unwrap().to_string();
     let before = state(port, &id);
     kill_9(served);
 
@@ -155,6 +166,32 @@ fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
         call(port, "POST", &path, &json!({"move": "D2"}), Some(&white)).0,
         200
     );
+    let (_, lobby) = call(port, "GET", "/api/lobby", &json!({}), None);
+    let lobby: Value = serde_json::from_str(&lobby).unwrap();
+    assert!(
+        lobby["open"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == waiting_id.as_str() && g["names"]["black"] == "Ann"),
+        "{lobby}"
+    );
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{waiting_id}/join"),
+        &json!({"name": "Bob"}),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = call(
+        port,
+        "POST",
+        &format!("/api/games/{waiting_id}/join"),
+        &json!({}),
+        None,
+    );
+    assert_eq!(status, 409);
     let finished = state(port, &done_id);
     assert_eq!(finished["status"], "over");
     assert_eq!(finished["result"], "W+R");

@@ -77,6 +77,8 @@ pub struct Session {
     legal: (Vec<String>, Vec<String>, bool),
     /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
     has_sgf: bool,
+    /// The players' names (guests: any name they give).
+    names: [Option<String>; 2],
     /// Where the game is kept, and the moves stored there so far.
     store: Option<Arc<Store>>,
     saved: Vec<String>,
@@ -100,6 +102,10 @@ struct State<'a> {
     resumed: bool,
     /// The seat that asked to take back the last move, waiting for the other's answer.
     undo_request: Option<&'a str>,
+    /// The seat still open in the lobby.
+    open_seat: Option<&'a str>,
+    /// The players' names, where given.
+    names: Players<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     computer_error: Option<&'a str>,
     /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
@@ -147,7 +153,9 @@ impl Games {
     /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
     pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
         let mut session = Session::build(body, self.watch)?;
+        let open = session.seats.open;
         session.seats = Seats::new(session.humans)?;
+        session.seats.open = open;
         let mut map = lock(&self.map);
         make_room(&mut map)?;
         let id = loop {
@@ -157,7 +165,13 @@ impl Games {
             }
         };
         self.store
-            .insert_game(&id, &body.to_string(), session.seats.tokens())
+            .insert_game(
+                &id,
+                &body.to_string(),
+                session.seats.tokens(),
+                open.map(|c| ["black", "white"][c.idx()]),
+                &session.names,
+            )
             .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
         session.id = id.clone();
         session.store = Some(Arc::clone(&self.store));
@@ -167,6 +181,37 @@ impl Games {
         drop(map);
         kick(&session);
         Ok(session)
+    }
+
+    /// The lobby: games with a seat open (newest first) and games being played, at most 50 each.
+    pub fn lobby(&self) -> Result<Value, ApiError> {
+        let list = |open: bool| -> Result<Vec<Value>, ApiError> {
+            let rows = self
+                .store
+                .lobby(open, 50)
+                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+            Ok(rows
+                .into_iter()
+                .map(|g| {
+                    let request: Value = serde_json::from_str(&g.request).unwrap_or_default();
+                    let field = |k: &str, default: &str| {
+                        request.get(k).cloned().filter(|v| !v.is_null()).unwrap_or_else(|| default.into())
+                    };
+                    serde_json::json!({
+                        "id": g.id,
+                        "game": field("game", ""),
+                        "ruleset": field("ruleset", ""),
+                        "set": field("set", ""),
+                        "players": {"black": field("black", "human"), "white": field("white", "human")},
+                        "names": {"black": g.names[0], "white": g.names[1]},
+                        "open_seat": g.open_seat,
+                        "moves": g.moves,
+                        "created": g.created,
+                    })
+                })
+                .collect())
+        };
+        Ok(serde_json::json!({"open": list(true)?, "playing": list(false)?}))
     }
 
     /// The stored game `id`, replayed: its request through the same checks, then its moves.
@@ -188,7 +233,13 @@ impl Games {
             serde_json::from_str(&stored.request).map_err(|e| broken(e.to_string()))?;
         let mut session = Session::build(&request, self.watch).map_err(|e| broken(e.1))?;
         session.id = id.to_string();
-        session.seats = Seats::from_tokens(stored.tokens);
+        let open = match stored.open_seat.as_deref() {
+            Some("black") => Some(Colour::Black),
+            Some("white") => Some(Colour::White),
+            _ => None,
+        };
+        session.seats = Seats::from_tokens(stored.tokens, open);
+        session.names = stored.names;
         for mv in &stored.moves {
             let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
             if let Some(reason) = record.reason {
@@ -262,6 +313,40 @@ fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiEr
     Ok(())
 }
 
+/// A guest's name: at most 40 characters, no control characters; empty is none.
+fn player_name(text: &str) -> Result<Option<String>, ApiError> {
+    let name = text.trim();
+    if name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(ApiError::bad(
+            "a name is at most 40 characters, without control characters",
+        ));
+    }
+    Ok((!name.is_empty()).then(|| name.to_string()))
+}
+
+/// Joins the open seat of `session` as the player named in `{"name": …}`: the seat and its token.
+pub fn join(session: &Arc<Mutex<Session>>, body: &Value) -> Result<Value, ApiError> {
+    let name = match body.get("name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(n)) => player_name(n)?,
+        Some(_) => return Err(ApiError::bad("\"name\" must be a string")),
+    };
+    let mut s = lock(session);
+    let (seat, token) = s.seats.join()?;
+    let side = ["black", "white"][seat.idx()];
+    if let Some(store) = &s.store {
+        if let Err(e) = store.join(&s.id, side, name.as_deref()) {
+            s.seats.open = Some(seat);
+            return Err(ApiError(503, format!("cannot store the seat: {e}")));
+        }
+    }
+    s.names[seat.idx()] = name;
+    s.changed();
+    drop(s);
+    kick(session);
+    Ok(serde_json::json!({"seat": side, "token": token}))
+}
+
 /// At most 40 characters of client text, for messages.
 fn short(text: &str) -> String {
     let mut s: String = text.chars().take(40).collect();
@@ -329,9 +414,10 @@ impl Session {
             .as_object()
             .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
         for key in obj.keys() {
-            if !["game", "ruleset", "set", "black", "white"].contains(&key.as_str()) {
+            if !["game", "ruleset", "set", "black", "white", "open", "name"].contains(&key.as_str())
+            {
                 return Err(ApiError::bad(format!(
-                    "unknown field \"{key}\": expected game, ruleset, set, black, white"
+                    "unknown field \"{key}\": expected game, ruleset, set, black, white, open, name"
                 )));
             }
         }
@@ -397,6 +483,26 @@ impl Session {
             );
         }
         let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
+        let open =
+            match text("open", "")?.as_str() {
+                "" => None,
+                "black" => Some(Colour::Black),
+                "white" => Some(Colour::White),
+                _ => return Err(ApiError::bad(
+                    "\"open\" is the seat left for whoever joins from the lobby: black or white",
+                )),
+            };
+        if open.is_some_and(|c| !humans[c.idx()]) {
+            return Err(ApiError::bad(
+                "the open seat must be a person's (\"human\")",
+            ));
+        }
+        let name = player_name(&text("name", "")?)?;
+        let names = [0, 1].map(|i| {
+            (humans[i] && open.map(Colour::idx) != Some(i))
+                .then(|| name.clone())
+                .flatten()
+        });
         let label = if set_texts.is_empty() {
             ruleset.clone()
         } else {
@@ -417,7 +523,8 @@ impl Session {
             generation: 0,
             computer_error: None,
             resumed: false,
-            seats: Seats::default(),
+            seats: Seats::from_tokens([None, None], open),
+            names,
             notify: tokio::sync::watch::Sender::new(0),
             version: 0,
             moved: Instant::now(),
@@ -556,6 +663,11 @@ impl Session {
             thinking: self.thinking,
             resumed: self.resumed,
             undo_request: self.seats.undo_request.map(|c| ["black", "white"][c.idx()]),
+            open_seat: self.seats.open.map(|c| ["black", "white"][c.idx()]),
+            names: Players {
+                black: self.names[0].as_deref().unwrap_or(""),
+                white: self.names[1].as_deref().unwrap_or(""),
+            },
             computer_error: self.computer_error.as_deref(),
             downloads,
         };

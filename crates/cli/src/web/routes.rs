@@ -44,6 +44,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
             get(|| async { json_response(200, &catalog()) }),
         )
         .route("/api/games", post(create))
+        .route("/api/lobby", get(lobby))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/{what}", get(sub).post(action))
         .fallback(not_found)
@@ -343,7 +344,7 @@ async fn action(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    if !matches!(what.as_str(), "moves" | "undo") {
+    if !matches!(what.as_str(), "moves" | "undo" | "join") {
         return not_found_at(&format!("/api/games/{id}/{what}"));
     }
     let session = match app.games.get(&id) {
@@ -354,6 +355,9 @@ async fn action(
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
+    if what == "join" {
+        return answer(games::join(&session, &body), 200);
+    }
     let token = bearer(&headers);
     let result = match what.as_str() {
         "moves" => games::play(&session, &body, token.as_deref()).map(|()| 200),
@@ -366,6 +370,11 @@ async fn action(
         Ok(status) => json_response(status, &games::lock_state(&session)),
         Err(e) => error(e),
     }
+}
+
+/// `GET /api/lobby`: games with a seat open, and games being played.
+async fn lobby(State(app): Shared) -> Response {
+    answer(app.games.lobby(), 200)
 }
 
 fn not_found_at(path: &str) -> Response {

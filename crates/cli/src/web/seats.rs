@@ -1,5 +1,6 @@
 //! Who may act in a game: a secret token per human seat (sent as `Authorization: Bearer <token>`),
-//! and the two-step undo between two people (one asks, the other accepts or declines).
+//! the two-step undo between two people (one asks, the other accepts or declines), and a seat left
+//! open in the lobby for whoever joins first.
 
 use super::games::ApiError;
 use super::ids::random_hex;
@@ -12,6 +13,8 @@ pub struct Seats {
     tokens: [Option<String>; 2],
     /// The seat that asked to take back the last move.
     pub undo_request: Option<Colour>,
+    /// A human seat left open in the lobby: its token goes to whoever joins first.
+    pub open: Option<Colour>,
 }
 
 /// What an undo request does.
@@ -50,15 +53,29 @@ impl Seats {
         Ok(Seats {
             tokens,
             undo_request: None,
+            open: None,
         })
     }
 
-    /// Seats with these tokens (as stored).
-    pub fn from_tokens(tokens: [Option<String>; 2]) -> Seats {
+    /// Seats with these tokens (as stored), `open` still to be joined.
+    pub fn from_tokens(tokens: [Option<String>; 2], open: Option<Colour>) -> Seats {
         Seats {
             tokens,
             undo_request: None,
+            open,
         }
+    }
+
+    /// Gives the open seat to whoever asks first: its colour and token; 409 when none is open.
+    pub fn join(&mut self) -> Result<(Colour, String), ApiError> {
+        let seat = self
+            .open
+            .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
+        let token = self.tokens[seat.idx()]
+            .clone()
+            .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
+        self.open = None;
+        Ok((seat, token))
     }
 
     /// The tokens, `None` for a computer's seat.
@@ -66,10 +83,13 @@ impl Seats {
         &self.tokens
     }
 
-    /// `{"black": token, "white": token}` for the human seats.
+    /// `{"black": token, "white": token}` for the human seats (not the open one).
     pub fn tokens_json(&self) -> Value {
         let mut m = Map::new();
         for c in [Colour::Black, Colour::White] {
+            if self.open == Some(c) {
+                continue;
+            }
             if let Some(t) = &self.tokens[c.idx()] {
                 m.insert(side(c).into(), json!(t));
             }
@@ -122,6 +142,12 @@ impl Seats {
         has_moves: bool,
     ) -> Result<UndoStep, ApiError> {
         let seat = self.require_any(token)?;
+        if self.open.is_some() {
+            return Err(ApiError(
+                409,
+                "the other seat is still open: nobody to ask".into(),
+            ));
+        }
         let people = self.tokens.iter().filter(|t| t.is_some()).count();
         let other = seat.opponent();
         if decline {
@@ -180,5 +206,18 @@ mod tests {
         assert_eq!(s.undo_step(Some(&b), false, false).unwrap_err().0, 400);
         assert_eq!(s.require(Some(&b), Colour::White).unwrap_err().0, 403);
         assert!(s.require(Some(&b), Colour::Black).is_ok());
+    }
+
+    #[test]
+    fn an_open_seat_is_given_once_and_its_token_is_not_shown_before() {
+        let s = Seats::new([true, true]).unwrap();
+        let mut s = Seats::from_tokens(s.tokens().clone(), Some(Colour::White));
+        assert!(s.tokens_json().get("white").is_none());
+        assert!(s.tokens_json().get("black").is_some());
+        let (seat, token) = s.join().unwrap();
+        assert_eq!(seat, Colour::White);
+        assert_eq!(Some(token), s.tokens()[1]);
+        assert_eq!(s.join().unwrap_err().0, 409);
+        assert!(s.tokens_json().get("white").is_some());
     }
 }

@@ -20,6 +20,23 @@ pub struct StoredGame {
     pub moves: Vec<String>,
     /// The result once the game is over.
     pub result: Option<String>,
+    /// The seat still open in the lobby (`black` or `white`).
+    pub open_seat: Option<String>,
+    /// The players' names, as they gave them.
+    pub names: [Option<String>; 2],
+}
+
+/// A game as the lobby lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LobbyGame {
+    pub id: String,
+    /// The creation request, as JSON.
+    pub request: String,
+    pub open_seat: Option<String>,
+    pub names: [Option<String>; 2],
+    pub moves: i64,
+    /// Seconds since 1970 of its creation.
+    pub created: i64,
 }
 
 /// The database (one connection; SQLite serialises writers anyway).
@@ -37,8 +54,12 @@ CREATE TABLE IF NOT EXISTS games (
     token_white TEXT,
     created INTEGER NOT NULL,
     result TEXT,
-    finished INTEGER
+    finished INTEGER,
+    open_seat TEXT,
+    name_black TEXT,
+    name_white TEXT
 );
+
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
@@ -47,6 +68,9 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, n)
 );
 ";
+
+/// The lobby lists games active within this many seconds (an hour, as the server's idle time).
+pub const ACTIVE_SECS: i64 = 3600;
 
 fn now() -> i64 {
     std::time::SystemTime::now()
@@ -101,6 +125,21 @@ impl Store {
         conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;")
             .map_err(text)?;
         conn.execute_batch(SCHEMA).map_err(text)?;
+        // A file from before the lobby lacks its columns: add them (a new file has them already).
+        let columns: Vec<String> = conn
+            .prepare("SELECT name FROM pragma_table_info('games')")
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .map_err(text)?;
+        for column in ["open_seat", "name_black", "name_white"] {
+            if !columns.iter().any(|c| c == column) {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
+                    .map_err(text)?;
+            }
+        }
+        conn.execute_batch(
+            "CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created)",
+        )
+        .map_err(text)?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: None,
@@ -117,14 +156,63 @@ impl Store {
         id: &str,
         request: &str,
         tokens: &[Option<String>; 2],
+        open_seat: Option<&str>,
+        names: &[Option<String>; 2],
     ) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, request, token_black, token_white, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, request, tokens[0], tokens[1], now()],
+                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![id, request, tokens[0], tokens[1], now(), open_seat, names[0], names[1]],
             )
             .map(|_| ())
             .map_err(text)
+    }
+
+    /// Gives the open seat `seat` (`black` or `white`) to the player named `name`.
+    pub fn join(&self, id: &str, seat: &str, name: Option<&str>) -> Result<(), String> {
+        let column = if seat == "black" {
+            "name_black"
+        } else {
+            "name_white"
+        };
+        self.conn()
+            .execute(
+                &format!("UPDATE games SET open_seat = NULL, {column} = ?2 WHERE id = ?1"),
+                params![id, name],
+            )
+            .map(|_| ())
+            .map_err(text)
+    }
+
+    /// Unfinished games with a move (or their creation) within [`ACTIVE_SECS`], newest first, at
+    /// most `limit`: those with a seat open (`open`) or the others (being played).
+    pub fn lobby(&self, open: bool, limit: usize) -> Result<Vec<LobbyGame>, String> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT id, request, open_seat, name_black, name_white, created,
+                        (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
+                 FROM games WHERE finished IS NULL AND open_seat IS {} NULL
+                   AND COALESCE((SELECT MAX(at) FROM moves WHERE moves.game = games.id), created) > ?2
+                 ORDER BY created DESC LIMIT ?1",
+                if open { "NOT" } else { "" }
+            ))
+            .map_err(text)?;
+        let rows = stmt
+            .query_map(params![limit as i64, now() - ACTIVE_SECS], |r| {
+                Ok(LobbyGame {
+                    id: r.get(0)?,
+                    request: r.get(1)?,
+                    open_seat: r.get(2)?,
+                    names: [r.get(3)?, r.get(4)?],
+                    created: r.get(5)?,
+                    moves: r.get(6)?,
+                })
+            })
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        Ok(rows)
     }
 
     /// Makes the stored moves `moves` (those from the first `keep` on are written again) and the
@@ -164,7 +252,7 @@ impl Store {
         let conn = self.conn();
         let game = conn
             .query_row(
-                "SELECT request, token_black, token_white, result FROM games WHERE id = ?1",
+                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -172,6 +260,8 @@ impl Store {
                         tokens: [r.get(1)?, r.get(2)?],
                         moves: Vec::new(),
                         result: r.get(3)?,
+                        open_seat: r.get(4)?,
+                        names: [r.get(5)?, r.get(6)?],
                     })
                 },
             )
@@ -203,9 +293,17 @@ mod tests {
         let tokens = [Some("b".to_string()), None];
         {
             let store = Store::open(&path).unwrap();
+            let names = [Some("Ann".to_string()), None];
             store
-                .insert_game("g1", "{\"game\":\"go\"}", &tokens)
+                .insert_game("g1", "{\"game\":\"go\"}", &tokens, Some("white"), &names)
                 .unwrap();
+            assert_eq!(store.lobby(true, 10).unwrap()[0].id, "g1");
+            store.join("g1", "white", Some("Bob")).unwrap();
+            assert!(store.lobby(true, 10).unwrap().is_empty());
+            assert_eq!(
+                store.lobby(false, 10).unwrap()[0].names[1].as_deref(),
+                Some("Bob")
+            );
             let moves: Vec<String> = ["C3", "D4", "E5"].map(String::from).to_vec();
             store.sync("g1", 0, &moves, None).unwrap();
             // An undo of two moves, then another move.
@@ -219,6 +317,17 @@ mod tests {
         assert_eq!(g.moves, ["C3", "B2"]);
         assert_eq!(g.result.as_deref(), Some("B+R"));
         assert_eq!(store.load("nope").unwrap(), None);
+        drop(store);
+        // A file of the first schema (no lobby columns) opens and gains them.
+        let old = dir.join("old.db");
+        let conn = Connection::open(&old).unwrap();
+        conn.execute_batch("CREATE TABLE games (id TEXT PRIMARY KEY, request TEXT NOT NULL, token_black TEXT, token_white TEXT, created INTEGER NOT NULL, result TEXT, finished INTEGER); INSERT INTO games VALUES ('g', '{}', NULL, NULL, 0, NULL, NULL);").unwrap();
+        drop(conn);
+        let store = Store::open(&old).unwrap();
+        assert_eq!(store.load("g").unwrap().unwrap().open_seat, None);
+        store
+            .insert_game("h", "{}", &tokens, Some("white"), &[None, None])
+            .unwrap();
         let _ = std::fs::remove_dir_all(dir);
     }
 }

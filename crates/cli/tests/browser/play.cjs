@@ -220,6 +220,39 @@ async function twoBrowsers(browser) {
   console.log("ok two browsers: a whole game through invitation links, watched, undo agreed, 403 without a token");
 }
 
+// The lobby: Ann starts a game with White's seat open; Bob, in another browser, joins it from the
+// lobby with one click, and they play a move each.
+async function lobby(browser) {
+  const ann = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await ann.goto(base);
+  await ann.waitForSelector("#game option", { state: "attached" });
+  await ann.selectOption("#game", "go");
+  await ann.selectOption("#size", "5");
+  await ann.selectOption("#black", "human");
+  await ann.selectOption("#white", "human");
+  await ann.fill("#name", "Ann");
+  await ann.check("#open-seat");
+  await ann.click("#start");
+  await waitMoves(ann, 0, "lobby: Ann's game");
+  await ann.waitForFunction(() => /Waiting in the lobby/.test(document.querySelector("#status").textContent));
+  const id = (await ann.evaluate(() => location.hash)).slice(1);
+  const bob = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await bob.goto(base);
+  await bob.fill("#name", "Bob");
+  await bob.click(`#lobby-open button.join[data-id="${id}"]`, { timeout: 15000 });
+  await waitMoves(bob, 0, "lobby: Bob joined");
+  await ann.waitForFunction(() => /Black \(Ann\) to move/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await clickPoint(ann, "C3");
+  for (const p of [ann, bob]) await waitMoves(p, 1, "lobby: Ann's move");
+  await clickPoint(bob, "D3");
+  for (const p of [ann, bob]) await waitMoves(p, 2, "lobby: Bob's move");
+  check(/White \(Bob\)|Black \(Ann\)/.test(await bob.textContent("#status")), "lobby: names not shown");
+  await bob.screenshot({ path: path.join(shots, "lobby.png"), fullPage: true });
+  await ann.context().close();
+  await bob.context().close();
+  console.log("ok lobby: an open seat joined with one click, a move each");
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -230,6 +263,7 @@ async function twoBrowsers(browser) {
   const runs = GAMES.map((g) => [g.game, () => playOne(browser, g)]);
   runs.push(["go marking step", () => markingStep(browser)]);
   runs.push(["two browsers", () => twoBrowsers(browser)]);
+  runs.push(["lobby", () => lobby(browser)]);
   try {
     for (const [name, run] of runs) {
       try {

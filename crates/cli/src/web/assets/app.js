@@ -101,6 +101,13 @@ async function init() {
     $("#ruleset").title = r ? r.description : "";
   });
   $("#start").addEventListener("click", startGame);
+  try {
+    $("#name").value = localStorage.getItem("stones-name") || "";
+  } catch (e) {
+    /* no storage */
+  }
+  refreshLobby();
+  setInterval(refreshLobby, 5000);
   $("#board").addEventListener("click", clickBoard);
   for (const b of document.querySelectorAll("#buttons [data-action]")) {
     b.addEventListener("click", () => sendMove(b.dataset.action));
@@ -138,6 +145,14 @@ async function resume() {
 
 async function startGame() {
   const body = { game: $("#game").value, ruleset: $("#ruleset").value, black: $("#black").value, white: $("#white").value };
+  const name = $("#name").value.trim();
+  if (name) body.name = name;
+  try {
+    localStorage.setItem("stones-name", name);
+  } catch (e) {
+    /* no storage */
+  }
+  if ($("#open-seat").checked) body.open = "white";
   if ($("#size").value) body.set = { size: JSON.parse($("#size").value) };
   pending = null;
   message("");
@@ -148,6 +163,61 @@ async function startGame() {
     await show(s);
   } catch (e) {
     message(e.message, "error");
+  }
+}
+
+/// The lobby: games waiting for an opponent (Join) and games being played (watch).
+async function refreshLobby() {
+  let lobby;
+  try {
+    lobby = await api("GET", "/api/lobby");
+  } catch (e) {
+    return;
+  }
+  const describe = (g) => {
+    const size = g.set && g.set.size !== undefined ? ` ${JSON.stringify(g.set.size)}` : "";
+    const who = (c) => g.names[c] || (g.players[c] === "human" ? (g.open_seat === c ? "open" : "guest") : g.players[c]);
+    return `${g.game}${size} ${g.ruleset || ""}: ${who("black")} v ${who("white")}, ${g.moves} moves`;
+  };
+  const open = $("#lobby-open");
+  open.innerHTML = "";
+  for (const g of lobby.open) {
+    const li = document.createElement("li");
+    li.textContent = `${describe(g)} `;
+    const mine = held(g.id).black || held(g.id).white;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "join";
+    b.dataset.id = g.id;
+    b.textContent = mine ? "open" : `join as ${g.open_seat}`;
+    b.addEventListener("click", () => (mine ? (location.hash = g.id) : join(g.id)));
+    li.appendChild(b);
+    open.appendChild(li);
+  }
+  const playing = $("#lobby-playing");
+  playing.innerHTML = "";
+  for (const g of lobby.playing.slice(0, 20)) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `#${g.id}`;
+    a.textContent = describe(g);
+    li.appendChild(a);
+    playing.appendChild(li);
+  }
+}
+
+async function join(id) {
+  try {
+    const name = $("#name").value.trim();
+    const r = await api("POST", `/api/games/${id}/join`, name ? { name } : {});
+    keepTokens(id, { [r.seat]: r.token });
+    state = null;
+    location.hash = id;
+    await resume();
+    refreshLobby();
+  } catch (e) {
+    message(e.message, "error");
+    refreshLobby();
   }
 }
 
@@ -290,8 +360,9 @@ function fmt(n) {
 }
 
 function statusText(s) {
-  const side = (c) => `${c[0].toUpperCase()}${c.slice(1)} (${s.players[c]})`;
+  const side = (c) => `${c[0].toUpperCase()}${c.slice(1)} (${(s.names && s.names[c]) || s.players[c]})`;
   if (s.status === "over") return `Game over: ${s.result}`;
+  if (s.open_seat) return `Waiting in the lobby for someone to join as ${s.open_seat}`;
   if (s.status === "scoring") return "Play has stopped: click dead chains, then Done";
   if (s.thinking) return `${side(s.to_move)} is thinking…`;
   return `${side(s.to_move)} to move${s.two_points ? " — two stones: click two points" : ""}`;
@@ -373,8 +444,8 @@ function listen(id) {
 }
 
 function sameState(a, b) {
-  return a.moves.length === b.moves.length && a.thinking === b.thinking && a.status === b.status &&
-    a.undo_request === b.undo_request && JSON.stringify(a.moves) === JSON.stringify(b.moves);
+  const plain = (s) => JSON.stringify(Object.assign({}, s, { _status: 0, resumed: false, tokens: null, invitations: null }));
+  return plain(a) === plain(b);
 }
 
 async function poll() {
