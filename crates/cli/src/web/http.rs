@@ -41,7 +41,7 @@ pub const MAX_CONNECTIONS: usize = 512;
 pub const MAX_IN_FLIGHT: usize = 64;
 
 /// The answer to a connection past [`MAX_CONNECTIONS`].
-const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 58\r\nConnection: close\r\n\r\n{\"error\":\"the server is busy: too many connections, retry\"}";
+const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 59\r\nConnection: close\r\n\r\n{\"error\":\"the server is busy: too many connections, retry\"}";
 
 /// The address a connection comes from (a request extension).
 #[derive(Debug, Clone, Copy)]
@@ -169,5 +169,22 @@ impl AsyncWrite for WriteDeadline {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_busy_answer_says_its_own_length() {
+        let text = std::str::from_utf8(super::BUSY).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Content-Length: "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(length, body.len());
+        assert!(serde_json::from_str::<serde_json::Value>(body).is_ok());
     }
 }
