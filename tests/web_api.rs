@@ -955,3 +955,69 @@ fn the_lobby_lists_open_games_and_the_first_to_join_gets_the_seat() {
     );
     assert_eq!(r.status, 400);
 }
+
+#[test]
+fn clocks_run_on_the_server_and_a_flag_falls_with_nobody_connected() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
+    );
+    assert_eq!(s["clock"]["control"], "10m+5s");
+    assert_eq!(s["clock"]["running"], "black");
+    let id = s["id"].as_str().unwrap().to_string();
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    )
+    .json();
+    // Black's increment is added; White's time runs now.
+    assert!(s["clock"]["black"].as_u64().unwrap() > 600_000, "{s}");
+    assert_eq!(s["clock"]["running"], "white");
+    // A one-second game: after Black's move nobody asks anything, and White's flag falls anyway
+    // (the lobby, read from the database, no longer lists the game as being played).
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "clock": "1s"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let black = s["tokens"]["black"].as_str().unwrap().to_string();
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+        Some(&black),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let start = Instant::now();
+    while get(port, "/api/lobby").json()["playing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str())
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "no flag fell");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["status"], "over", "{s}");
+    assert_eq!(s["result"], "B+T");
+    assert_eq!(s["clock"]["flagged"], "white");
+    assert_eq!(s["legal"], json!([]));
+    let white = s["tokens"].as_str().map(str::to_string);
+    assert!(white.is_none(), "the state carries no token");
+    let r = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "D3"}),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.error().contains("ran out of time"), "{}", r.body);
+    assert!(get(port, &format!("/api/games/{id}/sgf"))
+        .body
+        .contains("RE[B+T]"));
+    let r = post(port, "/api/games", &json!({"game": "go", "clock": "soon"}));
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("\"clock\""), "{}", r.body);
+}

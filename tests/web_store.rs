@@ -284,3 +284,44 @@ fn the_computer_to_move_thinks_again_after_a_restart() {
         std::thread::sleep(Duration::from_millis(200));
     }
 }
+
+#[test]
+fn the_clock_is_the_same_after_kill_9_and_runs_on() {
+    let db = fresh_db("clock");
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+        Some(&black),
+    );
+    assert_eq!(status, 200, "{body}");
+    let before: Value = serde_json::from_str(&body).unwrap();
+    kill_9(served);
+    let (served, _) = serve(&db);
+    let after = state(served.port, &id);
+    assert_eq!(after["clock"]["running"], "white");
+    assert_eq!(
+        after["clock"]["black"], before["clock"]["black"],
+        "Black's time, stopped, is kept to the millisecond"
+    );
+    // White's time ran only while a server did: at most what it had at Black's move.
+    let (w0, w1) = (
+        before["clock"]["white"].as_u64().unwrap(),
+        after["clock"]["white"].as_u64().unwrap(),
+    );
+    assert!(w1 <= w0 && w1 > w0 - 60_000, "white {w0} then {w1}");
+}

@@ -4,6 +4,7 @@
 use super::seats::Seats;
 pub use super::seats::UndoStep;
 use super::store::Store;
+use super::timing::GameClock;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
 use crate::registry::GameKind;
@@ -79,6 +80,8 @@ pub struct Session {
     has_sgf: bool,
     /// The players' names (guests: any name they give).
     names: [Option<String>; 2],
+    /// The clock, when the game has one.
+    clock: Option<GameClock>,
     /// Where the game is kept, and the moves stored there so far.
     store: Option<Arc<Store>>,
     saved: Vec<String>,
@@ -120,7 +123,7 @@ struct Players<'a> {
 
 /// All the games, by id: those in play in memory, every one in the store.
 pub struct Games {
-    map: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    map: Arc<Mutex<HashMap<String, Arc<Mutex<Session>>>>>,
     store: Arc<Store>,
     /// How long a request keeps the computer playing (see [`WATCH`]).
     watch: Duration,
@@ -143,11 +146,38 @@ pub fn lock_state(s: &Mutex<Session>) -> Value {
 impl Games {
     /// The games of `store`; the computer plays for `watch` after each request about its game.
     pub fn new(watch: Duration, store: Store) -> Games {
-        Games {
-            map: Mutex::default(),
+        let games = Games {
+            map: Arc::default(),
             store: Arc::new(store),
             watch,
+        };
+        // The flags fall on the server's own time, whether or not anyone is connected.
+        let map = Arc::downgrade(&games.map);
+        let _ = std::thread::Builder::new()
+            .name("stones-clocks".into())
+            .spawn(move || loop {
+                std::thread::sleep(super::timing::SWEEP);
+                let Some(map) = map.upgrade() else {
+                    return;
+                };
+                let sessions: Vec<_> = lock(&map).values().cloned().collect();
+                drop(map);
+                for s in sessions {
+                    lock(&s).check_flag();
+                }
+            });
+        // Games with a clock run, stored or not: load them so that their flags can fall.
+        match games.store.clocked() {
+            Ok(ids) => {
+                for id in ids {
+                    if let Ok(Some(session)) = games.load(&id) {
+                        lock(&games.map).insert(id, Arc::new(Mutex::new(session)));
+                    }
+                }
+            }
+            Err(e) => eprintln!("stones: cannot read the games with a clock: {e}"),
         }
+        games
     }
 
     /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
@@ -240,6 +270,12 @@ impl Games {
         };
         session.seats = Seats::from_tokens(stored.tokens, open);
         session.names = stored.names;
+        if let Some(clock) = &mut session.clock {
+            if let Some(left) = &stored.clock_left {
+                clock.resume(left);
+            }
+            clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
+        }
         for mv in &stored.moves {
             let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
             if let Some(reason) = record.reason {
@@ -341,7 +377,7 @@ pub fn join(session: &Arc<Mutex<Session>>, body: &Value) -> Result<Value, ApiErr
         }
     }
     s.names[seat.idx()] = name;
-    s.changed();
+    s.refresh();
     drop(s);
     kick(session);
     Ok(serde_json::json!({"seat": side, "token": token}))
@@ -414,10 +450,13 @@ impl Session {
             .as_object()
             .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
         for key in obj.keys() {
-            if !["game", "ruleset", "set", "black", "white", "open", "name"].contains(&key.as_str())
+            if ![
+                "game", "ruleset", "set", "black", "white", "open", "name", "clock",
+            ]
+            .contains(&key.as_str())
             {
                 return Err(ApiError::bad(format!(
-                    "unknown field \"{key}\": expected game, ruleset, set, black, white, open, name"
+                    "unknown field \"{key}\": expected game, ruleset, set, black, white, open, name, clock"
                 )));
             }
         }
@@ -498,6 +537,10 @@ impl Session {
             ));
         }
         let name = player_name(&text("name", "")?)?;
+        let clock = match text("clock", "")?.as_str() {
+            "" => None,
+            t => Some(GameClock::parse(t)?),
+        };
         let names = [0, 1].map(|i| {
             (humans[i] && open.map(Colour::idx) != Some(i))
                 .then(|| name.clone())
@@ -525,6 +568,7 @@ impl Session {
             resumed: false,
             seats: Seats::from_tokens([None, None], open),
             names,
+            clock,
             notify: tokio::sync::watch::Sender::new(0),
             version: 0,
             moved: Instant::now(),
@@ -540,7 +584,41 @@ impl Session {
     /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
     fn live(&self) -> bool {
         self.thinking
-            || (!matches!(self.game.game_status(), Status::Over(_)) && self.moved.elapsed() < IDLE)
+            || (!matches!(self.game.game_status(), Status::Over(_))
+                && self.flagged().is_none()
+                && self.moved.elapsed() < IDLE)
+    }
+
+    /// The colour whose flag fell (the game is over).
+    fn flagged(&self) -> Option<Colour> {
+        self.clock.as_ref().and_then(|c| c.flagged)
+    }
+
+    /// The result: a loss on time, or the game's own once over.
+    fn result(&self) -> Option<String> {
+        if let Some(r) = self.clock.as_ref().and_then(GameClock::result) {
+            return Some(r);
+        }
+        match self.game.game_status() {
+            Status::Over(o) => Some(o.result),
+            _ => None,
+        }
+    }
+
+    /// Drops the flag of the side to move if its time is out (the game is then over).
+    pub fn check_flag(&mut self) {
+        if self.clock.as_mut().is_some_and(GameClock::check) {
+            self.refresh();
+        }
+    }
+
+    /// `mover` has made a move of play: its clock gets the increment (or its flag falls).
+    fn clock_moved(&mut self, mover: Colour, was: Status) {
+        if was == Status::Ongoing {
+            if let Some(c) = &mut self.clock {
+                c.moved(mover);
+            }
+        }
     }
 
     /// Someone asked about the game lately, or follows its events.
@@ -561,11 +639,9 @@ impl Session {
             .zip(&moves)
             .take_while(|(a, b)| a == b)
             .count();
-        let result = match self.game.game_status() {
-            Status::Over(o) => Some(o.result),
-            _ => None,
-        };
-        match store.sync(&self.id, keep, &moves, result.as_deref()) {
+        let result = self.result();
+        let clock = self.clock.as_ref().map(GameClock::stored);
+        match store.sync(&self.id, keep, &moves, result.as_deref(), clock.as_deref()) {
             Ok(()) => self.saved = moves,
             Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
         }
@@ -593,7 +669,9 @@ impl Session {
 
     /// The side to move is played by the computer (and play is on).
     fn computer_to_move(&self) -> bool {
-        self.game.game_status() == Status::Ongoing && !self.humans[self.game.player_to_move().idx()]
+        self.game.game_status() == Status::Ongoing
+            && !self.humans[self.game.player_to_move().idx()]
+            && self.flagged().is_none()
     }
 
     /// Recomputes what depends on the position: legal points and actions.
@@ -601,6 +679,11 @@ impl Session {
         self.generation += 1;
         self.moved = Instant::now();
         self.seats.undo_request = None;
+        let running = (self.game.game_status() == Status::Ongoing && self.seats.open.is_none())
+            .then(|| self.game.player_to_move());
+        if let Some(c) = &mut self.clock {
+            c.run(running);
+        }
         self.changed();
         self.persist();
         let mut points = Vec::new();
@@ -671,7 +754,18 @@ impl Session {
             computer_error: self.computer_error.as_deref(),
             downloads,
         };
-        serde_json::to_value(state).unwrap_or(Value::Null)
+        let mut value = serde_json::to_value(state).unwrap_or(Value::Null);
+        if let Some(c) = &self.clock {
+            value["clock"] = c.json();
+            if let Some(result) = c.result() {
+                value["status"] = "over".into();
+                value["result"] = result.into();
+                value["legal"] = serde_json::json!([]);
+                value["actions"] = serde_json::json!([]);
+                value["two_points"] = false.into();
+            }
+        }
+        value
     }
 
     /// The SVG picture of the position.
@@ -693,18 +787,15 @@ impl Session {
             &moves,
             None,
         );
-        if let Status::Over(o) = self.game.game_status() {
-            text = format!("# result: {}\n{text}", o.result);
+        if let Some(result) = self.result() {
+            text = format!("# result: {result}\n{text}");
         }
         text
     }
 
     /// The game as SGF, for the games with an SGF form.
     pub fn sgf(&self) -> Option<String> {
-        let result = match self.game.game_status() {
-            Status::Over(o) => Some(o.result),
-            _ => None,
-        };
+        let result = self.result();
         let info = crate::save::SaveInfo {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
@@ -717,6 +808,13 @@ impl Session {
     /// Plays a person's move, sent with `token`: the seat to move's (either person's while dead
     /// stones are marked). A refused move changes nothing.
     fn play_human(&mut self, text: &str, token: Option<&str>) -> Result<(), ApiError> {
+        self.check_flag();
+        if let Some(c) = self.flagged() {
+            return Err(ApiError(
+                409,
+                format!("the game is over: {c} ran out of time"),
+            ));
+        }
         let status = self.game.game_status();
         let c = self.game.player_to_move();
         if status == Status::Ongoing && !self.humans[c.idx()] {
@@ -740,6 +838,7 @@ impl Session {
             return Err(ApiError::bad(reason));
         }
         self.records.push(record);
+        self.clock_moved(c, status);
         self.computer_error = None;
         self.refresh();
         Ok(())
@@ -748,6 +847,12 @@ impl Session {
     /// Takes back the last move and, against the computer, its moves before it too, so that a person
     /// is to move.
     fn undo(&mut self) -> Result<(), ApiError> {
+        if let Some(c) = self.flagged() {
+            return Err(ApiError(
+                409,
+                format!("the game is over: {c} ran out of time"),
+            ));
+        }
         if self.records.is_empty() || !self.game.undo_move() {
             return Err(ApiError::bad("there is no move to take back"));
         }
@@ -886,9 +991,13 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
             match choice {
                 Ok(choice) => {
                     let n = s.records.len() + 1;
+                    let (mover, was) = (s.game.player_to_move(), s.game.game_status());
                     let record = play_recorded(&mut s.game, &choice.mv, n);
                     match &record.reason {
-                        None => s.records.push(record),
+                        None => {
+                            s.records.push(record);
+                            s.clock_moved(mover, was);
+                        }
                         Some(reason) => {
                             s.computer_error = Some(format!(
                                 "the computer's move {} was refused: {reason}",

@@ -12,6 +12,7 @@ pub mod ids;
 mod routes;
 pub mod seats;
 pub mod store;
+pub mod timing;
 
 use games::Games;
 use std::sync::{Arc, Mutex};

@@ -24,6 +24,8 @@ pub struct StoredGame {
     pub open_seat: Option<String>,
     /// The players' names, as they gave them.
     pub names: [Option<String>; 2],
+    /// Each side's time left at the last change, `"black_ms,white_ms"` (games with a clock).
+    pub clock_left: Option<String>,
 }
 
 /// A game as the lobby lists it.
@@ -57,7 +59,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished INTEGER,
     open_seat TEXT,
     name_black TEXT,
-    name_white TEXT
+    name_white TEXT,
+    clock_left TEXT
 );
 
 CREATE TABLE IF NOT EXISTS moves (
@@ -130,7 +133,7 @@ impl Store {
             .prepare("SELECT name FROM pragma_table_info('games')")
             .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
             .map_err(text)?;
-        for column in ["open_seat", "name_black", "name_white"] {
+        for column in ["open_seat", "name_black", "name_white", "clock_left"] {
             if !columns.iter().any(|c| c == column) {
                 conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
                     .map_err(text)?;
@@ -223,6 +226,7 @@ impl Store {
         keep: usize,
         moves: &[String],
         result: Option<&str>,
+        clock_left: Option<&str>,
     ) -> Result<(), String> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(text)?;
@@ -240,11 +244,25 @@ impl Store {
             .map_err(text)?;
         }
         tx.execute(
-            "UPDATE games SET result = ?2, finished = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished, ?3) END WHERE id = ?1",
-            params![id, result, at],
+            "UPDATE games SET result = ?2, finished = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished, ?3) END, clock_left = ?4 WHERE id = ?1",
+            params![id, result, at, clock_left],
         )
         .map_err(text)?;
         tx.commit().map_err(text)
+    }
+
+    /// The unfinished games with a clock (their flags must fall even with nobody connected).
+    pub fn clocked(&self) -> Result<Vec<String>, String> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare("SELECT id FROM games WHERE finished IS NULL AND clock_left IS NOT NULL")
+            .map_err(text)?;
+        let ids = stmt
+            .query_map([], |r| r.get(0))
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        Ok(ids)
     }
 
     /// The game with this id, if stored.
@@ -252,7 +270,7 @@ impl Store {
         let conn = self.conn();
         let game = conn
             .query_row(
-                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white FROM games WHERE id = ?1",
+                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white, clock_left FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -262,6 +280,7 @@ impl Store {
                         result: r.get(3)?,
                         open_seat: r.get(4)?,
                         names: [r.get(5)?, r.get(6)?],
+                        clock_left: r.get(7)?,
                     })
                 },
             )
@@ -305,10 +324,12 @@ mod tests {
                 Some("Bob")
             );
             let moves: Vec<String> = ["C3", "D4", "E5"].map(String::from).to_vec();
-            store.sync("g1", 0, &moves, None).unwrap();
+            store.sync("g1", 0, &moves, None, Some("1,2")).unwrap();
+            assert_eq!(store.clocked().unwrap(), ["g1"]);
             // An undo of two moves, then another move.
             let moves: Vec<String> = ["C3", "B2"].map(String::from).to_vec();
-            store.sync("g1", 1, &moves, Some("B+R")).unwrap();
+            store.sync("g1", 1, &moves, Some("B+R"), None).unwrap();
+            assert!(store.clocked().unwrap().is_empty());
         }
         let store = Store::open(&path).unwrap();
         let g = store.load("g1").unwrap().unwrap();

@@ -232,6 +232,7 @@ async function lobby(browser) {
   await ann.selectOption("#white", "human");
   await ann.fill("#name", "Ann");
   await ann.check("#open-seat");
+  await ann.selectOption("#clock", "10m+5s");
   await ann.click("#start");
   await waitMoves(ann, 0, "lobby: Ann's game");
   await ann.waitForFunction(() => /Waiting in the lobby/.test(document.querySelector("#status").textContent));
@@ -247,6 +248,8 @@ async function lobby(browser) {
   await clickPoint(bob, "D3");
   for (const p of [ann, bob]) await waitMoves(p, 2, "lobby: Bob's move");
   check(/White \(Bob\)|Black \(Ann\)/.test(await bob.textContent("#status")), "lobby: names not shown");
+  const clock = await bob.textContent("#clock-black");
+  check(/^10:0[0-9]$/.test(clock), `lobby: Black's clock shows ${clock}, not about 10:05`);
   await bob.screenshot({ path: path.join(shots, "lobby.png"), fullPage: true });
   await ann.context().close();
   await bob.context().close();

@@ -153,6 +153,7 @@ async function startGame() {
     /* no storage */
   }
   if ($("#open-seat").checked) body.open = "white";
+  if ($("#clock").value) body.clock = $("#clock").value;
   if ($("#size").value) body.set = { size: JSON.parse($("#size").value) };
   pending = null;
   message("");
@@ -406,6 +407,7 @@ async function show(s) {
     dl.appendChild(a);
   }
   if (s.computer_error) message(s.computer_error, "error");
+  showClock(s);
   showButtons();
   listen(s.id);
   clearTimeout(pollTimer);
@@ -416,6 +418,29 @@ async function show(s) {
   const waiting = s.status !== "over" && !actingToken(s);
   if (s.thinking || computerTurn) pollTimer = setTimeout(poll, 300);
   else if (waiting || s.undo_request) pollTimer = setTimeout(poll, 1000);
+}
+
+/// The clocks: the server's time left, counted down here between its answers.
+let clockTimer = null;
+function showClock(s) {
+  clearInterval(clockTimer);
+  $("#clock-row").classList.toggle("hidden", !s.clock);
+  if (!s.clock) return;
+  const since = Date.now();
+  const mmss = (ms) => {
+    const t = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  };
+  const tick = () => {
+    for (const c of ["black", "white"]) {
+      const left = s.clock[c] - (s.clock.running === c ? Date.now() - since : 0);
+      const cell = $(`#clock-${c}`);
+      cell.textContent = mmss(left);
+      cell.classList.toggle("running", s.clock.running === c);
+    }
+  };
+  tick();
+  if (s.clock.running) clockTimer = setInterval(tick, 250);
 }
 
 /// Follows game `id`'s changes by Server-Sent Events (once per game); on failure the page polls.
