@@ -7,6 +7,7 @@
 //! happens ([`store`]); the server never reads or writes a file a client names.
 
 pub mod games;
+pub mod glicko;
 pub mod http;
 pub mod ids;
 mod routes;
