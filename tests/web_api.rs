@@ -1021,3 +1021,157 @@ fn clocks_run_on_the_server_and_a_flag_falls_with_nobody_connected() {
     assert_eq!(r.status, 400);
     assert!(r.error().contains("\"clock\""), "{}", r.body);
 }
+
+/// A request with a guest's identity cookie.
+fn as_guest(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &Value,
+    cookie: &str,
+    token: Option<&str>,
+) -> Reply {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let body = body.to_string();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: localhost:{port}\r\nCookie: stones_player={cookie}\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    Reply {
+        status: head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0),
+        headers: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+#[test]
+fn a_finished_rated_game_moves_both_glicko_ratings_and_the_tables() {
+    let port = server();
+    let (ann, bob) = ("a".repeat(32), "b".repeat(32));
+    // A guest without a cookie is given an identity.
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+    );
+    assert!(
+        r.headers.contains("set-cookie: stones_player="),
+        "{}",
+        r.headers
+    );
+    // Ann opens a seat, Bob joins from the lobby, Ann resigns.
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+        &ann,
+        None,
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert!(
+        !r.headers.contains("set-cookie"),
+        "a known guest keeps its identity"
+    );
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    let ann_token = s["tokens"]["black"].as_str().unwrap().to_string();
+    let r = as_guest(
+        port,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Bob"}),
+        &bob,
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let empty = get(port, "/api/ratings/go").json();
+    assert_eq!(
+        empty["by_rating"],
+        json!([]),
+        "nothing is rated before a game ends"
+    );
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        Some(&ann_token),
+    );
+    assert_eq!(r.json()["result"], "W+R");
+    // The result stands: no undo after the end.
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/undo"),
+        &json!({}),
+        Some(&ann_token),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    let t = get(port, "/api/ratings/go").json();
+    let top = t["by_rating"].as_array().unwrap();
+    assert_eq!(top.len(), 2, "{t}");
+    assert_eq!(top[0]["name"], "Bob");
+    assert!(top[0]["rating"].as_f64().unwrap() > 1500.0, "{t}");
+    assert_eq!(top[1]["name"], "Ann");
+    assert!(top[1]["rating"].as_f64().unwrap() < 1500.0, "{t}");
+    assert_eq!(t["by_wins"][0]["name"], "Bob");
+    assert_eq!(t["by_wins"][0]["wins"], 1);
+    assert_eq!(t["by_games"][0]["games"], 1);
+    // Against the computer: the bot is rated too. One person on both seats is not rated.
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "white": "random", "name": "Ann"}),
+        &ann,
+        None,
+    );
+    let s = r.json();
+    let token = s["tokens"]["black"].as_str().unwrap().to_string();
+    let id = s["id"].as_str().unwrap().to_string();
+    post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        Some(&token),
+    );
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+        &ann,
+        None,
+    );
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        s["tokens"]["black"].as_str(),
+    );
+    let t = get(port, "/api/ratings/go").json();
+    let games = t["by_games"].as_array().unwrap();
+    assert_eq!(games[0]["name"], "Ann");
+    assert_eq!(games[0]["games"], 2, "{t}");
+    assert!(
+        games
+            .iter()
+            .any(|g| g["name"] == "random" && g["bot"] == true),
+        "{t}"
+    );
+    assert_eq!(get(port, "/api/ratings/chess").status, 404);
+}

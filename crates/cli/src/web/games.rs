@@ -3,7 +3,7 @@
 
 use super::seats::Seats;
 pub use super::seats::UndoStep;
-use super::store::Store;
+use super::store::{Rated, Store};
 use super::timing::GameClock;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
@@ -82,6 +82,8 @@ pub struct Session {
     names: [Option<String>; 2],
     /// The clock, when the game has one.
     clock: Option<GameClock>,
+    /// Who sits at each seat, for the ratings: a guest's identity (its cookie), `bot:<spec>`.
+    player_ids: [Option<String>; 2],
     /// Where the game is kept, and the moves stored there so far.
     store: Option<Arc<Store>>,
     saved: Vec<String>,
@@ -181,8 +183,17 @@ impl Games {
     }
 
     /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
-    pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
+    pub fn create(
+        &self,
+        body: &Value,
+        player: Option<&str>,
+    ) -> Result<Arc<Mutex<Session>>, ApiError> {
         let mut session = Session::build(body, self.watch)?;
+        for i in 0..2 {
+            if session.humans[i] && session.seats.open.map(Colour::idx) != Some(i) {
+                session.player_ids[i] = player.map(str::to_string);
+            }
+        }
         let open = session.seats.open;
         session.seats = Seats::new(session.humans)?;
         session.seats.open = open;
@@ -201,6 +212,7 @@ impl Games {
                 session.seats.tokens(),
                 open.map(|c| ["black", "white"][c.idx()]),
                 &session.names,
+                &session.player_ids,
             )
             .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
         session.id = id.clone();
@@ -244,6 +256,38 @@ impl Games {
         Ok(serde_json::json!({"open": list(true)?, "playing": list(false)?}))
     }
 
+    /// A game's tables: the first 20 players by rating, by wins and by games played.
+    pub fn ratings(&self, kind: &str) -> Result<Value, ApiError> {
+        let kind = GameKind::parse(kind).map_err(|e| ApiError(404, e))?;
+        let table = |order: &str| -> Result<Vec<Value>, ApiError> {
+            let rows = self
+                .store
+                .ratings(kind.name(), order, 20)
+                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+            Ok(rows
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "name": r.name,
+                        "bot": r.bot,
+                        "rating": (r.rating.rating * 10.0).round() / 10.0,
+                        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
+                        "games": r.games,
+                        "wins": r.wins,
+                        "losses": r.losses,
+                        "draws": r.draws,
+                    })
+                })
+                .collect())
+        };
+        Ok(serde_json::json!({
+            "game": kind.name(),
+            "by_rating": table("rating")?,
+            "by_wins": table("wins")?,
+            "by_games": table("games")?,
+        }))
+    }
+
     /// The stored game `id`, replayed: its request through the same checks, then its moves.
     fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
         let stored = self
@@ -270,6 +314,11 @@ impl Games {
         };
         session.seats = Seats::from_tokens(stored.tokens, open);
         session.names = stored.names;
+        for i in 0..2 {
+            if session.humans[i] {
+                session.player_ids[i] = stored.players[i].clone();
+            }
+        }
         if let Some(clock) = &mut session.clock {
             if let Some(left) = &stored.clock_left {
                 clock.resume(left);
@@ -361,7 +410,11 @@ fn player_name(text: &str) -> Result<Option<String>, ApiError> {
 }
 
 /// Joins the open seat of `session` as the player named in `{"name": …}`: the seat and its token.
-pub fn join(session: &Arc<Mutex<Session>>, body: &Value) -> Result<Value, ApiError> {
+pub fn join(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    player: Option<&str>,
+) -> Result<Value, ApiError> {
     let name = match body.get("name") {
         None | Some(Value::Null) => None,
         Some(Value::String(n)) => player_name(n)?,
@@ -371,12 +424,13 @@ pub fn join(session: &Arc<Mutex<Session>>, body: &Value) -> Result<Value, ApiErr
     let (seat, token) = s.seats.join()?;
     let side = ["black", "white"][seat.idx()];
     if let Some(store) = &s.store {
-        if let Err(e) = store.join(&s.id, side, name.as_deref()) {
+        if let Err(e) = store.join(&s.id, side, name.as_deref(), player) {
             s.seats.open = Some(seat);
             return Err(ApiError(503, format!("cannot store the seat: {e}")));
         }
     }
     s.names[seat.idx()] = name;
+    s.player_ids[seat.idx()] = player.map(str::to_string);
     s.refresh();
     drop(s);
     kick(session);
@@ -569,6 +623,7 @@ impl Session {
             seats: Seats::from_tokens([None, None], open),
             names,
             clock,
+            player_ids: [0, 1].map(|i| (!humans[i]).then(|| format!("bot:{}", specs[i]))),
             notify: tokio::sync::watch::Sender::new(0),
             version: 0,
             moved: Instant::now(),
@@ -641,7 +696,31 @@ impl Session {
             .count();
         let result = self.result();
         let clock = self.clock.as_ref().map(GameClock::stored);
-        match store.sync(&self.id, keep, &moves, result.as_deref(), clock.as_deref()) {
+        // Rated: two different players, guests or computers (one person on both seats is not).
+        let rated = match &self.player_ids {
+            [Some(b), Some(w)] if b != w => Some(Rated {
+                kind: self.game.game_name().to_string(),
+                players: [b.clone(), w.clone()],
+                names: [0, 1].map(|i| {
+                    self.names[i].clone().unwrap_or_else(|| {
+                        if self.humans[i] {
+                            "guest".into()
+                        } else {
+                            self.specs[i].clone()
+                        }
+                    })
+                }),
+            }),
+            _ => None,
+        };
+        match store.sync(
+            &self.id,
+            keep,
+            &moves,
+            result.as_deref(),
+            clock.as_deref(),
+            rated.as_ref(),
+        ) {
             Ok(()) => self.saved = moves,
             Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
         }
@@ -847,6 +926,9 @@ impl Session {
     /// Takes back the last move and, against the computer, its moves before it too, so that a person
     /// is to move.
     fn undo(&mut self) -> Result<(), ApiError> {
+        if self.result().is_some() {
+            return Err(ApiError(409, "the game is over: its result stands".into()));
+        }
         if let Some(c) = self.flagged() {
             return Err(ApiError(
                 409,
@@ -904,6 +986,9 @@ pub fn undo(
         Some(_) => return Err(ApiError::bad("\"decline\" must be true or false")),
     };
     let mut s = lock(session);
+    if s.result().is_some() {
+        return Err(ApiError(409, "the game is over: its result stands".into()));
+    }
     let has_moves = !s.records.is_empty();
     let step = s.seats.undo_step(token, decline, has_moves)?;
     match step {

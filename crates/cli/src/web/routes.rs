@@ -45,6 +45,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
+        .route("/api/ratings/{game}", get(ratings))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/{what}", get(sub).post(action))
         .fallback(not_found)
@@ -210,7 +211,8 @@ async fn create(
             ));
         }
     }
-    let session = match app.games.create(&body) {
+    let (player, fresh) = player_of(&headers);
+    let session = match app.games.create(&body, player.as_deref()) {
         Ok(s) => s,
         Err(e) => return error(e),
     };
@@ -236,7 +238,43 @@ async fn create(
     }
     state["tokens"] = tokens;
     state["invitations"] = Value::Object(invitations);
-    json_response(201, &state)
+    with_player(json_response(201, &state), player.as_deref(), fresh)
+}
+
+/// The name of the cookie that keeps a guest's identity (for the ratings).
+const PLAYER_COOKIE: &str = "stones_player";
+
+/// The guest's identity from its cookie, or a fresh one (then true: to be set).
+fn player_of(headers: &HeaderMap) -> (Option<String>, bool) {
+    let found = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, v)| *k == PLAYER_COOKIE && super::ids::well_formed(v))
+        .map(|(_, v)| v.to_string());
+    match found {
+        Some(id) => (Some(id), false),
+        None => (super::ids::random_hex().ok(), true),
+    }
+}
+
+/// The response, setting the guest's identity cookie when it is new.
+fn with_player(mut r: Response, player: Option<&str>, fresh: bool) -> Response {
+    if let (Some(p), true) = (player, fresh) {
+        let cookie =
+            format!("{PLAYER_COOKIE}={p}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            r.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    r
+}
+
+/// `GET /api/ratings/{game}`: the game's TOP 20 by rating, wins and games played.
+async fn ratings(State(app): Shared, Path(game): Path<String>) -> Response {
+    answer(app.games.ratings(&game), 200)
 }
 
 /// The token of `Authorization: Bearer <token>`.
@@ -356,7 +394,12 @@ async fn action(
         Err(e) => return body_error(e),
     };
     if what == "join" {
-        return answer(games::join(&session, &body), 200);
+        let (player, fresh) = player_of(&headers);
+        return with_player(
+            answer(games::join(&session, &body, player.as_deref()), 200),
+            player.as_deref(),
+            fresh,
+        );
     }
     let token = bearer(&headers);
     let result = match what.as_str() {

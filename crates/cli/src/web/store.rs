@@ -26,6 +26,28 @@ pub struct StoredGame {
     pub names: [Option<String>; 2],
     /// Each side's time left at the last change, `"black_ms,white_ms"` (games with a clock).
     pub clock_left: Option<String>,
+    /// Who sits at each seat: a guest's identity, or `bot:<spec>` for the computer.
+    pub players: [Option<String>; 2],
+}
+
+/// A finished game's players, for the ratings: the game's kind, each seat's identity and name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rated {
+    pub kind: String,
+    pub players: [String; 2],
+    pub names: [String; 2],
+}
+
+/// A line of a ratings table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingRow {
+    pub name: String,
+    pub bot: bool,
+    pub rating: super::glicko::Rating,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
 }
 
 /// A game as the lobby lists it.
@@ -60,7 +82,22 @@ CREATE TABLE IF NOT EXISTS games (
     open_seat TEXT,
     name_black TEXT,
     name_white TEXT,
-    clock_left TEXT
+    clock_left TEXT,
+    player_black TEXT,
+    player_white TEXT
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    kind TEXT NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    losses INTEGER NOT NULL,
+    draws INTEGER NOT NULL,
+    PRIMARY KEY (kind, player)
 );
 
 CREATE TABLE IF NOT EXISTS moves (
@@ -84,6 +121,58 @@ fn now() -> i64 {
 
 fn text(e: rusqlite::Error) -> String {
     e.to_string()
+}
+
+/// Black's score in `result`: 1 for `B+…`, 0 for `W+…`, a half otherwise (a draw).
+pub fn black_score(result: &str) -> f64 {
+    if result.starts_with("B+") {
+        1.0
+    } else if result.starts_with("W+") {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// Moves both players' Glicko-2 ratings (and counts) for a game of `rated.kind` that ended
+/// `result`.
+fn rate(tx: &rusqlite::Transaction<'_>, rated: &Rated, result: &str) -> rusqlite::Result<()> {
+    let before: Vec<super::glicko::Rating> = rated
+        .players
+        .iter()
+        .map(|p| {
+            tx.query_row(
+                "SELECT rating, deviation, volatility FROM ratings WHERE kind = ?1 AND player = ?2",
+                params![rated.kind, p],
+                |r| {
+                    Ok(super::glicko::Rating {
+                        rating: r.get(0)?,
+                        deviation: r.get(1)?,
+                        volatility: r.get(2)?,
+                    })
+                },
+            )
+            .optional()
+            .map(Option::unwrap_or_default)
+        })
+        .collect::<rusqlite::Result<_>>()?;
+    let black = black_score(result);
+    for (i, score) in [black, 1.0 - black].into_iter().enumerate() {
+        let after = before[i].after(&[(before[1 - i], score)]);
+        let (w, l, d) = match score {
+            s if s > 0.75 => (1, 0, 0),
+            s if s < 0.25 => (0, 1, 0),
+            _ => (0, 0, 1),
+        };
+        tx.execute(
+            "INSERT INTO ratings (kind, player, name, rating, deviation, volatility, games, wins, losses, draws)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8, ?9)
+             ON CONFLICT (kind, player) DO UPDATE SET name = ?3, rating = ?4, deviation = ?5,
+               volatility = ?6, games = games + 1, wins = wins + ?7, losses = losses + ?8, draws = draws + ?9",
+            params![rated.kind, rated.players[i], rated.names[i], after.rating, after.deviation, after.volatility, w, l, d],
+        )?;
+    }
+    Ok(())
 }
 
 /// The default file: `$XDG_DATA_HOME/stones/stones.db`, else `~/.local/share/stones/stones.db`.
@@ -133,7 +222,14 @@ impl Store {
             .prepare("SELECT name FROM pragma_table_info('games')")
             .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
             .map_err(text)?;
-        for column in ["open_seat", "name_black", "name_white", "clock_left"] {
+        for column in [
+            "open_seat",
+            "name_black",
+            "name_white",
+            "clock_left",
+            "player_black",
+            "player_white",
+        ] {
             if !columns.iter().any(|c| c == column) {
                 conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
                     .map_err(text)?;
@@ -161,27 +257,32 @@ impl Store {
         tokens: &[Option<String>; 2],
         open_seat: Option<&str>,
         names: &[Option<String>; 2],
+        players: &[Option<String>; 2],
     ) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![id, request, tokens[0], tokens[1], now(), open_seat, names[0], names[1]],
+                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![id, request, tokens[0], tokens[1], now(), open_seat, names[0], names[1], players[0], players[1]],
             )
             .map(|_| ())
             .map_err(text)
     }
 
     /// Gives the open seat `seat` (`black` or `white`) to the player named `name`.
-    pub fn join(&self, id: &str, seat: &str, name: Option<&str>) -> Result<(), String> {
-        let column = if seat == "black" {
-            "name_black"
-        } else {
-            "name_white"
-        };
+    pub fn join(
+        &self,
+        id: &str,
+        seat: &str,
+        name: Option<&str>,
+        player: Option<&str>,
+    ) -> Result<(), String> {
+        let side = if seat == "black" { "black" } else { "white" };
         self.conn()
             .execute(
-                &format!("UPDATE games SET open_seat = NULL, {column} = ?2 WHERE id = ?1"),
-                params![id, name],
+                &format!(
+                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3 WHERE id = ?1"
+                ),
+                params![id, name, player],
             )
             .map(|_| ())
             .map_err(text)
@@ -227,9 +328,22 @@ impl Store {
         moves: &[String],
         result: Option<&str>,
         clock_left: Option<&str>,
+        rated: Option<&Rated>,
     ) -> Result<(), String> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(text)?;
+        let was_finished: bool = tx
+            .query_row(
+                "SELECT finished IS NOT NULL FROM games WHERE id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(text)?
+            .unwrap_or(true);
+        if let (false, Some(result), Some(rated)) = (was_finished, result, rated) {
+            rate(&tx, rated, result).map_err(text)?;
+        }
         tx.execute(
             "DELETE FROM moves WHERE game = ?1 AND n > ?2",
             params![id, keep as i64],
@@ -251,6 +365,43 @@ impl Store {
         tx.commit().map_err(text)
     }
 
+    /// The ratings table of a game's kind: the first `limit` by `order` (`rating`, `wins` or
+    /// `games`).
+    pub fn ratings(&self, kind: &str, order: &str, limit: usize) -> Result<Vec<RatingRow>, String> {
+        let order = match order {
+            "wins" => "wins DESC, rating DESC",
+            "games" => "games DESC, rating DESC",
+            _ => "rating DESC, games DESC",
+        };
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT name, player LIKE 'bot:%', rating, deviation, volatility, games, wins, losses, draws
+                 FROM ratings WHERE kind = ?1 ORDER BY {order} LIMIT ?2"
+            ))
+            .map_err(text)?;
+        let rows = stmt
+            .query_map(params![kind, limit as i64], |r| {
+                Ok(RatingRow {
+                    name: r.get(0)?,
+                    bot: r.get(1)?,
+                    rating: super::glicko::Rating {
+                        rating: r.get(2)?,
+                        deviation: r.get(3)?,
+                        volatility: r.get(4)?,
+                    },
+                    games: r.get(5)?,
+                    wins: r.get(6)?,
+                    losses: r.get(7)?,
+                    draws: r.get(8)?,
+                })
+            })
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        Ok(rows)
+    }
+
     /// The unfinished games with a clock (their flags must fall even with nobody connected).
     pub fn clocked(&self) -> Result<Vec<String>, String> {
         let conn = self.conn();
@@ -270,7 +421,7 @@ impl Store {
         let conn = self.conn();
         let game = conn
             .query_row(
-                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white, clock_left FROM games WHERE id = ?1",
+                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white, clock_left, player_black, player_white FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -281,6 +432,7 @@ impl Store {
                         open_seat: r.get(4)?,
                         names: [r.get(5)?, r.get(6)?],
                         clock_left: r.get(7)?,
+                        players: [r.get(8)?, r.get(9)?],
                     })
                 },
             )
@@ -314,21 +466,49 @@ mod tests {
             let store = Store::open(&path).unwrap();
             let names = [Some("Ann".to_string()), None];
             store
-                .insert_game("g1", "{\"game\":\"go\"}", &tokens, Some("white"), &names)
+                .insert_game(
+                    "g1",
+                    "{\"game\":\"go\"}",
+                    &tokens,
+                    Some("white"),
+                    &names,
+                    &[None, None],
+                )
                 .unwrap();
             assert_eq!(store.lobby(true, 10).unwrap()[0].id, "g1");
-            store.join("g1", "white", Some("Bob")).unwrap();
+            store.join("g1", "white", Some("Bob"), None).unwrap();
             assert!(store.lobby(true, 10).unwrap().is_empty());
             assert_eq!(
                 store.lobby(false, 10).unwrap()[0].names[1].as_deref(),
                 Some("Bob")
             );
             let moves: Vec<String> = ["C3", "D4", "E5"].map(String::from).to_vec();
-            store.sync("g1", 0, &moves, None, Some("1,2")).unwrap();
+            store
+                .sync("g1", 0, &moves, None, Some("1,2"), None)
+                .unwrap();
             assert_eq!(store.clocked().unwrap(), ["g1"]);
             // An undo of two moves, then another move.
             let moves: Vec<String> = ["C3", "B2"].map(String::from).to_vec();
-            store.sync("g1", 1, &moves, Some("B+R"), None).unwrap();
+            let rated = Rated {
+                kind: "go".into(),
+                players: ["ann".into(), "bot:random".into()],
+                names: ["Ann".into(), "random".into()],
+            };
+            store
+                .sync("g1", 1, &moves, Some("B+R"), None, Some(&rated))
+                .unwrap();
+            // Stored again as finished: the ratings move once.
+            store
+                .sync("g1", 1, &moves, Some("B+R"), None, Some(&rated))
+                .unwrap();
+            let table = store.ratings("go", "rating", 20).unwrap();
+            assert_eq!(table.len(), 2);
+            assert_eq!(
+                (table[0].name.as_str(), table[0].games, table[0].wins),
+                ("Ann", 1, 1)
+            );
+            assert!(table[0].rating.rating > 1500.0 && table[1].rating.rating < 1500.0);
+            assert!(table[1].bot && !table[0].bot);
             assert!(store.clocked().unwrap().is_empty());
         }
         let store = Store::open(&path).unwrap();
@@ -347,7 +527,14 @@ mod tests {
         let store = Store::open(&old).unwrap();
         assert_eq!(store.load("g").unwrap().unwrap().open_seat, None);
         store
-            .insert_game("h", "{}", &tokens, Some("white"), &[None, None])
+            .insert_game(
+                "h",
+                "{}",
+                &tokens,
+                Some("white"),
+                &[None, None],
+                &[None, None],
+            )
             .unwrap();
         let _ = std::fs::remove_dir_all(dir);
     }

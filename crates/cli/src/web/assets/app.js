@@ -94,7 +94,11 @@ async function init() {
   }
   $("#white").value = "mcts";
   fillGameChoices();
-  $("#game").addEventListener("change", fillGameChoices);
+  $("#game").addEventListener("change", () => {
+    fillGameChoices();
+    refreshTop();
+  });
+  refreshTop();
   $("#ruleset").addEventListener("change", () => {
     const g = catalog.games.find((x) => x.game === $("#game").value);
     const r = g.rulesets.find((x) => x.name === $("#ruleset").value);
@@ -164,6 +168,25 @@ async function startGame() {
     await show(s);
   } catch (e) {
     message(e.message, "error");
+  }
+}
+
+/// The selected game's TOP players by Glicko-2 rating (rated: lobby games, games against the computer).
+async function refreshTop() {
+  const game = $("#game").value;
+  let t;
+  try {
+    t = await api("GET", `/api/ratings/${game}`);
+  } catch (e) {
+    return;
+  }
+  $("#top-game").textContent = game;
+  const list = $("#top");
+  list.innerHTML = "";
+  for (const p of t.by_rating) {
+    const li = document.createElement("li");
+    li.textContent = `${p.name}${p.bot ? " (computer)" : ""} ${Math.round(p.rating)} ±${Math.round(p.deviation)}, ${p.wins}/${p.games}`;
+    list.appendChild(li);
   }
 }
 
