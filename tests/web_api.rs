@@ -1174,4 +1174,20 @@ fn a_finished_rated_game_moves_both_glicko_ratings_and_the_tables() {
         "{t}"
     );
     assert_eq!(get(port, "/api/ratings/chess").status, 404);
+    // The statistics and the activity graph show the three finished games.
+    let st = get(port, "/api/stats/go").json();
+    assert_eq!(st["games"], 3, "{st}");
+    assert_eq!(st["by_colour"], json!({"black": 0, "white": 3, "draw": 0}));
+    assert_eq!(st["by_reason"], json!({"resignation": 3}));
+    assert_eq!(st["per_day"].as_array().unwrap().last().unwrap(), 3);
+    let page = get(port, "/stats/go");
+    assert_eq!(page.status, 200);
+    assert!(page.headers.contains("content-type: text/html"));
+    assert!(
+        page.body.contains("<rect class=\"day\" data-games=\"3\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Bob") && page.body.contains("TOP 20 by wins"));
+    assert_eq!(get(port, "/stats/chess").status, 404);
 }

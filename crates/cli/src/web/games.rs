@@ -3,7 +3,7 @@
 
 use super::seats::Seats;
 pub use super::seats::UndoStep;
-use super::store::{Rated, Store};
+use super::store::{NewGame, Rated, Store};
 use super::timing::GameClock;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
@@ -206,14 +206,15 @@ impl Games {
             }
         };
         self.store
-            .insert_game(
-                &id,
-                &body.to_string(),
-                session.seats.tokens(),
-                open.map(|c| ["black", "white"][c.idx()]),
-                &session.names,
-                &session.player_ids,
-            )
+            .insert_game(&NewGame {
+                id: &id,
+                request: &body.to_string(),
+                kind: session.game.game_name(),
+                tokens: session.seats.tokens(),
+                open_seat: open.map(|c| ["black", "white"][c.idx()]),
+                names: &session.names,
+                players: &session.player_ids,
+            })
             .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
         session.id = id.clone();
         session.store = Some(Arc::clone(&self.store));
@@ -286,6 +287,18 @@ impl Games {
             "by_wins": table("wins")?,
             "by_games": table("games")?,
         }))
+    }
+
+    /// A game's statistics (see [`super::stats::stats`]).
+    pub fn stats(&self, kind: &str) -> Result<Value, ApiError> {
+        let kind = GameKind::parse(kind).map_err(|e| ApiError(404, e))?;
+        let games = self
+            .store
+            .finished(kind.name())
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+        let mut stats = super::stats::stats(&games, Store::now());
+        stats["game"] = kind.name().into();
+        Ok(stats)
     }
 
     /// The stored game `id`, replayed: its request through the same checks, then its moves.

@@ -12,6 +12,7 @@ pub mod http;
 pub mod ids;
 mod routes;
 pub mod seats;
+pub mod stats;
 pub mod store;
 pub mod timing;
 

@@ -46,6 +46,8 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
         .route("/api/ratings/{game}", get(ratings))
+        .route("/api/stats/{game}", get(stats))
+        .route("/stats/{game}", get(stats_page))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/{what}", get(sub).post(action))
         .fallback(not_found)
@@ -270,6 +272,27 @@ fn with_player(mut r: Response, player: Option<&str>, fresh: bool) -> Response {
         }
     }
     r
+}
+
+/// `GET /api/stats/{game}`: games, results by colour and reason, average length, games a day.
+async fn stats(State(app): Shared, Path(game): Path<String>) -> Response {
+    answer(app.games.stats(&game), 200)
+}
+
+/// `GET /stats/{game}`: the page of the TOP 20 tables, the statistics and the activity graph.
+async fn stats_page(State(app): Shared, Path(game): Path<String>) -> Response {
+    match app
+        .games
+        .ratings(&game)
+        .and_then(|r| Ok((r, app.games.stats(&game)?)))
+    {
+        Ok((ratings, stats)) => respond(
+            200,
+            "text/html; charset=utf-8",
+            super::stats::page(stats["game"].as_str().unwrap_or(""), &ratings, &stats),
+        ),
+        Err(e) => error(e),
+    }
 }
 
 /// `GET /api/ratings/{game}`: the game's TOP 20 by rating, wins and games played.

@@ -30,6 +30,22 @@ pub struct StoredGame {
     pub players: [Option<String>; 2],
 }
 
+/// A game as it starts, to be stored.
+#[derive(Debug, Clone, Copy)]
+pub struct NewGame<'a> {
+    pub id: &'a str,
+    /// The creation request, as JSON.
+    pub request: &'a str,
+    /// The game's name (`go`).
+    pub kind: &'a str,
+    pub tokens: &'a [Option<String>; 2],
+    /// The seat left open in the lobby (`black`, `white`).
+    pub open_seat: Option<&'a str>,
+    pub names: &'a [Option<String>; 2],
+    /// The seats' identities (guests, `bot:<spec>`).
+    pub players: &'a [Option<String>; 2],
+}
+
 /// A finished game's players, for the ratings: the game's kind, each seat's identity and name.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rated {
@@ -84,7 +100,8 @@ CREATE TABLE IF NOT EXISTS games (
     name_white TEXT,
     clock_left TEXT,
     player_black TEXT,
-    player_white TEXT
+    player_white TEXT,
+    kind TEXT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     kind TEXT NOT NULL,
@@ -229,6 +246,7 @@ impl Store {
             "clock_left",
             "player_black",
             "player_white",
+            "kind",
         ] {
             if !columns.iter().any(|c| c == column) {
                 conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
@@ -250,19 +268,11 @@ impl Store {
     }
 
     /// Records a new game.
-    pub fn insert_game(
-        &self,
-        id: &str,
-        request: &str,
-        tokens: &[Option<String>; 2],
-        open_seat: Option<&str>,
-        names: &[Option<String>; 2],
-        players: &[Option<String>; 2],
-    ) -> Result<(), String> {
+    pub fn insert_game(&self, g: &NewGame<'_>) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                params![id, request, tokens[0], tokens[1], now(), open_seat, names[0], names[1], players[0], players[1]],
+                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![g.id, g.request, g.tokens[0], g.tokens[1], now(), g.open_seat, g.names[0], g.names[1], g.players[0], g.players[1], g.kind],
             )
             .map(|_| ())
             .map_err(text)
@@ -402,6 +412,34 @@ impl Store {
         Ok(rows)
     }
 
+    /// The finished games of a kind: result, length, when they ended.
+    pub fn finished(&self, kind: &str) -> Result<Vec<super::stats::Finished>, String> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT result, (SELECT COUNT(*) FROM moves WHERE moves.game = games.id), finished
+                 FROM games WHERE kind = ?1 AND finished IS NOT NULL AND result IS NOT NULL",
+            )
+            .map_err(text)?;
+        let rows = stmt
+            .query_map(params![kind], |r| {
+                Ok(super::stats::Finished {
+                    result: r.get(0)?,
+                    moves: r.get(1)?,
+                    at: r.get(2)?,
+                })
+            })
+            .map_err(text)?
+            .collect::<Result<_, _>>()
+            .map_err(text)?;
+        Ok(rows)
+    }
+
+    /// Seconds since 1970, as stored.
+    pub fn now() -> i64 {
+        now()
+    }
+
     /// The unfinished games with a clock (their flags must fall even with nobody connected).
     pub fn clocked(&self) -> Result<Vec<String>, String> {
         let conn = self.conn();
@@ -466,14 +504,15 @@ mod tests {
             let store = Store::open(&path).unwrap();
             let names = [Some("Ann".to_string()), None];
             store
-                .insert_game(
-                    "g1",
-                    "{\"game\":\"go\"}",
-                    &tokens,
-                    Some("white"),
-                    &names,
-                    &[None, None],
-                )
+                .insert_game(&NewGame {
+                    id: "g1",
+                    request: "{\"game\":\"go\"}",
+                    kind: "go",
+                    tokens: &tokens,
+                    open_seat: Some("white"),
+                    names: &names,
+                    players: &[None, None],
+                })
                 .unwrap();
             assert_eq!(store.lobby(true, 10).unwrap()[0].id, "g1");
             store.join("g1", "white", Some("Bob"), None).unwrap();
@@ -509,6 +548,8 @@ mod tests {
             );
             assert!(table[0].rating.rating > 1500.0 && table[1].rating.rating < 1500.0);
             assert!(table[1].bot && !table[0].bot);
+            let done = store.finished("go").unwrap();
+            assert_eq!((done[0].result.as_str(), done[0].moves), ("B+R", 2));
             assert!(store.clocked().unwrap().is_empty());
         }
         let store = Store::open(&path).unwrap();
@@ -527,14 +568,15 @@ mod tests {
         let store = Store::open(&old).unwrap();
         assert_eq!(store.load("g").unwrap().unwrap().open_seat, None);
         store
-            .insert_game(
-                "h",
-                "{}",
-                &tokens,
-                Some("white"),
-                &[None, None],
-                &[None, None],
-            )
+            .insert_game(&NewGame {
+                id: "h",
+                request: "{}",
+                kind: "go",
+                tokens: &tokens,
+                open_seat: Some("white"),
+                names: &[None, None],
+                players: &[None, None],
+            })
             .unwrap();
         let _ = std::fs::remove_dir_all(dir);
     }

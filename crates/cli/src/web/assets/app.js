@@ -181,6 +181,7 @@ async function refreshTop() {
     return;
   }
   $("#top-game").textContent = game;
+  $("#stats-link").href = `/stats/${game}`;
   const list = $("#top");
   list.innerHTML = "";
   for (const p of t.by_rating) {
