@@ -52,6 +52,7 @@ fn every_game_is_played_in_chromium() {
         modules.parent().unwrap_or(&modules).display()
     );
     let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

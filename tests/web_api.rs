@@ -30,10 +30,24 @@ fn request(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
 }
 
 fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
+    request_with(port, host, method, path, body, None)
+}
+
+fn request_with(
+    port: u16,
+    host: &str,
+    method: &str,
+    path: &str,
+    body: &[u8],
+    token: Option<&str>,
+) -> Reply {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();
@@ -55,8 +69,35 @@ fn request_as(port: u16, host: &str, method: &str, path: &str, body: &[u8]) -> R
     }
 }
 
+thread_local! {
+    /// The seat tokens of the games this test created, by id.
+    static TOKENS: std::cell::RefCell<std::collections::HashMap<String, Value>> = Default::default();
+}
+
+/// POST as the player to act: with the token (from the game's creation) of the seat to move, or of
+/// any human seat when that one is the computer's.
 fn post(port: u16, path: &str, body: &Value) -> Reply {
-    request(port, "POST", path, body.to_string().as_bytes())
+    let id = path.split('/').nth(3).unwrap_or("").to_string();
+    let tokens = TOKENS.with(|t| t.borrow().get(&id).cloned());
+    let token = tokens.and_then(|tokens| {
+        let to_move = get(port, &format!("/api/games/{id}")).json()["to_move"].clone();
+        let seat = tokens
+            .get(to_move.as_str().unwrap_or(""))
+            .or_else(|| tokens.as_object().and_then(|m| m.values().next()));
+        seat.and_then(|t| t.as_str()).map(str::to_string)
+    });
+    post_with(port, path, body, token.as_deref())
+}
+
+fn post_with(port: u16, path: &str, body: &Value, token: Option<&str>) -> Reply {
+    request_with(
+        port,
+        &format!("localhost:{port}"),
+        "POST",
+        path,
+        body.to_string().as_bytes(),
+        token,
+    )
 }
 
 fn get(port: u16, path: &str) -> Reply {
@@ -73,7 +114,10 @@ fn server() -> u16 {
 fn new_game(port: u16, body: Value) -> Value {
     let r = post(port, "/api/games", &body);
     assert_eq!(r.status, 201, "{}", r.body);
-    r.json()
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    TOKENS.with(|t| t.borrow_mut().insert(id, s["tokens"].clone()));
+    s
 }
 
 /// Polls until the computer has finished and `moves` moves are on the record.
@@ -163,9 +207,26 @@ fn a_game_is_played_refused_undone_drawn_and_downloaded() {
         sgf.body
     );
 
-    let s = post(port, &format!("/api/games/{id}/undo"), &json!({})).json();
+    // Between two people an undo is asked by one and accepted by the other.
+    let tokens = TOKENS.with(|t| t.borrow()[&id].clone());
+    let (black, white) = (
+        tokens["black"].as_str().unwrap().to_string(),
+        tokens["white"].as_str().unwrap().to_string(),
+    );
+    let undo = format!("/api/games/{id}/undo");
+    let r = post_with(port, &undo, &json!({}), Some(&black));
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(r.json()["undo_request"], "black");
+    assert_eq!(r.json()["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(post_with(port, &undo, &json!({}), Some(&black)).status, 409);
+    let r = post_with(port, &undo, &json!({"decline": true}), Some(&white));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["undo_request"], Value::Null);
+    assert_eq!(r.json()["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(post_with(port, &undo, &json!({}), Some(&black)).status, 202);
+    let s = post_with(port, &undo, &json!({}), Some(&white)).json();
     assert_eq!(s["moves"], json!([]));
-    let r = post(port, &format!("/api/games/{id}/undo"), &json!({}));
+    let r = post_with(port, &undo, &json!({}), Some(&white));
     assert_eq!(r.status, 400);
     assert!(r.error().contains("no move"), "{}", r.body);
 }
@@ -380,10 +441,16 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
 }
 
 #[test]
-fn the_server_holds_at_most_64_games() {
-    let port = server();
+fn at_most_64_games_in_play_and_finished_games_free_their_slot() {
+    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    options.creations_per_minute = 1000;
+    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
+    let mut ids = Vec::new();
     for _ in 0..64 {
-        new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        ids.push(s["id"].as_str().unwrap().to_string());
     }
     let r = post(
         port,
@@ -391,7 +458,67 @@ fn the_server_holds_at_most_64_games() {
         &json!({"game": "go", "set": {"size": 2}}),
     );
     assert_eq!(r.status, 503);
-    assert!(r.error().contains("64 games"), "{}", r.body);
+    assert!(r.error().contains("64 games in play"), "{}", r.body);
+    // Resigned games no longer count: 64 new ones fit.
+    for id in &ids {
+        let s = post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "resign"}),
+        )
+        .json();
+        assert_eq!(s["status"], "over", "{s}");
+    }
+    for _ in 0..64 {
+        new_game(port, json!({"game": "go", "set": {"size": 2}}));
+    }
+    // The finished games are still there to look at.
+    assert_eq!(
+        get(port, &format!("/api/games/{}", ids[0])).json()["status"],
+        "over"
+    );
+}
+
+#[test]
+fn ids_are_128_random_bits() {
+    let port = server();
+    let a = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let b = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    for s in [&a, &b] {
+        let id = s["id"].as_str().unwrap();
+        assert_eq!(id.len(), 32, "{id}");
+        assert!(
+            id.bytes()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()),
+            "{id}"
+        );
+    }
+    assert_ne!(a["id"], b["id"]);
+}
+
+#[test]
+fn a_computer_game_nobody_watches_pauses_and_a_visit_wakes_it() {
+    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    options.watch = Duration::from_millis(300);
+    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 9}, "black": "mcts:playouts=50", "white": "mcts:playouts=50"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["resumed"], false, "watched since its creation: {s}");
+    // Nobody asks for a while: the computer finishes the move it was on, then waits.
+    std::thread::sleep(Duration::from_millis(2500));
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["status"], "ongoing", "{s}");
+    assert_eq!(
+        s["resumed"], true,
+        "the computer played on with nobody watching: {s}"
+    );
+    assert_eq!(s["thinking"], true, "a visit wakes it: {s}");
 }
 
 #[test]
@@ -481,6 +608,7 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()
@@ -503,7 +631,17 @@ fn stones_serve_listens_on_loopback_unless_told_and_says_where() {
         .parse()
         .unwrap();
     assert_ne!(port, 0);
+    // Another computer's address needs the public URL people use.
+    let open = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
+        .args(["serve", "--port", "0", "--bind", "0.0.0.0"])
+        .output()
+        .unwrap();
+    assert!(!open.status.success());
+    let err = String::from_utf8_lossy(&open.stderr);
+    assert!(err.contains("--public-url"), "{err}");
     let bad = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
         .args(["serve", "--port", "0", "--bind", "not an address"])
         .output()
         .unwrap();
@@ -530,4 +668,539 @@ fn two_computers_play_go_to_the_end_and_agree_on_dead_stones() {
         assert!(start.elapsed() < Duration::from_secs(60), "{s}");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// `stones serve ARGS`: the child, the port it printed, and its first lines.
+fn serve_binary(args: &[&str]) -> (std::process::Child, u16, String) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port = line
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, port, line)
+}
+
+fn request_to(ip: &str, port: u16, host: &str, origin: Option<&str>) -> u16 {
+    let mut s = TcpStream::connect((ip, port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    let head =
+        format!("GET /api/catalog HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    raw.split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn any_loopback_address_serves_its_own_name() {
+    let (mut child, port, line) = serve_binary(&["--port", "0", "--bind", "127.0.0.2"]);
+    assert!(line.contains("http://127.0.0.2:"), "{line}");
+    let status = request_to("127.0.0.2", port, &format!("127.0.0.2:{port}"), None);
+    let evil = request_to("127.0.0.2", port, "evil.example", None);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(status, 200);
+    assert_eq!(evil, 403);
+}
+
+#[test]
+fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
+    use std::io::Read as _;
+    let (mut child, port, _) =
+        serve_binary(&["--port", "0", "--public-url", "https://games.example.org"]);
+    let ok = request_to(
+        "127.0.0.1",
+        port,
+        "games.example.org",
+        Some("https://games.example.org"),
+    );
+    let other_origin = request_to(
+        "127.0.0.1",
+        port,
+        "games.example.org",
+        Some("http://games.example.org"),
+    );
+    let loopback_name = request_to("127.0.0.1", port, &format!("127.0.0.1:{port}"), None);
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(ok, 200);
+    assert_eq!(other_origin, 403);
+    assert_eq!(loopback_name, 403);
+    assert!(
+        err.contains("no TLS") && err.contains("reverse proxy"),
+        "{err}"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
+        .args(["serve", "--port", "0", "--public-url", "games.example.org"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected http://HOST"));
+}
+
+#[test]
+fn only_the_seat_to_act_may_move_and_anyone_watches() {
+    let port = server();
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    let (black, white) = (
+        s["tokens"]["black"].as_str().unwrap().to_string(),
+        s["tokens"]["white"].as_str().unwrap().to_string(),
+    );
+    assert_eq!(black.len(), 32);
+    assert_ne!(black, white);
+    for (seat, token) in [("black", &black), ("white", &white)] {
+        let link = s["invitations"][seat].as_str().unwrap();
+        assert!(
+            link.starts_with(&format!("http://localhost:{port}/#{id}&{seat}={token}")),
+            "{link}"
+        );
+    }
+    // The state others see carries no token.
+    let watched = get(port, &format!("/api/games/{id}"));
+    assert_eq!(watched.status, 200);
+    assert!(!watched.body.contains(&black) && !watched.body.contains(&white));
+    let moves = format!("/api/games/{id}/moves");
+    for token in [
+        None,
+        Some(white.as_str()),
+        Some("0123456789abcdef0123456789abcdef"),
+    ] {
+        let r = post_with(port, &moves, &json!({"move": "C3"}), token);
+        assert_eq!(r.status, 403, "{token:?}: {}", r.body);
+        assert!(r.error().contains("black is to act"), "{}", r.body);
+    }
+    let r = post_with(port, &moves, &json!({"move": "resign"}), Some(&white));
+    assert_eq!(r.status, 403, "white resigns out of turn: {}", r.body);
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "C3"}), Some(&black)).status,
+        200
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&black)).status,
+        403
+    );
+    assert_eq!(
+        post_with(port, &format!("/api/games/{id}/undo"), &json!({}), None).status,
+        403
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&white)).status,
+        200
+    );
+    // Against the computer only the person's seat has a token, and undo needs no consent.
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "white": "random"}),
+    );
+    assert_eq!(s["tokens"].as_object().unwrap().len(), 1, "{s}");
+    assert!(s["invitations"]["white"].is_null());
+}
+
+#[test]
+fn moves_reach_a_watcher_through_server_sent_events() {
+    use std::io::BufRead;
+    let port = server();
+    let s = new_game(port, json!({"game": "go", "set": {"size": 5}}));
+    let id = s["id"].as_str().unwrap().to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut lines = std::io::BufReader::new(stream);
+    let mut next_state = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            lines.read_line(&mut line).expect("an event");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data).unwrap();
+            }
+        }
+    };
+    let first = next_state();
+    assert_eq!(first["id"], id.as_str());
+    assert_eq!(first["moves"], json!([]));
+    post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    );
+    let second = next_state();
+    assert_eq!(second["moves"][0]["move"], "C3", "{second}");
+}
+
+#[test]
+fn one_address_creates_a_bounded_number_of_games_a_minute() {
+    let port = server();
+    for _ in 0..stones_cli::web::CREATIONS_PER_MINUTE {
+        let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
+        let id = s["id"].as_str().unwrap().to_string();
+        post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "resign"}),
+        );
+    }
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 2}}),
+    );
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert!(r.error().contains("a minute"), "{}", r.body);
+    // Playing and watching go on.
+    assert_eq!(get(port, "/api/catalog").status, 200);
+}
+
+#[test]
+fn the_lobby_lists_open_games_and_the_first_to_join_gets_the_seat() {
+    let port = server();
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    // The creator holds Black only; White's token is for whoever joins.
+    assert!(
+        s["tokens"]["black"].is_string() && s["tokens"]["white"].is_null(),
+        "{s}"
+    );
+    assert!(s["invitations"]["white"].is_null());
+    assert_eq!(s["open_seat"], "white");
+    assert_eq!(s["names"]["black"], "Ann");
+    let lobby = get(port, "/api/lobby").json();
+    let open = lobby["open"].as_array().unwrap();
+    let listed = open
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(listed["game"], "go");
+    assert_eq!(listed["open_seat"], "white");
+    assert_eq!(listed["names"]["black"], "Ann");
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Bob"}),
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let joined = r.json();
+    assert_eq!(joined["seat"], "white");
+    let white = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(white.len(), 32);
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Eve"}),
+        None,
+    );
+    assert_eq!(r.status, 409, "the seat is given once: {}", r.body);
+    let lobby = get(port, "/api/lobby").json();
+    assert!(!lobby["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str()));
+    let playing = lobby["playing"].as_array().unwrap();
+    let listed = playing
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .expect("being played");
+    assert_eq!(listed["names"]["white"], "Bob");
+    let black = s["tokens"]["black"].as_str().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "C3"}), Some(black)).status,
+        200
+    );
+    assert_eq!(
+        post_with(port, &moves, &json!({"move": "D3"}), Some(&white)).status,
+        200
+    );
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "open": "white", "white": "random"}),
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("person's"), "{}", r.body);
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "name": "x".repeat(41)}),
+    );
+    assert_eq!(r.status, 400);
+}
+
+#[test]
+fn clocks_run_on_the_server_and_a_flag_falls_with_nobody_connected() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
+    );
+    assert_eq!(s["clock"]["control"], "10m+5s");
+    assert_eq!(s["clock"]["running"], "black");
+    let id = s["id"].as_str().unwrap().to_string();
+    let s = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    )
+    .json();
+    // Black's increment is added; White's time runs now.
+    assert!(s["clock"]["black"].as_u64().unwrap() > 600_000, "{s}");
+    assert_eq!(s["clock"]["running"], "white");
+    // A one-second game: after Black's move nobody asks anything, and White's flag falls anyway
+    // (the lobby, read from the database, no longer lists the game as being played).
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "clock": "1s"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let black = s["tokens"]["black"].as_str().unwrap().to_string();
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+        Some(&black),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let start = Instant::now();
+    while get(port, "/api/lobby").json()["playing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str())
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "no flag fell");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["status"], "over", "{s}");
+    assert_eq!(s["result"], "B+T");
+    assert_eq!(s["clock"]["flagged"], "white");
+    assert_eq!(s["legal"], json!([]));
+    let white = s["tokens"].as_str().map(str::to_string);
+    assert!(white.is_none(), "the state carries no token");
+    let r = post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "D3"}),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.error().contains("ran out of time"), "{}", r.body);
+    assert!(get(port, &format!("/api/games/{id}/sgf"))
+        .body
+        .contains("RE[B+T]"));
+    let r = post(port, "/api/games", &json!({"game": "go", "clock": "soon"}));
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("\"clock\""), "{}", r.body);
+}
+
+/// A request with a guest's identity cookie.
+fn as_guest(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &Value,
+    cookie: &str,
+    token: Option<&str>,
+) -> Reply {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let body = body.to_string();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: localhost:{port}\r\nCookie: stones_player={cookie}\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    Reply {
+        status: head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0),
+        headers: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+#[test]
+fn a_finished_rated_game_moves_both_glicko_ratings_and_the_tables() {
+    let port = server();
+    let (ann, bob) = ("a".repeat(32), "b".repeat(32));
+    // A guest without a cookie is given an identity.
+    let r = post(
+        port,
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+    );
+    assert!(
+        r.headers.contains("set-cookie: stones_player="),
+        "{}",
+        r.headers
+    );
+    // Ann opens a seat, Bob joins from the lobby, Ann resigns.
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+        &ann,
+        None,
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert!(
+        !r.headers.contains("set-cookie"),
+        "a known guest keeps its identity"
+    );
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    let ann_token = s["tokens"]["black"].as_str().unwrap().to_string();
+    let r = as_guest(
+        port,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        &json!({"name": "Bob"}),
+        &bob,
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let empty = get(port, "/api/ratings/go").json();
+    assert_eq!(
+        empty["by_rating"],
+        json!([]),
+        "nothing is rated before a game ends"
+    );
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        Some(&ann_token),
+    );
+    assert_eq!(r.json()["result"], "W+R");
+    // The result stands: no undo after the end.
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/undo"),
+        &json!({}),
+        Some(&ann_token),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    let t = get(port, "/api/ratings/go").json();
+    let top = t["by_rating"].as_array().unwrap();
+    assert_eq!(top.len(), 2, "{t}");
+    assert_eq!(top[0]["name"], "Bob");
+    assert!(top[0]["rating"].as_f64().unwrap() > 1500.0, "{t}");
+    assert_eq!(top[1]["name"], "Ann");
+    assert!(top[1]["rating"].as_f64().unwrap() < 1500.0, "{t}");
+    assert_eq!(t["by_wins"][0]["name"], "Bob");
+    assert_eq!(t["by_wins"][0]["wins"], 1);
+    assert_eq!(t["by_games"][0]["games"], 1);
+    // Against the computer: the bot is rated too. One person on both seats is not rated.
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "white": "random", "name": "Ann"}),
+        &ann,
+        None,
+    );
+    let s = r.json();
+    let token = s["tokens"]["black"].as_str().unwrap().to_string();
+    let id = s["id"].as_str().unwrap().to_string();
+    post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        Some(&token),
+    );
+    let r = as_guest(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+        &ann,
+        None,
+    );
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "resign"}),
+        s["tokens"]["black"].as_str(),
+    );
+    let t = get(port, "/api/ratings/go").json();
+    let games = t["by_games"].as_array().unwrap();
+    assert_eq!(games[0]["name"], "Ann");
+    assert_eq!(games[0]["games"], 2, "{t}");
+    assert!(
+        games
+            .iter()
+            .any(|g| g["name"] == "random" && g["bot"] == true),
+        "{t}"
+    );
+    assert_eq!(get(port, "/api/ratings/chess").status, 404);
+    // The statistics and the activity graph show the three finished games.
+    let st = get(port, "/api/stats/go").json();
+    assert_eq!(st["games"], 3, "{st}");
+    assert_eq!(st["by_colour"], json!({"black": 0, "white": 3, "draw": 0}));
+    assert_eq!(st["by_reason"], json!({"resignation": 3}));
+    assert_eq!(st["per_day"].as_array().unwrap().last().unwrap(), 3);
+    let page = get(port, "/stats/go");
+    assert_eq!(page.status, 200);
+    assert!(page.headers.contains("content-type: text/html"));
+    assert!(
+        page.body.contains("<rect class=\"day\" data-games=\"3\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Bob") && page.body.contains("TOP 20 by wins"));
+    assert_eq!(get(port, "/stats/chess").status, 404);
 }

@@ -117,7 +117,7 @@ impl<G: SearchGame> Mcts<G> {
     /// about once a second on long thinks.
     ///
     /// With a time limit, every thread reads the clock before each playout and stops when the longest
-    /// stretch between its readings so far would end past the deadline ([`Pace`]): a move overruns
+    /// stretch between its readings so far would end past the deadline (`Pace`): a move overruns
     /// only when the last stretch is longer than every one before it (the join waits for each
     /// thread's last playout).
     pub fn think(&mut self, game: &G, mut progress: impl FnMut(&Progress)) -> Thought<G::Move> {

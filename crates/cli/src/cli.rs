@@ -164,6 +164,14 @@ pub enum Command {
         /// The address to listen on; only this computer can connect unless you name another.
         #[arg(long, default_value = "127.0.0.1")]
         bind: String,
+        /// The address people use (such as `https://games.example.org`): required with a --bind other than
+        /// loopback; only this Host and Origin are answered. There is no TLS: use a reverse proxy.
+        #[arg(long)]
+        public_url: Option<String>,
+        /// The SQLite file games are kept in (default: $XDG_DATA_HOME/stones/stones.db, else
+        /// ~/.local/share/stones/stones.db).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
         /// Open the page in a browser (xdg-open).
         #[arg(long)]
         open: bool,
@@ -413,7 +421,20 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 options,
             )?)
         }
-        Command::Serve { port, bind, open } => Ok(crate::web::serve(&bind, port, open)?),
+        Command::Serve {
+            port,
+            bind,
+            public_url,
+            db,
+            open,
+        } => {
+            let mut options = crate::web::Options::new(&bind, port);
+            options.public_url = public_url;
+            options.db = Some(db.or_else(crate::web::store::default_path).ok_or(
+                "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH".to_string(),
+            )?);
+            Ok(crate::web::serve(&options, open)?)
+        }
         Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
             std::io::stdin().lock(),
             std::io::stdout(),

@@ -104,6 +104,20 @@ impl Clock {
         }
     }
 
+    /// A clock with `left` time for black and white, nobody's running (a stored game's, resumed).
+    pub fn resume(control: TimeControl, left: [Duration; 2]) -> Clock {
+        Clock {
+            control,
+            left,
+            running: None,
+        }
+    }
+
+    /// The colour whose time runs.
+    pub fn running(&self) -> Option<Colour> {
+        self.running.map(|(c, _)| c)
+    }
+
     /// Runs `c`'s time (stopping the other's, without an increment); no change when it already runs.
     pub fn start(&mut self, c: Colour) {
         if self.running.is_some_and(|(r, _)| r == c) {

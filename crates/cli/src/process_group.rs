@@ -16,7 +16,7 @@ pub fn own_group(command: &mut Command) -> &mut Command {
     command
 }
 
-/// A live process group that [`kill`] ends, and an interrupt of stones ends too.
+/// A live process group that [`Group::kill`] ends, and an interrupt of stones ends too.
 pub struct Group {
     #[cfg(unix)]
     slot: Option<usize>,

@@ -1,8 +1,12 @@
 //! The games the server holds: creation from a JSON request, moves, undo, the computer's moves on a
 //! background thread, and the state sent back.
 
+use super::seats::Seats;
+pub use super::seats::UndoStep;
+use super::store::{NewGame, Rated, Store};
+use super::timing::GameClock;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
-use crate::player::{fresh_seed, Player};
+use crate::player::Player;
 use crate::registry::GameKind;
 use crate::text_game::AnyGame;
 use serde::Serialize;
@@ -11,12 +15,18 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use stones_ai::PlayerSpec;
-use stones_core::{Colour, Rng, Status};
+use stones_core::{Colour, Status};
 
-/// How many games the server holds at once.
-pub const MAX_GAMES: usize = 64;
-/// A game nobody has asked about for this long is dropped.
+/// Games in play at once: unfinished, with a move within [`IDLE`] (finished and abandoned games
+/// free their slot).
+pub const MAX_LIVE: usize = 64;
+/// Games held in memory in all; past it the finished ones longest untouched are let go.
+pub const MAX_HELD: usize = 1024;
+/// A game without a move for this long is abandoned: it no longer counts as in play.
 pub const IDLE: Duration = Duration::from_secs(3600);
+/// The computer plays only while someone watches: a request about the game within this time (or
+/// an open event stream).
+pub const WATCH: Duration = Duration::from_secs(20);
 /// The largest board the server plays on, in points (Dots' 39 × 32 field has 1248).
 pub const MAX_POINTS: usize = 2000;
 /// The longest think the server allows a computer player, per move.
@@ -47,15 +57,36 @@ pub struct Session {
     players: [Option<Player>; 2],
     humans: [bool; 2],
     thinking: bool,
+    /// The last request found the computer waiting for a watcher, and woke it.
+    resumed: bool,
+    /// The human seats' tokens and an undo asked for.
+    seats: Seats,
+    /// Tells event streams of each change (the value: [`Session::version`]).
+    notify: tokio::sync::watch::Sender<u64>,
+    /// Bumped by every change the state shows (moves, thinking, an undo asked).
+    version: u64,
     /// Bumped by every change, so that a move thought for an older position is dropped.
     generation: u64,
     /// What went wrong with the computer's last move, if anything.
     computer_error: Option<String>,
-    touched: Instant,
+    /// The last move (or the creation): a game without one for [`IDLE`] is abandoned.
+    moved: Instant,
+    /// The last request about the game: the computer thinks only within [`Games::watch`] of it.
+    watched: Instant,
+    watch: Duration,
     /// The legal points and actions of the current position (computed once per change).
     legal: (Vec<String>, Vec<String>, bool),
     /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
     has_sgf: bool,
+    /// The players' names (guests: any name they give).
+    names: [Option<String>; 2],
+    /// The clock, when the game has one.
+    clock: Option<GameClock>,
+    /// Who sits at each seat, for the ratings: a guest's identity (its cookie), `bot:<spec>`.
+    player_ids: [Option<String>; 2],
+    /// Where the game is kept, and the moves stored there so far.
+    store: Option<Arc<Store>>,
+    saved: Vec<String>,
 }
 
 /// The state of a game as the API sends it: the fields of `stones replay --json` and more.
@@ -72,6 +103,14 @@ struct State<'a> {
     two_points: bool,
     players: Players<'a>,
     thinking: bool,
+    /// The computer had stopped for want of a watcher, and this request woke it.
+    resumed: bool,
+    /// The seat that asked to take back the last move, waiting for the other's answer.
+    undo_request: Option<&'a str>,
+    /// The seat still open in the lobby.
+    open_seat: Option<&'a str>,
+    /// The players' names, where given.
+    names: Players<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     computer_error: Option<&'a str>,
     /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
@@ -84,10 +123,12 @@ struct Players<'a> {
     white: &'a str,
 }
 
-/// All the games, by id.
-#[derive(Default)]
+/// All the games, by id: those in play in memory, every one in the store.
 pub struct Games {
-    map: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    map: Arc<Mutex<HashMap<String, Arc<Mutex<Session>>>>>,
+    store: Arc<Store>,
+    /// How long a request keeps the computer playing (see [`WATCH`]).
+    watch: Duration,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -105,15 +146,384 @@ pub fn lock_state(s: &Mutex<Session>) -> Value {
 }
 
 impl Games {
-    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`.
-    pub fn create(&self, body: &Value) -> Result<Arc<Mutex<Session>>, ApiError> {
+    /// The games of `store`; the computer plays for `watch` after each request about its game.
+    pub fn new(watch: Duration, store: Store) -> Games {
+        let games = Games {
+            map: Arc::default(),
+            store: Arc::new(store),
+            watch,
+        };
+        // The flags fall on the server's own time, whether or not anyone is connected.
+        let map = Arc::downgrade(&games.map);
+        let _ = std::thread::Builder::new()
+            .name("stones-clocks".into())
+            .spawn(move || loop {
+                std::thread::sleep(super::timing::SWEEP);
+                let Some(map) = map.upgrade() else {
+                    return;
+                };
+                let sessions: Vec<_> = lock(&map).values().cloned().collect();
+                drop(map);
+                for s in sessions {
+                    lock(&s).check_flag();
+                }
+            });
+        // Games with a clock run, stored or not: load them so that their flags can fall.
+        match games.store.clocked() {
+            Ok(ids) => {
+                for id in ids {
+                    if let Ok(Some(session)) = games.load(&id) {
+                        lock(&games.map).insert(id, Arc::new(Mutex::new(session)));
+                    }
+                }
+            }
+            Err(e) => eprintln!("stones: cannot read the games with a clock: {e}"),
+        }
+        games
+    }
+
+    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
+    pub fn create(
+        &self,
+        body: &Value,
+        player: Option<&str>,
+    ) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let mut session = Session::build(body, self.watch)?;
+        for i in 0..2 {
+            if session.humans[i] && session.seats.open.map(Colour::idx) != Some(i) {
+                session.player_ids[i] = player.map(str::to_string);
+            }
+        }
+        let open = session.seats.open;
+        session.seats = Seats::new(session.humans)?;
+        session.seats.open = open;
+        let mut map = lock(&self.map);
+        make_room(&mut map)?;
+        let id = loop {
+            let id = super::ids::random_hex()?;
+            if !map.contains_key(&id) {
+                break id;
+            }
+        };
+        self.store
+            .insert_game(&NewGame {
+                id: &id,
+                request: &body.to_string(),
+                kind: session.game.game_name(),
+                tokens: session.seats.tokens(),
+                open_seat: open.map(|c| ["black", "white"][c.idx()]),
+                names: &session.names,
+                players: &session.player_ids,
+            })
+            .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
+        session.id = id.clone();
+        session.store = Some(Arc::clone(&self.store));
+        session.refresh();
+        let session = Arc::new(Mutex::new(session));
+        map.insert(id, Arc::clone(&session));
+        drop(map);
+        kick(&session);
+        Ok(session)
+    }
+
+    /// The lobby: games with a seat open (newest first) and games being played, at most 50 each.
+    pub fn lobby(&self) -> Result<Value, ApiError> {
+        let list = |open: bool| -> Result<Vec<Value>, ApiError> {
+            let rows = self
+                .store
+                .lobby(open, 50)
+                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+            Ok(rows
+                .into_iter()
+                .map(|g| {
+                    let request: Value = serde_json::from_str(&g.request).unwrap_or_default();
+                    let field = |k: &str, default: &str| {
+                        request.get(k).cloned().filter(|v| !v.is_null()).unwrap_or_else(|| default.into())
+                    };
+                    serde_json::json!({
+                        "id": g.id,
+                        "game": field("game", ""),
+                        "ruleset": field("ruleset", ""),
+                        "set": field("set", ""),
+                        "players": {"black": field("black", "human"), "white": field("white", "human")},
+                        "names": {"black": g.names[0], "white": g.names[1]},
+                        "open_seat": g.open_seat,
+                        "moves": g.moves,
+                        "created": g.created,
+                    })
+                })
+                .collect())
+        };
+        Ok(serde_json::json!({"open": list(true)?, "playing": list(false)?}))
+    }
+
+    /// A game's tables: the first 20 players by rating, by wins and by games played.
+    pub fn ratings(&self, kind: &str) -> Result<Value, ApiError> {
+        let kind = GameKind::parse(kind).map_err(|e| ApiError(404, e))?;
+        let table = |order: &str| -> Result<Vec<Value>, ApiError> {
+            let rows = self
+                .store
+                .ratings(kind.name(), order, 20)
+                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+            Ok(rows
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "name": r.name,
+                        "bot": r.bot,
+                        "rating": (r.rating.rating * 10.0).round() / 10.0,
+                        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
+                        "games": r.games,
+                        "wins": r.wins,
+                        "losses": r.losses,
+                        "draws": r.draws,
+                    })
+                })
+                .collect())
+        };
+        Ok(serde_json::json!({
+            "game": kind.name(),
+            "by_rating": table("rating")?,
+            "by_wins": table("wins")?,
+            "by_games": table("games")?,
+        }))
+    }
+
+    /// A game's statistics (see [`super::stats::stats`]).
+    pub fn stats(&self, kind: &str) -> Result<Value, ApiError> {
+        let kind = GameKind::parse(kind).map_err(|e| ApiError(404, e))?;
+        let games = self
+            .store
+            .finished(kind.name())
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+        let mut stats = super::stats::stats(&games, Store::now());
+        stats["game"] = kind.name().into();
+        Ok(stats)
+    }
+
+    /// The stored game `id`, replayed: its request through the same checks, then its moves.
+    fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
+        let stored = self
+            .store
+            .load(id)
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        let broken = |e: String| {
+            ApiError(
+                500,
+                format!("the stored game {} does not replay: {e}", short(id)),
+            )
+        };
+        let request: Value =
+            serde_json::from_str(&stored.request).map_err(|e| broken(e.to_string()))?;
+        let mut session = Session::build(&request, self.watch).map_err(|e| broken(e.1))?;
+        session.id = id.to_string();
+        let open = match stored.open_seat.as_deref() {
+            Some("black") => Some(Colour::Black),
+            Some("white") => Some(Colour::White),
+            _ => None,
+        };
+        session.seats = Seats::from_tokens(stored.tokens, open);
+        session.names = stored.names;
+        for i in 0..2 {
+            if session.humans[i] {
+                session.player_ids[i] = stored.players[i].clone();
+            }
+        }
+        if let Some(clock) = &mut session.clock {
+            if let Some(left) = &stored.clock_left {
+                clock.resume(left);
+            }
+            clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
+        }
+        for mv in &stored.moves {
+            let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
+            if let Some(reason) = record.reason {
+                return Err(broken(format!("move {mv}: {reason}")));
+            }
+            session.records.push(record);
+        }
+        session.saved = stored.moves;
+        session.store = Some(Arc::clone(&self.store));
+        session.refresh();
+        Ok(Some(session))
+    }
+
+    /// The game with this id; asking counts as watching it, and wakes a computer that waited for a
+    /// watcher (the answer's `resumed`).
+    pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let missing = || ApiError(404, format!("no game '{}' on this server", short(id)));
+        if !super::ids::well_formed(id) {
+            return Err(missing());
+        }
+        let found = lock(&self.map).get(id).cloned();
+        let s = match found {
+            Some(s) => s,
+            None => {
+                let session = self.load(id)?.ok_or_else(missing)?;
+                let mut map = lock(&self.map);
+                let _ = make_room(&mut map);
+                Arc::clone(
+                    map.entry(id.to_string())
+                        .or_insert_with(|| Arc::new(Mutex::new(session))),
+                )
+            }
+        };
+        {
+            let mut g = lock(&s);
+            g.resumed = g.paused();
+            g.watched = Instant::now();
+        }
+        kick(&s);
+        Ok(s)
+    }
+}
+
+/// Lets go of abandoned games and, past [`MAX_HELD`], of the finished ones longest untouched; refuses
+/// (503) when [`MAX_LIVE`] games are in play.
+fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiError> {
+    map.retain(|_, s| {
+        let s = lock(s);
+        s.thinking || s.moved.elapsed() < IDLE
+    });
+    let live = map.values().filter(|s| lock(s).live()).count();
+    if live >= MAX_LIVE {
+        return Err(ApiError(
+            503,
+            format!("the server has {MAX_LIVE} games in play already; try again later"),
+        ));
+    }
+    if map.len() >= MAX_HELD {
+        let mut finished: Vec<(Instant, String)> = map
+            .iter()
+            .filter_map(|(id, s)| {
+                let s = lock(s);
+                (!s.live()).then(|| (s.moved, id.clone()))
+            })
+            .collect();
+        finished.sort();
+        for (_, id) in finished.iter().take(map.len() + 1 - MAX_HELD) {
+            map.remove(id);
+        }
+    }
+    Ok(())
+}
+
+/// A guest's name: at most 40 characters, no control characters; empty is none.
+fn player_name(text: &str) -> Result<Option<String>, ApiError> {
+    let name = text.trim();
+    if name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(ApiError::bad(
+            "a name is at most 40 characters, without control characters",
+        ));
+    }
+    Ok((!name.is_empty()).then(|| name.to_string()))
+}
+
+/// Joins the open seat of `session` as the player named in `{"name": …}`: the seat and its token.
+pub fn join(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    player: Option<&str>,
+) -> Result<Value, ApiError> {
+    let name = match body.get("name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(n)) => player_name(n)?,
+        Some(_) => return Err(ApiError::bad("\"name\" must be a string")),
+    };
+    let mut s = lock(session);
+    let (seat, token) = s.seats.join()?;
+    let side = ["black", "white"][seat.idx()];
+    if let Some(store) = &s.store {
+        if let Err(e) = store.join(&s.id, side, name.as_deref(), player) {
+            s.seats.open = Some(seat);
+            return Err(ApiError(503, format!("cannot store the seat: {e}")));
+        }
+    }
+    s.names[seat.idx()] = name;
+    s.player_ids[seat.idx()] = player.map(str::to_string);
+    s.refresh();
+    drop(s);
+    kick(session);
+    Ok(serde_json::json!({"seat": side, "token": token}))
+}
+
+/// At most 40 characters of client text, for messages.
+fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// A player spec the server accepts: human, random or mcts, the search's time capped at
+/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree. External
+/// engines are refused: the server starts no program a client names.
+pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
+    let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
+    match spec {
+        PlayerSpec::Human | PlayerSpec::Random => Ok(spec),
+        PlayerSpec::Mcts(mut o) => {
+            if o.time.is_none() && o.playouts.is_none() {
+                o.time = Some(DEFAULT_THINK);
+            }
+            if o.time.is_some_and(|t| t > MAX_THINK) {
+                return Err(format!(
+                    "'{}': at most {} seconds a move here",
+                    short(text),
+                    MAX_THINK.as_secs()
+                ));
+            }
+            if o.playouts.is_some_and(|p| p > 1_000_000) {
+                return Err(format!("'{}': at most 1000000 playouts here", short(text)));
+            }
+            o.threads = o.threads.min(2);
+            o.memory = o.memory.min(256 << 20);
+            Ok(PlayerSpec::Mcts(o))
+        }
+        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
+            "'{}': the server plays human, random or mcts (it starts no other program)",
+            short(text)
+        )),
+    }
+}
+
+/// A JSON value as a TOML value for a ruleset override.
+fn to_toml(v: &Value) -> Result<toml::Value, String> {
+    Ok(match v {
+        Value::Bool(b) => toml::Value::Boolean(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => toml::Value::Integer(i),
+            None => toml::Value::Float(n.as_f64().ok_or("a number out of range")?),
+        },
+        Value::String(s) => toml::Value::String(s.clone()),
+        Value::Array(a) => toml::Value::Array(a.iter().map(to_toml).collect::<Result<_, _>>()?),
+        Value::Object(o) => toml::Value::Table(
+            o.iter()
+                .map(|(k, v)| Ok((k.clone(), to_toml(v)?)))
+                .collect::<Result<_, String>>()?,
+        ),
+        Value::Null => return Err("null is not a value".into()),
+    })
+}
+
+impl Session {
+    /// A game from a creation request (no id, no tokens, not stored yet).
+    fn build(body: &Value, watch: Duration) -> Result<Session, ApiError> {
         let obj = body
             .as_object()
             .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
         for key in obj.keys() {
-            if !["game", "ruleset", "set", "black", "white"].contains(&key.as_str()) {
+            if ![
+                "game", "ruleset", "set", "black", "white", "open", "name", "clock",
+            ]
+            .contains(&key.as_str())
+            {
                 return Err(ApiError::bad(format!(
-                    "unknown field \"{key}\": expected game, ruleset, set, black, white"
+                    "unknown field \"{key}\": expected game, ruleset, set, black, white, open, name, clock"
                 )));
             }
         }
@@ -179,32 +589,38 @@ impl Games {
             );
         }
         let humans = [0, 1].map(|i| players[i].as_ref().is_some_and(Player::is_human));
+        let open =
+            match text("open", "")?.as_str() {
+                "" => None,
+                "black" => Some(Colour::Black),
+                "white" => Some(Colour::White),
+                _ => return Err(ApiError::bad(
+                    "\"open\" is the seat left for whoever joins from the lobby: black or white",
+                )),
+            };
+        if open.is_some_and(|c| !humans[c.idx()]) {
+            return Err(ApiError::bad(
+                "the open seat must be a person's (\"human\")",
+            ));
+        }
+        let name = player_name(&text("name", "")?)?;
+        let clock = match text("clock", "")?.as_str() {
+            "" => None,
+            t => Some(GameClock::parse(t)?),
+        };
+        let names = [0, 1].map(|i| {
+            (humans[i] && open.map(Colour::idx) != Some(i))
+                .then(|| name.clone())
+                .flatten()
+        });
         let label = if set_texts.is_empty() {
             ruleset.clone()
         } else {
             format!("{ruleset} ({})", set_texts.join(", "))
         };
-        let mut map = lock(&self.map);
-        map.retain(|_, s| {
-            let s = lock(s);
-            s.thinking || s.touched.elapsed() < IDLE
-        });
-        if map.len() >= MAX_GAMES {
-            return Err(ApiError(
-                503,
-                format!("the server holds {MAX_GAMES} games already; try again later"),
-            ));
-        }
-        let mut rng = Rng::new(fresh_seed());
-        let id = loop {
-            let id = format!("{:012x}", rng.next_u64() >> 16);
-            if !map.contains_key(&id) {
-                break id;
-            }
-        };
         let has_sgf = game.sgf_text(None, "").is_some();
-        let mut session = Session {
-            id: id.clone(),
+        Ok(Session {
+            id: String::new(),
             game,
             ruleset,
             set: set_texts,
@@ -216,99 +632,152 @@ impl Games {
             thinking: false,
             generation: 0,
             computer_error: None,
-            touched: Instant::now(),
+            resumed: false,
+            seats: Seats::from_tokens([None, None], open),
+            names,
+            clock,
+            player_ids: [0, 1].map(|i| (!humans[i]).then(|| format!("bot:{}", specs[i]))),
+            notify: tokio::sync::watch::Sender::new(0),
+            version: 0,
+            moved: Instant::now(),
+            watched: Instant::now(),
+            watch,
             legal: Default::default(),
             has_sgf,
-        };
-        session.refresh();
-        let session = Arc::new(Mutex::new(session));
-        map.insert(id, Arc::clone(&session));
-        drop(map);
-        kick(&session);
-        Ok(session)
+            store: None,
+            saved: Vec::new(),
+        })
     }
 
-    /// The game with this id.
-    pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let map = lock(&self.map);
-        let s = map
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError(404, format!("no game '{}' on this server", short(id))))?;
-        lock(&s).touched = Instant::now();
-        Ok(s)
+    /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
+    fn live(&self) -> bool {
+        self.thinking
+            || (!matches!(self.game.game_status(), Status::Over(_))
+                && self.flagged().is_none()
+                && self.moved.elapsed() < IDLE)
     }
-}
 
-/// At most 40 characters of client text, for messages.
-fn short(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if s.len() < text.len() {
-        s.push('…');
+    /// The colour whose flag fell (the game is over).
+    fn flagged(&self) -> Option<Colour> {
+        self.clock.as_ref().and_then(|c| c.flagged)
     }
-    s
-}
 
-/// A player spec the server accepts: human, random or mcts, the search's time capped at
-/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree. External
-/// engines are refused: the server starts no program a client names.
-pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
-    let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
-    match spec {
-        PlayerSpec::Human | PlayerSpec::Random => Ok(spec),
-        PlayerSpec::Mcts(mut o) => {
-            if o.time.is_none() && o.playouts.is_none() {
-                o.time = Some(DEFAULT_THINK);
-            }
-            if o.time.is_some_and(|t| t > MAX_THINK) {
-                return Err(format!(
-                    "'{}': at most {} seconds a move here",
-                    short(text),
-                    MAX_THINK.as_secs()
-                ));
-            }
-            if o.playouts.is_some_and(|p| p > 1_000_000) {
-                return Err(format!("'{}': at most 1000000 playouts here", short(text)));
-            }
-            o.threads = o.threads.min(2);
-            o.memory = o.memory.min(256 << 20);
-            Ok(PlayerSpec::Mcts(o))
+    /// The result: a loss on time, or the game's own once over.
+    fn result(&self) -> Option<String> {
+        if let Some(r) = self.clock.as_ref().and_then(GameClock::result) {
+            return Some(r);
         }
-        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
-            "'{}': the server plays human, random or mcts (it starts no other program)",
-            short(text)
-        )),
+        match self.game.game_status() {
+            Status::Over(o) => Some(o.result),
+            _ => None,
+        }
     }
-}
 
-/// A JSON value as a TOML value for a ruleset override.
-fn to_toml(v: &Value) -> Result<toml::Value, String> {
-    Ok(match v {
-        Value::Bool(b) => toml::Value::Boolean(*b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => toml::Value::Integer(i),
-            None => toml::Value::Float(n.as_f64().ok_or("a number out of range")?),
-        },
-        Value::String(s) => toml::Value::String(s.clone()),
-        Value::Array(a) => toml::Value::Array(a.iter().map(to_toml).collect::<Result<_, _>>()?),
-        Value::Object(o) => toml::Value::Table(
-            o.iter()
-                .map(|(k, v)| Ok((k.clone(), to_toml(v)?)))
-                .collect::<Result<_, String>>()?,
-        ),
-        Value::Null => return Err("null is not a value".into()),
-    })
-}
+    /// Drops the flag of the side to move if its time is out (the game is then over).
+    pub fn check_flag(&mut self) {
+        if self.clock.as_mut().is_some_and(GameClock::check) {
+            self.refresh();
+        }
+    }
 
-impl Session {
+    /// `mover` has made a move of play: its clock gets the increment (or its flag falls).
+    fn clock_moved(&mut self, mover: Colour, was: Status) {
+        if was == Status::Ongoing {
+            if let Some(c) = &mut self.clock {
+                c.moved(mover);
+            }
+        }
+    }
+
+    /// Someone asked about the game lately, or follows its events.
+    fn watched_now(&self) -> bool {
+        self.watched.elapsed() < self.watch || self.notify.receiver_count() > 0
+    }
+
+    /// Writes the moves and result not yet stored. A failure is told on stderr and the game goes on
+    /// in memory (the next change tries again).
+    fn persist(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let moves: Vec<String> = self.records.iter().map(|r| r.mv.clone()).collect();
+        let keep = self
+            .saved
+            .iter()
+            .zip(&moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let result = self.result();
+        let clock = self.clock.as_ref().map(GameClock::stored);
+        // Rated: two different players, guests or computers (one person on both seats is not).
+        let rated = match &self.player_ids {
+            [Some(b), Some(w)] if b != w => Some(Rated {
+                kind: self.game.game_name().to_string(),
+                players: [b.clone(), w.clone()],
+                names: [0, 1].map(|i| {
+                    self.names[i].clone().unwrap_or_else(|| {
+                        if self.humans[i] {
+                            "guest".into()
+                        } else {
+                            self.specs[i].clone()
+                        }
+                    })
+                }),
+            }),
+            _ => None,
+        };
+        match store.sync(
+            &self.id,
+            keep,
+            &moves,
+            result.as_deref(),
+            clock.as_deref(),
+            rated.as_ref(),
+        ) {
+            Ok(()) => self.saved = moves,
+            Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
+        }
+    }
+
+    /// Tells the event streams that the game changed.
+    fn changed(&mut self) {
+        self.version += 1;
+        self.notify.send_replace(self.version);
+    }
+
+    /// The computer would move (or mark dead stones) but waits for someone to watch.
+    fn paused(&self) -> bool {
+        !self.thinking
+            && self.computer_error.is_none()
+            && self.computer_due()
+            && !self.watched_now()
+    }
+
+    /// The computer has something to do: its move, or the dead stones when both sides are computers.
+    fn computer_due(&self) -> bool {
+        self.computer_to_move()
+            || (self.game.game_status() == Status::Scoring && !self.humans.contains(&true))
+    }
+
     /// The side to move is played by the computer (and play is on).
     fn computer_to_move(&self) -> bool {
-        self.game.game_status() == Status::Ongoing && !self.humans[self.game.player_to_move().idx()]
+        self.game.game_status() == Status::Ongoing
+            && !self.humans[self.game.player_to_move().idx()]
+            && self.flagged().is_none()
     }
 
     /// Recomputes what depends on the position: legal points and actions.
     fn refresh(&mut self) {
         self.generation += 1;
+        self.moved = Instant::now();
+        self.seats.undo_request = None;
+        let running = (self.game.game_status() == Status::Ongoing && self.seats.open.is_none())
+            .then(|| self.game.player_to_move());
+        if let Some(c) = &mut self.clock {
+            c.run(running);
+        }
+        self.changed();
+        self.persist();
         let mut points = Vec::new();
         let mut actions = Vec::new();
         let mut two = false;
@@ -367,10 +836,28 @@ impl Session {
                 white: &self.specs[1],
             },
             thinking: self.thinking,
+            resumed: self.resumed,
+            undo_request: self.seats.undo_request.map(|c| ["black", "white"][c.idx()]),
+            open_seat: self.seats.open.map(|c| ["black", "white"][c.idx()]),
+            names: Players {
+                black: self.names[0].as_deref().unwrap_or(""),
+                white: self.names[1].as_deref().unwrap_or(""),
+            },
             computer_error: self.computer_error.as_deref(),
             downloads,
         };
-        serde_json::to_value(state).unwrap_or(Value::Null)
+        let mut value = serde_json::to_value(state).unwrap_or(Value::Null);
+        if let Some(c) = &self.clock {
+            value["clock"] = c.json();
+            if let Some(result) = c.result() {
+                value["status"] = "over".into();
+                value["result"] = result.into();
+                value["legal"] = serde_json::json!([]);
+                value["actions"] = serde_json::json!([]);
+                value["two_points"] = false.into();
+            }
+        }
+        value
     }
 
     /// The SVG picture of the position.
@@ -392,18 +879,15 @@ impl Session {
             &moves,
             None,
         );
-        if let Status::Over(o) = self.game.game_status() {
-            text = format!("# result: {}\n{text}", o.result);
+        if let Some(result) = self.result() {
+            text = format!("# result: {result}\n{text}");
         }
         text
     }
 
     /// The game as SGF, for the games with an SGF form.
     pub fn sgf(&self) -> Option<String> {
-        let result = match self.game.game_status() {
-            Status::Over(o) => Some(o.result),
-            _ => None,
-        };
+        let result = self.result();
         let info = crate::save::SaveInfo {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
@@ -414,15 +898,30 @@ impl Session {
             .sgf(result.as_deref(), &crate::save::rule_text(&info))
     }
 
-    /// Plays a person's move; a refused move changes nothing.
-    fn play_human(&mut self, text: &str) -> Result<(), ApiError> {
+    /// Plays a person's move, sent with `token`: the seat to move's (either person's while dead
+    /// stones are marked). A refused move changes nothing.
+    fn play_human(&mut self, text: &str, token: Option<&str>) -> Result<(), ApiError> {
+        self.check_flag();
+        if let Some(c) = self.flagged() {
+            return Err(ApiError(
+                409,
+                format!("the game is over: {c} ran out of time"),
+            ));
+        }
         let status = self.game.game_status();
-        if status == Status::Ongoing && !self.humans[self.game.player_to_move().idx()] {
-            let c = self.game.player_to_move();
+        let c = self.game.player_to_move();
+        if status == Status::Ongoing && !self.humans[c.idx()] {
             return Err(ApiError(
                 409,
                 format!("it is {c}'s turn, and the computer plays {c}"),
             ));
+        }
+        match status {
+            Status::Ongoing => self.seats.require(token, c)?,
+            Status::Scoring => {
+                self.seats.require_any(token)?;
+            }
+            Status::Over(_) => {}
         }
         if self.records.len() >= stones_core::move_cap(self.game.point_count()) {
             return Err(ApiError::bad("the game is too long for the server"));
@@ -432,6 +931,7 @@ impl Session {
             return Err(ApiError::bad(reason));
         }
         self.records.push(record);
+        self.clock_moved(c, status);
         self.computer_error = None;
         self.refresh();
         Ok(())
@@ -440,6 +940,15 @@ impl Session {
     /// Takes back the last move and, against the computer, its moves before it too, so that a person
     /// is to move.
     fn undo(&mut self) -> Result<(), ApiError> {
+        if self.result().is_some() {
+            return Err(ApiError(409, "the game is over: its result stands".into()));
+        }
+        if let Some(c) = self.flagged() {
+            return Err(ApiError(
+                409,
+                format!("the game is over: {c} ran out of time"),
+            ));
+        }
         if self.records.is_empty() || !self.game.undo_move() {
             return Err(ApiError::bad("there is no move to take back"));
         }
@@ -456,7 +965,11 @@ impl Session {
 }
 
 /// Plays a person's move in `session`, then lets the computer answer.
-pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError> {
+pub fn play(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    token: Option<&str>,
+) -> Result<(), ApiError> {
     let text = match body.get("move") {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -468,16 +981,48 @@ pub fn play(session: &Arc<Mutex<Session>>, body: &Value) -> Result<(), ApiError>
     if text.len() > 100 {
         return Err(ApiError::bad("a move is at most 100 characters"));
     }
-    lock(session).play_human(&text)?;
+    lock(session).play_human(&text, token)?;
     kick(session);
     Ok(())
 }
 
-/// Takes back moves (the session's own `undo`), then lets the computer move if it is its turn.
-pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
-    lock(session).undo()?;
+/// One step of an undo sent with `token` (body `{}` to ask or accept, `{"decline": true}` to say
+/// no): between two people the first asks and the other accepts. Moves are taken back (the
+/// session's own `undo`) once agreed, then the computer moves if it is its turn.
+pub fn undo(
+    session: &Arc<Mutex<Session>>,
+    body: &Value,
+    token: Option<&str>,
+) -> Result<UndoStep, ApiError> {
+    let decline = match body.get("decline") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(ApiError::bad("\"decline\" must be true or false")),
+    };
+    let mut s = lock(session);
+    if s.result().is_some() {
+        return Err(ApiError(409, "the game is over: its result stands".into()));
+    }
+    let has_moves = !s.records.is_empty();
+    let step = s.seats.undo_step(token, decline, has_moves)?;
+    match step {
+        UndoStep::TakeBack => s.undo()?,
+        UndoStep::Asked | UndoStep::Declined => s.changed(),
+    }
+    drop(s);
     kick(session);
-    Ok(())
+    Ok(step)
+}
+
+/// A receiver told of every change of the game (for its event stream); while one is open the game
+/// counts as watched.
+pub fn subscribe(session: &Mutex<Session>) -> tokio::sync::watch::Receiver<u64> {
+    lock(session).notify.subscribe()
+}
+
+/// The tokens of the human seats, `{"black": …, "white": …}`.
+pub fn tokens_json(session: &Mutex<Session>) -> Value {
+    lock(session).seats.tokens_json()
 }
 
 /// Starts the computer's move on a background thread when it is the computer's turn; when both
@@ -485,12 +1030,13 @@ pub fn undo(session: &Arc<Mutex<Session>>) -> Result<(), ApiError> {
 /// dead and agrees.
 pub fn kick(session: &Arc<Mutex<Session>>) {
     let mut s = lock(session);
-    if s.thinking {
+    if s.thinking || !s.watched_now() {
         return;
     }
     if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
         // The estimate takes a moment: think off the lock, as for a move.
         s.thinking = true;
+        s.changed();
         let game = s.game.clone();
         let generation = s.generation;
         drop(s);
@@ -528,6 +1074,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
         return;
     };
     s.thinking = true;
+    s.changed();
     let game = s.game.clone();
     let history: Vec<(Colour, String)> =
         s.records.iter().map(|r| (r.player, r.mv.clone())).collect();
@@ -543,9 +1090,13 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
             match choice {
                 Ok(choice) => {
                     let n = s.records.len() + 1;
+                    let (mover, was) = (s.game.player_to_move(), s.game.game_status());
                     let record = play_recorded(&mut s.game, &choice.mv, n);
                     match &record.reason {
-                        None => s.records.push(record),
+                        None => {
+                            s.records.push(record);
+                            s.clock_moved(mover, was);
+                        }
                         Some(reason) => {
                             s.computer_error = Some(format!(
                                 "the computer's move {} was refused: {reason}",

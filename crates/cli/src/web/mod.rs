@@ -1,121 +1,240 @@
-//! `stones serve`: a local web server (tiny_http, blocking, a few worker threads) with one page that
-//! plays every game, and the JSON API the page uses.
+//! `stones serve`: a web server with one page that plays every game, and the JSON API the page uses.
 //!
-//! The page is static files compiled into the binary; it draws the SVG the server makes
-//! ([`stones_core::replay::Replay::svg_picture`]), the same picture as `stones replay --svg`. Games live
-//! in memory ([`games::Games`]); the server never reads or writes a file a client names.
+//! The HTTP layer ([`http`]) is hyper on a small tokio runtime with limits on every input; the routes
+//! (`routes`) are axum's. The page is static files compiled into the binary; it draws the SVG the
+//! server makes ([`stones_core::replay::Replay::svg_picture`]), the same picture as `stones replay
+//! --svg`. Games in play live in memory ([`games::Games`]) and every game is written to SQLite as it
+//! happens ([`store`]); the server never reads or writes a file a client names.
 
 pub mod games;
+pub mod glicko;
+pub mod http;
+pub mod ids;
+mod routes;
+pub mod seats;
+pub mod stats;
+pub mod store;
+pub mod timing;
 
-use games::{ApiError, Games};
-use serde_json::{json, Value};
-use std::io::Read;
-use std::sync::Arc;
-use tiny_http::{Header, Method, Request, Response, Server};
+use games::Games;
+use std::sync::{Arc, Mutex};
 
-/// The largest request body read, in bytes.
-pub const MAX_BODY: usize = 64 * 1024;
-/// Requests served at once.
-const WORKERS: usize = 4;
+pub use http::MAX_BODY;
 
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const STYLE_CSS: &str = include_str!("assets/style.css");
+/// Games one client address may create a minute, by default.
+pub const CREATIONS_PER_MINUTE: u32 = 60;
+
+/// How `stones serve` runs.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The address to listen on.
+    pub bind: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// The address people use (`https://games.example.org`): required to listen on an address other
+    /// than loopback, and then the only `Host` and `Origin` answered.
+    pub public_url: Option<String>,
+    /// How long a request about a game keeps its computer playing ([`games::WATCH`]).
+    pub watch: std::time::Duration,
+    /// The SQLite file the games are kept in (`None`: in memory, gone with the process).
+    pub db: Option<std::path::PathBuf>,
+    /// Games one client address may create a minute (429 past it).
+    pub creations_per_minute: u32,
+}
+
+impl Options {
+    /// Listens on `bind:port`, loopback's rules, the usual watch time.
+    pub fn new(bind: &str, port: u16) -> Options {
+        Options {
+            bind: bind.to_string(),
+            port,
+            public_url: None,
+            watch: games::WATCH,
+            db: None,
+            creations_per_minute: CREATIONS_PER_MINUTE,
+        }
+    }
+}
+
+/// The names a server answers to: `Host` values and the origins a page may post from.
+pub(crate) struct Allowed {
+    pub hosts: Vec<String>,
+    pub origins: Vec<String>,
+}
+
+impl Allowed {
+    /// On loopback: this computer's names (and the bound address), on this port or none, over http.
+    fn loopback(bind: &str, port: u16) -> Allowed {
+        let own = match bind.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V6(ip)) => format!("[{ip}]"),
+            Ok(ip) => ip.to_string(),
+            Err(_) => bind.to_ascii_lowercase(),
+        };
+        let mut names = vec!["127.0.0.1".to_string(), "localhost".into(), "[::1]".into()];
+        if !names.contains(&own) {
+            names.push(own);
+        }
+        let hosts: Vec<String> = names
+            .iter()
+            .flat_map(|h| [h.clone(), format!("{h}:{port}")])
+            .collect();
+        let origins = hosts.iter().map(|h| format!("http://{h}")).collect();
+        Allowed { hosts, origins }
+    }
+
+    /// Behind a public address: its host only, and its origin.
+    fn public(url: &str) -> Result<Allowed, String> {
+        let bad = || {
+            format!("--public-url {url}: expected http://HOST[:PORT] or https://HOST[:PORT], as people type it")
+        };
+        let (scheme, rest) = url.split_once("://").ok_or_else(bad)?;
+        let scheme = scheme.to_ascii_lowercase();
+        let host = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
+        if !matches!(scheme.as_str(), "http" | "https")
+            || host.is_empty()
+            || host.contains(['@', ' ', '?', '#'])
+        {
+            return Err(bad());
+        }
+        Ok(Allowed {
+            origins: vec![format!("{scheme}://{host}")],
+            hosts: vec![host],
+        })
+    }
+}
+
+/// What the routes share: the games and the names this server answers to.
+pub(crate) struct App {
+    pub games: Games,
+    /// The `Host` values answered and the origins a page may send moves from.
+    pub allowed: Allowed,
+    /// The address people use, for invitation links (else the request's `Host`).
+    pub public_url: Option<String>,
+    /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
+    pub in_flight: tokio::sync::Semaphore,
+    /// Games created lately, per client address: (the minute's start, how many).
+    pub creations: Mutex<std::collections::HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
+    pub creations_per_minute: u32,
+}
+
+impl App {
+    /// Counts a game created by `ip`; false past [`Options::creations_per_minute`] this minute.
+    pub fn may_create(&self, ip: std::net::IpAddr) -> bool {
+        let minute = std::time::Duration::from_secs(60);
+        let mut map = self.creations.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 10_000 {
+            map.retain(|_, (start, _)| start.elapsed() < minute);
+        }
+        let entry = map.entry(ip).or_insert((std::time::Instant::now(), 0));
+        if entry.0.elapsed() >= minute {
+            *entry = (std::time::Instant::now(), 0);
+        }
+        if entry.1 >= self.creations_per_minute {
+            return false;
+        }
+        entry.1 += 1;
+        true
+    }
+}
 
 /// A running server.
 pub struct WebServer {
-    server: Arc<Server>,
     /// The port it listens on (useful after asking for port 0).
     pub port: u16,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    thread: std::thread::JoinHandle<()>,
+    stop: Mutex<Option<tokio::sync::oneshot::Sender<()>>>,
 }
 
 impl WebServer {
-    /// Serves until the process ends.
+    /// Serves until the process ends (or [`WebServer::stop`]).
     pub fn wait(self) {
-        for w in self.workers {
-            let _ = w.join();
-        }
+        let _ = self.thread.join();
     }
 
-    /// Stops accepting requests.
+    /// Stops accepting connections.
     pub fn stop(&self) {
-        self.server.unblock();
+        if let Some(stop) = self.stop.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            let _ = stop.send(());
+        }
     }
 }
 
-/// Starts the server on `bind:port` (port 0: any free port) with its worker threads.
+/// Starts the server on `bind:port` (port 0: any free port).
 pub fn start(bind: &str, port: u16) -> Result<WebServer, String> {
-    let addr = format!("{bind}:{port}");
-    let server = Server::http(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .ok_or_else(|| format!("cannot listen on {addr}: not an IP address"))?;
-    let server = Arc::new(server);
-    let games = Arc::new(Games::default());
-    // On a loopback address only this computer's names are answered, so that a web page elsewhere
-    // cannot reach the games through a name it points at 127.0.0.1 (DNS rebinding).
-    let loopback = bind
-        .parse::<std::net::IpAddr>()
-        .is_ok_and(|ip| ip.is_loopback())
-        || bind.eq_ignore_ascii_case("localhost");
-    let hosts: Option<Arc<Vec<String>>> = loopback.then(|| {
-        Arc::new(
-            ["127.0.0.1", "localhost", "[::1]"]
-                .iter()
-                .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
-                .collect(),
-        )
+    start_with(&Options::new(bind, port))
+}
+
+/// Starts the server as `options` say, on a thread of its own.
+pub fn start_with(options: &Options) -> Result<WebServer, String> {
+    let bind = options.bind.as_str();
+    let addr = format!("{bind}:{}", options.port);
+    let listener =
+        std::net::TcpListener::bind(&addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let port = local.port();
+    // Only the server's own names are answered, so that a web page elsewhere cannot reach the games
+    // through a name it points at this address (DNS rebinding), nor send moves from its origin.
+    let loopback = local.ip().is_loopback();
+    let allowed = match (&options.public_url, loopback) {
+        (Some(url), _) => Allowed::public(url)?,
+        (None, true) => Allowed::loopback(bind, port),
+        (None, false) => {
+            return Err(format!(
+                "--bind {bind} lets other computers in: say the address they use with --public-url URL (e.g. https://games.example.org)"
+            ))
+        }
+    };
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let store = match &options.db {
+        Some(path) => store::Store::open(path)?,
+        None => store::Store::memory()?,
+    };
+    let app = Arc::new(App {
+        games: Games::new(options.watch, store),
+        allowed,
+        public_url: options.public_url.clone(),
+        in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
+        creations: Mutex::default(),
+        creations_per_minute: options.creations_per_minute,
     });
-    let workers = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let games = Arc::clone(&games);
-            let hosts = hosts.clone();
-            std::thread::spawn(move || {
-                for request in server.incoming_requests() {
-                    if let Some(hosts) = &hosts {
-                        let header = |name: &'static str| {
-                            request
-                                .headers()
-                                .iter()
-                                .find(|h| h.field.equiv(name))
-                                .map(|h| h.value.as_str().to_ascii_lowercase())
-                        };
-                        let host_ok = header("Host").is_some_and(|h| hosts.contains(&h));
-                        // A page from elsewhere may not send moves here (its Origin says where it is from).
-                        let origin_ok = header("Origin").is_none_or(|o| {
-                            o.strip_prefix("http://")
-                                .is_some_and(|h| hosts.contains(&h.to_string()))
-                        });
-                        if !(host_ok && origin_ok) {
-                            respond_error(
-                                request,
-                                ApiError(
-                                    403,
-                                    "this server answers only to 127.0.0.1 or localhost".into(),
-                                ),
-                            );
-                            continue;
-                        }
-                    }
-                    handle(&games, request);
-                }
-            })
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(4)
+        .thread_name("stones-web")
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let router = routes::router(app);
+    let thread = std::thread::Builder::new()
+        .name("stones-serve".into())
+        .spawn(move || {
+            runtime.block_on(http::serve(listener, router, async {
+                let _ = stopped.await;
+            }))
         })
-        .collect();
+        .map_err(|e| format!("cannot start the server: {e}"))?;
     Ok(WebServer {
-        server,
         port,
-        workers,
+        thread,
+        stop: Mutex::new(Some(stop)),
     })
 }
 
 /// `stones serve`: starts the server, says where, opens a browser when asked, and serves.
-pub fn serve(bind: &str, port: u16, open: bool) -> Result<(), String> {
-    let server = start(bind, port)?;
+pub fn serve(options: &Options, open: bool) -> Result<(), String> {
+    let server = start_with(options)?;
+    let bind = options.bind.as_str();
     let host = if bind.contains(':') {
         format!("[{bind}]")
     } else {
@@ -123,6 +242,16 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<(), String> {
     };
     let url = format!("http://{host}:{}/", server.port);
     println!("stones: serving on {url} (Ctrl-C stops)");
+    match &options.db {
+        Some(db) => eprintln!("stones: games are kept in {}", db.display()),
+        None => eprintln!("stones: games are kept in memory only (no --db)"),
+    }
+    if let Some(public) = &options.public_url {
+        eprintln!("stones: answering to {public} only");
+        eprintln!(
+            "stones: warning: this server has no TLS of its own: put it behind a reverse proxy that serves {public} over HTTPS"
+        );
+    }
     let _ = std::io::Write::flush(&mut std::io::stdout());
     if open {
         if let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn() {
@@ -131,180 +260,4 @@ pub fn serve(bind: &str, port: u16, open: bool) -> Result<(), String> {
     }
     server.wait();
     Ok(())
-}
-
-/// A response with a content type.
-fn respond(request: Request, status: u16, content_type: &str, body: String) {
-    let mut response = Response::from_string(body).with_status_code(status);
-    for (k, v) in [
-        ("Content-Type", content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-    ] {
-        if let Ok(h) = Header::from_bytes(k, v) {
-            response.add_header(h);
-        }
-    }
-    let _ = request.respond(response);
-}
-
-fn respond_json(request: Request, status: u16, value: &Value) {
-    respond(request, status, "application/json", value.to_string());
-}
-
-fn respond_error(request: Request, e: ApiError) {
-    respond_json(request, e.0, &json!({ "error": e.1 }));
-}
-
-/// Reads a JSON body of at most [`MAX_BODY`] bytes (an empty body reads as `{}`).
-fn read_json(request: &mut Request) -> Result<Value, ApiError> {
-    let too_large = || ApiError(413, format!("the request body is over {MAX_BODY} bytes"));
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| ApiError::bad(format!("cannot read the request body: {e}")))?;
-    if body.len() > MAX_BODY {
-        return Err(too_large());
-    }
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(json!({}));
-    }
-    serde_json::from_slice(&body).map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))
-}
-
-/// Routes one request.
-fn handle(games: &Games, mut request: Request) {
-    let url = request.url().to_string();
-    let path = url.split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let get = method == Method::Get || method == Method::Head;
-    match (get, method == Method::Post, parts.as_slice()) {
-        (true, _, [""] | ["index.html"]) => {
-            respond(request, 200, "text/html; charset=utf-8", INDEX_HTML.into())
-        }
-        (true, _, ["app.js"]) => respond(
-            request,
-            200,
-            "text/javascript; charset=utf-8",
-            APP_JS.into(),
-        ),
-        (true, _, ["style.css"]) => {
-            respond(request, 200, "text/css; charset=utf-8", STYLE_CSS.into())
-        }
-        (true, _, ["api", "catalog"]) => respond_json(request, 200, &catalog()),
-        (_, true, ["api", "games"]) => {
-            let result = read_json(&mut request).and_then(|body| games.create(&body));
-            match result {
-                Ok(s) => {
-                    let state = games::lock_state(&s);
-                    respond_json(request, 201, &state)
-                }
-                Err(e) => respond_error(request, e),
-            }
-        }
-        (true, _, ["api", "games", id]) => match games.get(id) {
-            Ok(s) => {
-                let state = games::lock_state(&s);
-                respond_json(request, 200, &state)
-            }
-            Err(e) => respond_error(request, e),
-        },
-        (true, _, ["api", "games", id, what @ ("svg" | "sgf" | "case")]) => {
-            let what = what.to_string();
-            match games.get(id) {
-                Ok(s) => {
-                    let (body, name) = {
-                        let s = games::lock_session(&s);
-                        let name = format!("stones-{}", s.id);
-                        match what.as_str() {
-                            "svg" => (Some(s.svg()), None),
-                            "sgf" => (s.sgf(), Some(format!("{name}.sgf"))),
-                            _ => (Some(s.case_file()), Some(format!("{name}.case"))),
-                        }
-                    };
-                    let Some(body) = body else {
-                        return respond_error(
-                            request,
-                            ApiError(
-                                404,
-                                "this game has no SGF form here: download the case file".into(),
-                            ),
-                        );
-                    };
-                    let content_type = match what.as_str() {
-                        "svg" => "image/svg+xml",
-                        "sgf" => "application/x-go-sgf",
-                        _ => "text/plain; charset=utf-8",
-                    };
-                    let mut response = Response::from_string(body).with_status_code(200);
-                    let mut headers = vec![
-                        ("Content-Type".to_string(), content_type.to_string()),
-                        ("Cache-Control".into(), "no-store".into()),
-                    ];
-                    if let Some(name) = name {
-                        headers.push((
-                            "Content-Disposition".into(),
-                            format!("attachment; filename=\"{name}\""),
-                        ));
-                    }
-                    for (k, v) in headers {
-                        if let Ok(h) = Header::from_bytes(k.as_bytes(), v.as_bytes()) {
-                            response.add_header(h);
-                        }
-                    }
-                    let _ = request.respond(response);
-                }
-                Err(e) => respond_error(request, e),
-            }
-        }
-        (_, true, ["api", "games", id, action @ ("moves" | "undo")]) => {
-            let action = action.to_string();
-            let result = games.get(id).and_then(|s| {
-                let body = read_json(&mut request)?;
-                match action.as_str() {
-                    "moves" => games::play(&s, &body)?,
-                    _ => games::undo(&s)?,
-                }
-                Ok(games::lock_state(&s))
-            });
-            match result {
-                Ok(state) => respond_json(request, 200, &state),
-                Err(e) => respond_error(request, e),
-            }
-        }
-        (false, false, ["api", ..]) => respond_error(
-            request,
-            ApiError(405, format!("{method} is not used here: GET or POST")),
-        ),
-        _ => respond_error(
-            request,
-            ApiError(
-                404,
-                format!("nothing at {}", path.chars().take(80).collect::<String>()),
-            ),
-        ),
-    }
-}
-
-/// The games, their rulesets and usual sizes, for the page's choices.
-fn catalog() -> Value {
-    let games: Vec<Value> = crate::registry::GameKind::all()
-        .into_iter()
-        .map(|kind| {
-            let rulesets: Vec<Value> = kind
-                .builtin_rulesets()
-                .iter()
-                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b)}))
-                .collect();
-            let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
-            json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})
-        })
-        .collect();
-    json!({ "games": games })
 }

@@ -1,5 +1,10 @@
 // The stones page: plain JavaScript, no build step. The board is the server's SVG (the same picture
 // as `stones replay --svg`); this script only sends clicks as moves and shows the state.
+//
+// Who may move: each human seat has a secret token. The page that creates a game keeps the tokens
+// it got; an invitation link (`/#ID&white=TOKEN`) gives another browser its seat. Tokens live in
+// localStorage, by game id, and go with each move as `Authorization: Bearer`. Changes arrive by
+// Server-Sent Events; if they fail the page polls.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -7,9 +12,40 @@ let catalog = null;
 let state = null;
 let pending = null; // TriGo: the first point of a two-point move
 let pollTimer = null;
+let events = null; // the EventSource of the game shown
+let eventsFailed = false;
 
-async function api(method, url, body) {
+/// The tokens this browser holds for game `id`: {black?, white?}.
+function tokensOf(id) {
+  try {
+    return JSON.parse(localStorage.getItem(`stones-tokens-${id}`)) || {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function keepTokens(id, tokens) {
+  const all = Object.assign(tokensOf(id), tokens || {});
+  try {
+    localStorage.setItem(`stones-tokens-${id}`, JSON.stringify(all));
+  } catch (e) {
+    /* private mode: the tokens last as long as the page */
+  }
+  memory[id] = all;
+}
+const memory = {};
+const held = (id) => Object.assign({}, tokensOf(id), memory[id] || {});
+
+/// The token to act with now: the seat to move's, or while dead stones are marked any seat's.
+function actingToken(s) {
+  const t = held(s.id);
+  if (s.status === "scoring") return t.black || t.white;
+  return t[s.to_move];
+}
+
+async function api(method, url, body, token) {
   const options = { method, headers: {} };
+  if (token) options.headers["Authorization"] = `Bearer ${token}`;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -17,6 +53,7 @@ async function api(method, url, body) {
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  data._status = response.status;
   return data;
 }
 
@@ -57,18 +94,31 @@ async function init() {
   }
   $("#white").value = "mcts";
   fillGameChoices();
-  $("#game").addEventListener("change", fillGameChoices);
+  $("#game").addEventListener("change", () => {
+    fillGameChoices();
+    refreshTop();
+  });
+  refreshTop();
   $("#ruleset").addEventListener("change", () => {
     const g = catalog.games.find((x) => x.game === $("#game").value);
     const r = g.rulesets.find((x) => x.name === $("#ruleset").value);
     $("#ruleset").title = r ? r.description : "";
   });
   $("#start").addEventListener("click", startGame);
+  try {
+    $("#name").value = localStorage.getItem("stones-name") || "";
+  } catch (e) {
+    /* no storage */
+  }
+  refreshLobby();
+  setInterval(refreshLobby, 5000);
   $("#board").addEventListener("click", clickBoard);
   for (const b of document.querySelectorAll("#buttons [data-action]")) {
     b.addEventListener("click", () => sendMove(b.dataset.action));
   }
   $("#undo").addEventListener("click", undo);
+  $("#undo-accept").addEventListener("click", () => answerUndo(false));
+  $("#undo-decline").addEventListener("click", () => answerUndo(true));
   showButtons();
   // A reload (or a link with #id on this computer) picks the game up again by its id.
   window.addEventListener("hashchange", resume);
@@ -76,7 +126,13 @@ async function init() {
 }
 
 async function resume() {
-  const id = location.hash.slice(1);
+  // `#ID`, or an invitation `#ID&black=TOKEN`: the token is kept, and the address shows the id only.
+  const [id, ...rest] = location.hash.slice(1).split("&");
+  for (const part of rest) {
+    const [seat, token] = part.split("=");
+    if ((seat === "black" || seat === "white") && /^[0-9a-f]{32}$/.test(token || "")) keepTokens(id, { [seat]: token });
+  }
+  if (rest.length) history.replaceState(null, "", `#${id}`);
   if (!/^[0-9a-f]{1,32}$/.test(id) || (state && state.id === id)) return;
   try {
     const s = await api("GET", `/api/games/${id}`);
@@ -93,21 +149,134 @@ async function resume() {
 
 async function startGame() {
   const body = { game: $("#game").value, ruleset: $("#ruleset").value, black: $("#black").value, white: $("#white").value };
+  const name = $("#name").value.trim();
+  if (name) body.name = name;
+  try {
+    localStorage.setItem("stones-name", name);
+  } catch (e) {
+    /* no storage */
+  }
+  if ($("#open-seat").checked) body.open = "white";
+  if ($("#clock").value) body.clock = $("#clock").value;
   if ($("#size").value) body.set = { size: JSON.parse($("#size").value) };
   pending = null;
   message("");
   try {
-    await show(await api("POST", "/api/games", body));
+    const s = await api("POST", "/api/games", body);
+    keepTokens(s.id, s.tokens);
+    showInvitations(s);
+    await show(s);
   } catch (e) {
     message(e.message, "error");
+  }
+}
+
+/// The selected game's TOP players by Glicko-2 rating (rated: lobby games, games against the computer).
+async function refreshTop() {
+  const game = $("#game").value;
+  let t;
+  try {
+    t = await api("GET", `/api/ratings/${game}`);
+  } catch (e) {
+    return;
+  }
+  $("#top-game").textContent = game;
+  $("#stats-link").href = `/stats/${game}`;
+  const list = $("#top");
+  list.innerHTML = "";
+  for (const p of t.by_rating) {
+    const li = document.createElement("li");
+    li.textContent = `${p.name}${p.bot ? " (computer)" : ""} ${Math.round(p.rating)} ±${Math.round(p.deviation)}, ${p.wins}/${p.games}`;
+    list.appendChild(li);
+  }
+}
+
+/// The lobby: games waiting for an opponent (Join) and games being played (watch).
+async function refreshLobby() {
+  let lobby;
+  try {
+    lobby = await api("GET", "/api/lobby");
+  } catch (e) {
+    return;
+  }
+  const describe = (g) => {
+    const size = g.set && g.set.size !== undefined ? ` ${JSON.stringify(g.set.size)}` : "";
+    const who = (c) => g.names[c] || (g.players[c] === "human" ? (g.open_seat === c ? "open" : "guest") : g.players[c]);
+    return `${g.game}${size} ${g.ruleset || ""}: ${who("black")} v ${who("white")}, ${g.moves} moves`;
+  };
+  const open = $("#lobby-open");
+  open.innerHTML = "";
+  for (const g of lobby.open) {
+    const li = document.createElement("li");
+    li.textContent = `${describe(g)} `;
+    const mine = held(g.id).black || held(g.id).white;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "join";
+    b.dataset.id = g.id;
+    b.textContent = mine ? "open" : `join as ${g.open_seat}`;
+    b.addEventListener("click", () => (mine ? (location.hash = g.id) : join(g.id)));
+    li.appendChild(b);
+    open.appendChild(li);
+  }
+  const playing = $("#lobby-playing");
+  playing.innerHTML = "";
+  for (const g of lobby.playing.slice(0, 20)) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `#${g.id}`;
+    a.textContent = describe(g);
+    li.appendChild(a);
+    playing.appendChild(li);
+  }
+}
+
+async function join(id) {
+  try {
+    const name = $("#name").value.trim();
+    const r = await api("POST", `/api/games/${id}/join`, name ? { name } : {});
+    keepTokens(id, { [r.seat]: r.token });
+    state = null;
+    location.hash = id;
+    await resume();
+    refreshLobby();
+  } catch (e) {
+    message(e.message, "error");
+    refreshLobby();
+  }
+}
+
+/// The links that give each human seat to another browser.
+function showInvitations(s) {
+  const box = $("#invite");
+  box.innerHTML = "";
+  const seats = Object.keys(s.invitations || {});
+  if (seats.length < 2) return;
+  const p = document.createElement("p");
+  p.className = "hint";
+  p.textContent = "Playing someone elsewhere? Send them their seat's link:";
+  box.appendChild(p);
+  for (const seat of seats) {
+    const a = document.createElement("a");
+    a.href = s.invitations[seat];
+    a.dataset.seat = seat;
+    a.textContent = `${seat}'s seat`;
+    a.target = "_blank";
+    box.appendChild(a);
   }
 }
 
 async function sendMove(move) {
   if (!state) return;
   pending = null;
+  const token = actingToken(state);
+  if (!token) {
+    message(`It is ${state.to_move}'s turn: waiting for the other player.`, "info");
+    markPoints();
+    return;
+  }
   try {
-    await show(await api("POST", `/api/games/${state.id}/moves`, { move }));
+    await show(await api("POST", `/api/games/${state.id}/moves`, { move }, token));
     message("");
   } catch (e) {
     message(e.message, "error");
@@ -115,11 +284,30 @@ async function sendMove(move) {
   }
 }
 
+/// Undo: alone against the computer it is at once; between two people one asks and the other
+/// accepts (a browser holding both seats does both).
 async function undo() {
   if (!state) return;
   pending = null;
+  const t = held(state.id);
+  const mine = ["black", "white"].filter((c) => t[c]);
+  if (!mine.length) return message("Only a player can take back moves.", "error");
   try {
-    await show(await api("POST", `/api/games/${state.id}/undo`));
+    let s = await api("POST", `/api/games/${state.id}/undo`, {}, t[mine[0]]);
+    if (s._status === 202 && mine.length === 2) s = await api("POST", `/api/games/${state.id}/undo`, {}, t[mine[1]]);
+    await show(s);
+    message(s._status === 202 ? "Asked the other player to agree to take back the last move." : "");
+  } catch (e) {
+    message(e.message, "error");
+  }
+}
+
+async function answerUndo(decline) {
+  if (!state || !state.undo_request) return;
+  const other = state.undo_request === "black" ? "white" : "black";
+  const token = held(state.id)[other];
+  try {
+    await show(await api("POST", `/api/games/${state.id}/undo`, decline ? { decline: true } : {}, token));
     message("");
   } catch (e) {
     message(e.message, "error");
@@ -182,7 +370,14 @@ function showButtons() {
     b.classList.toggle("hidden", !actions.has(b.dataset.action) && !(state === null && b.id === "pass"));
     b.disabled = !actions.has(b.dataset.action);
   }
-  $("#undo").disabled = !state || state.moves.length === 0;
+  // A watcher (no seat here) has nothing to take back.
+  $("#undo").disabled = !state || state.moves.length === 0 || !(held(state.id).black || held(state.id).white);
+  // An undo the other player asked for, to accept or decline.
+  const t = state ? held(state.id) : {};
+  const asked = state && state.undo_request;
+  const answer = asked && t[asked === "black" ? "white" : "black"] && !t[asked];
+  $("#undo-answer").classList.toggle("hidden", !answer);
+  if (answer) $("#undo-question").textContent = `${asked} asks to take back the last move.`;
 }
 
 function fmt(n) {
@@ -196,8 +391,9 @@ function resultLines(s) {
 }
 
 function statusText(s) {
-  const side = (c) => `${c[0].toUpperCase()}${c.slice(1)} (${s.players[c]})`;
+  const side = (c) => `${c[0].toUpperCase()}${c.slice(1)} (${(s.names && s.names[c]) || s.players[c]})`;
   if (s.status === "over") return `Game over: ${resultLines(s)[0]}`;
+  if (s.open_seat) return `Waiting in the lobby for someone to join as ${s.open_seat}`;
   if (s.status === "scoring") return "Play has stopped: click dead chains, then Done";
   if (s.thinking) return `${side(s.to_move)} is thinking…`;
   return `${side(s.to_move)} to move${s.two_points ? " — two stones: click two points" : ""}`;
@@ -242,11 +438,70 @@ async function show(s) {
     dl.appendChild(a);
   }
   if (s.computer_error) message(s.computer_error, "error");
+  showClock(s);
   showButtons();
+  listen(s.id);
   clearTimeout(pollTimer);
-  // Poll while the computer thinks, and while it is its turn (between two computers' moves).
+  if (events && !eventsFailed) return; // the server tells of every change
+  // Without events: poll while the computer thinks or it is its turn, and while another person is to
+  // move.
   const computerTurn = s.status === "ongoing" && s.players[s.to_move] !== "human" && !s.computer_error;
+  const waiting = s.status !== "over" && !actingToken(s);
   if (s.thinking || computerTurn) pollTimer = setTimeout(poll, 300);
+  else if (waiting || s.undo_request) pollTimer = setTimeout(poll, 1000);
+}
+
+/// The clocks: the server's time left, counted down here between its answers.
+let clockTimer = null;
+function showClock(s) {
+  clearInterval(clockTimer);
+  $("#clock-row").classList.toggle("hidden", !s.clock);
+  if (!s.clock) return;
+  const since = Date.now();
+  const mmss = (ms) => {
+    const t = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  };
+  const tick = () => {
+    for (const c of ["black", "white"]) {
+      const left = s.clock[c] - (s.clock.running === c ? Date.now() - since : 0);
+      const cell = $(`#clock-${c}`);
+      cell.textContent = mmss(left);
+      cell.classList.toggle("running", s.clock.running === c);
+    }
+  };
+  tick();
+  if (s.clock.running) clockTimer = setInterval(tick, 250);
+}
+
+/// Follows game `id`'s changes by Server-Sent Events (once per game); on failure the page polls.
+function listen(id) {
+  if (events && events.gameId === id) return;
+  if (events) events.close();
+  eventsFailed = false;
+  if (!window.EventSource) {
+    events = null;
+    eventsFailed = true;
+    return;
+  }
+  events = new EventSource(`/api/games/${id}/events`);
+  events.gameId = id;
+  events.addEventListener("state", (e) => {
+    const s = JSON.parse(e.data);
+    if (state && state.id === s.id && !sameState(state, s)) show(s);
+  });
+  events.onerror = () => {
+    eventsFailed = true;
+    if (state) pollTimer = setTimeout(poll, 1000);
+  };
+  events.onopen = () => {
+    eventsFailed = false;
+  };
+}
+
+function sameState(a, b) {
+  const plain = (s) => JSON.stringify(Object.assign({}, s, { _status: 0, resumed: false, tokens: null, invitations: null }));
+  return plain(a) === plain(b);
 }
 
 async function poll() {

@@ -1,0 +1,482 @@
+//! The routes: the page's files, the catalog, and the games' JSON API (see README.md, "stones
+//! serve"), behind one guard that checks sizes, names and load before a handler runs.
+
+use super::games::{self, ApiError};
+use super::http::{BODY_TIMEOUT, MAX_BODY};
+use super::App;
+use axum::body::Body;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+
+type Shared = State<Arc<App>>;
+
+/// The router with its guard.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/index.html",
+            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/api/catalog",
+            get(|| async { json_response(200, &catalog()) }),
+        )
+        .route("/api/games", post(create))
+        .route("/api/lobby", get(lobby))
+        .route("/api/ratings/{game}", get(ratings))
+        .route("/api/stats/{game}", get(stats))
+        .route("/stats/{game}", get(stats_page))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/{what}", get(sub).post(action))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
+        .with_state(app)
+}
+
+/// Runs before every handler: a body announced too large is refused unread (and the connection
+/// closed), names other than this server's are refused, and past [`super::http::MAX_IN_FLIGHT`]
+/// requests at once the answer is 503.
+async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return closing(error(ApiError(
+            413,
+            format!("the request body is over {MAX_BODY} bytes"),
+        )));
+    }
+    if !host_allowed(request.headers(), &app.allowed) {
+        return error(ApiError(
+            403,
+            format!(
+                "this server answers only to {}",
+                app.allowed
+                    .hosts
+                    .iter()
+                    .take(2)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        ));
+    }
+    let Ok(_permit) = app.in_flight.try_acquire() else {
+        return error(ApiError(
+            503,
+            "the server is busy: retry in a moment".into(),
+        ));
+    };
+    next.run(request).await
+}
+
+/// The `Host` is one of the server's names, and the `Origin`, if any, one of its origins (a page from
+/// elsewhere may not send moves here).
+fn host_allowed(headers: &HeaderMap, allowed: &super::Allowed) -> bool {
+    let value = |name| {
+        headers
+            .get(name)
+            .map(|v| v.to_str().unwrap_or("").to_ascii_lowercase())
+    };
+    let host_ok = value(header::HOST).is_some_and(|h| allowed.hosts.contains(&h));
+    let origin_ok = value(header::ORIGIN).is_none_or(|o| allowed.origins.contains(&o));
+    host_ok && origin_ok
+}
+
+/// A response of `status` with a body and the headers every answer has.
+fn respond(status: u16, content_type: &str, body: String) -> Response {
+    let mut r = (
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        body,
+    )
+        .into_response();
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(content_type) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+fn page(content_type: &str, text: &str) -> Response {
+    respond(200, content_type, text.to_string())
+}
+
+fn json_response(status: u16, value: &Value) -> Response {
+    respond(status, "application/json", value.to_string())
+}
+
+fn error(e: ApiError) -> Response {
+    json_response(e.0, &json!({ "error": e.1 }))
+}
+
+/// The response, and the connection closed after it (the body was not read).
+fn closing(mut r: Response) -> Response {
+    r.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
+fn answer(result: Result<Value, ApiError>, status: u16) -> Response {
+    match result {
+        Ok(v) => json_response(status, &v),
+        Err(e) => error(e),
+    }
+}
+
+/// Reads a JSON body of at most [`MAX_BODY`] bytes within [`BODY_TIMEOUT`] (an empty body reads as
+/// `{}`).
+async fn read_json(body: Body) -> Result<Value, ApiError> {
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
+    {
+        Err(_) => {
+            return Err(ApiError(
+                408,
+                format!(
+                    "the request body did not arrive within {} seconds",
+                    BODY_TIMEOUT.as_secs()
+                ),
+            ))
+        }
+        Ok(Err(e)) => {
+            return Err(ApiError(
+                413,
+                format!("cannot read the request body (at most {MAX_BODY} bytes): {e}"),
+            ))
+        }
+        Ok(Ok(b)) => b,
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))
+}
+
+/// A body that could not be read closes the connection (it may still be arriving).
+fn body_error(e: ApiError) -> Response {
+    if matches!(e.0, 408 | 413) {
+        closing(error(e))
+    } else {
+        error(e)
+    }
+}
+
+/// `POST /api/games`: the state, the human seats' tokens, and an invitation link per seat (the
+/// page's address with the game and the seat's token after `#`).
+async fn create(
+    State(app): Shared,
+    peer: Option<axum::Extension<super::http::Peer>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    if let Some(axum::Extension(peer)) = peer {
+        if !app.may_create(peer.0) {
+            return error(ApiError(
+                429,
+                format!(
+                    "at most {} new games a minute from one address: wait a little",
+                    app.creations_per_minute
+                ),
+            ));
+        }
+    }
+    let (player, fresh) = player_of(&headers);
+    let session = match app.games.create(&body, player.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let mut state = games::lock_state(&session);
+    let tokens = games::tokens_json(&session);
+    let base = match &app.public_url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => format!(
+            "http://{}",
+            headers
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("127.0.0.1")
+        ),
+    };
+    let id = state["id"].as_str().unwrap_or("").to_string();
+    let mut invitations = serde_json::Map::new();
+    if let Value::Object(t) = &tokens {
+        for (seat, token) in t {
+            let token = token.as_str().unwrap_or("");
+            invitations.insert(seat.clone(), json!(format!("{base}/#{id}&{seat}={token}")));
+        }
+    }
+    state["tokens"] = tokens;
+    state["invitations"] = Value::Object(invitations);
+    with_player(json_response(201, &state), player.as_deref(), fresh)
+}
+
+/// The name of the cookie that keeps a guest's identity (for the ratings).
+const PLAYER_COOKIE: &str = "stones_player";
+
+/// The guest's identity from its cookie, or a fresh one (then true: to be set).
+fn player_of(headers: &HeaderMap) -> (Option<String>, bool) {
+    let found = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, v)| *k == PLAYER_COOKIE && super::ids::well_formed(v))
+        .map(|(_, v)| v.to_string());
+    match found {
+        Some(id) => (Some(id), false),
+        None => (super::ids::random_hex().ok(), true),
+    }
+}
+
+/// The response, setting the guest's identity cookie when it is new.
+fn with_player(mut r: Response, player: Option<&str>, fresh: bool) -> Response {
+    if let (Some(p), true) = (player, fresh) {
+        let cookie =
+            format!("{PLAYER_COOKIE}={p}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            r.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    r
+}
+
+/// `GET /api/stats/{game}`: games, results by colour and reason, average length, games a day.
+async fn stats(State(app): Shared, Path(game): Path<String>) -> Response {
+    answer(app.games.stats(&game), 200)
+}
+
+/// `GET /stats/{game}`: the page of the TOP 20 tables, the statistics and the activity graph.
+async fn stats_page(State(app): Shared, Path(game): Path<String>) -> Response {
+    match app
+        .games
+        .ratings(&game)
+        .and_then(|r| Ok((r, app.games.stats(&game)?)))
+    {
+        Ok((ratings, stats)) => respond(
+            200,
+            "text/html; charset=utf-8",
+            super::stats::page(stats["game"].as_str().unwrap_or(""), &ratings, &stats),
+        ),
+        Err(e) => error(e),
+    }
+}
+
+/// `GET /api/ratings/{game}`: the game's TOP 20 by rating, wins and games played.
+async fn ratings(State(app): Shared, Path(game): Path<String>) -> Response {
+    answer(app.games.ratings(&game), 200)
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, token) = v.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+}
+
+/// `GET /api/games/{id}/{what}`: the event stream, or a download.
+async fn sub(State(app): Shared, Path((id, what)): Path<(String, String)>) -> Response {
+    if what == "events" {
+        return events(&app, &id);
+    }
+    download(&app, &id, &what)
+}
+
+/// How often an idle event stream says it is alive (so that a dead client is noticed).
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Server-Sent Events: the state now, then again after every change.
+fn events(app: &App, id: &str) -> Response {
+    let session = match app.games.get(id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let rx = games::subscribe(&session);
+    let stream =
+        futures_util::stream::unfold((session, rx, true), |(session, mut rx, first)| async move {
+            if !first {
+                match tokio::time::timeout(KEEP_ALIVE, rx.changed()).await {
+                    Err(_) => {
+                        return Some((
+                            Ok::<String, std::convert::Infallible>(": alive\n\n".into()),
+                            (session, rx, false),
+                        ))
+                    }
+                    Ok(Err(_)) => return None,
+                    Ok(Ok(())) => {}
+                }
+            }
+            rx.borrow_and_update();
+            let state = games::lock_state(&session);
+            Some((
+                Ok(format!("event: state\ndata: {state}\n\n")),
+                (session, rx, false),
+            ))
+        });
+    let mut r = Body::from_stream(stream).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    r
+}
+
+async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
+    answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)
+}
+
+fn download(app: &App, id: &str, what: &str) -> Response {
+    let session = match app.games.get(id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let (body, name) = {
+        let s = games::lock_session(&session);
+        let name = format!("stones-{}", s.id);
+        match what {
+            "svg" => (Some(s.svg()), None),
+            "sgf" => (s.sgf(), Some(format!("{name}.sgf"))),
+            "case" => (Some(s.case_file()), Some(format!("{name}.case"))),
+            _ => return not_found_at(&format!("/api/games/{id}/{what}")),
+        }
+    };
+    let Some(body) = body else {
+        return error(ApiError(
+            404,
+            "this game has no SGF form here: download the case file".into(),
+        ));
+    };
+    let content_type = match what {
+        "svg" => "image/svg+xml",
+        "sgf" => "application/x-go-sgf",
+        _ => "text/plain; charset=utf-8",
+    };
+    let mut r = respond(200, content_type, body);
+    if let Some(v) =
+        name.and_then(|n| HeaderValue::from_str(&format!("attachment; filename=\"{n}\"")).ok())
+    {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+/// `POST /api/games/{id}/moves` and `…/undo`, with the acting seat's token.
+async fn action(
+    State(app): Shared,
+    Path((id, what)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    if !matches!(what.as_str(), "moves" | "undo" | "join") {
+        return not_found_at(&format!("/api/games/{id}/{what}"));
+    }
+    let session = match app.games.get(&id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    if what == "join" {
+        let (player, fresh) = player_of(&headers);
+        return with_player(
+            answer(games::join(&session, &body, player.as_deref()), 200),
+            player.as_deref(),
+            fresh,
+        );
+    }
+    let token = bearer(&headers);
+    let result = match what.as_str() {
+        "moves" => games::play(&session, &body, token.as_deref()).map(|()| 200),
+        _ => games::undo(&session, &body, token.as_deref()).map(|step| match step {
+            games::UndoStep::Asked => 202,
+            _ => 200,
+        }),
+    };
+    match result {
+        Ok(status) => json_response(status, &games::lock_state(&session)),
+        Err(e) => error(e),
+    }
+}
+
+/// `GET /api/lobby`: games with a seat open, and games being played.
+async fn lobby(State(app): Shared) -> Response {
+    answer(app.games.lobby(), 200)
+}
+
+fn not_found_at(path: &str) -> Response {
+    error(ApiError(
+        404,
+        format!("nothing at {}", path.chars().take(80).collect::<String>()),
+    ))
+}
+
+async fn not_found(request: Request) -> Response {
+    not_found_at(request.uri().path())
+}
+
+async fn not_allowed(method: Method) -> Response {
+    error(ApiError(
+        405,
+        format!(
+            "{} is not used here: GET or POST",
+            method.as_str().chars().take(20).collect::<String>()
+        ),
+    ))
+}
+
+/// The games, their rulesets and usual sizes, for the page's choices.
+fn catalog() -> Value {
+    let games: Vec<Value> = crate::registry::GameKind::all()
+        .into_iter()
+        .map(|kind| {
+            let rulesets: Vec<Value> = kind
+                .builtin_rulesets()
+                .iter()
+                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b)}))
+                .collect();
+            let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
+            json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})
+        })
+        .collect();
+    json!({ "games": games })
+}

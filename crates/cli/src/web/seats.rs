@@ -1,0 +1,223 @@
+//! Who may act in a game: a secret token per human seat (sent as `Authorization: Bearer <token>`),
+//! the two-step undo between two people (one asks, the other accepts or declines), and a seat left
+//! open in the lobby for whoever joins first.
+
+use super::games::ApiError;
+use super::ids::random_hex;
+use serde_json::{json, Map, Value};
+use stones_core::Colour;
+
+/// The tokens of a game's human seats, and an undo asked for and not yet answered.
+#[derive(Debug, Clone, Default)]
+pub struct Seats {
+    tokens: [Option<String>; 2],
+    /// The seat that asked to take back the last move.
+    pub undo_request: Option<Colour>,
+    /// A human seat left open in the lobby: its token goes to whoever joins first.
+    pub open: Option<Colour>,
+}
+
+/// What an undo request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoStep {
+    /// Take back now: the other person agreed, or there is no other person.
+    TakeBack,
+    /// Asked: the other person is to accept or decline.
+    Asked,
+    /// The other person said no.
+    Declined,
+}
+
+fn side(c: Colour) -> &'static str {
+    ["black", "white"][c.idx()]
+}
+
+/// Equal without leaking where they first differ through the time taken.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+impl Seats {
+    /// A fresh token for each human seat.
+    pub fn new(humans: [bool; 2]) -> Result<Seats, ApiError> {
+        let mut tokens = [None, None];
+        for (i, human) in humans.iter().enumerate() {
+            if *human {
+                tokens[i] = Some(random_hex()?);
+            }
+        }
+        Ok(Seats {
+            tokens,
+            undo_request: None,
+            open: None,
+        })
+    }
+
+    /// Seats with these tokens (as stored), `open` still to be joined.
+    pub fn from_tokens(tokens: [Option<String>; 2], open: Option<Colour>) -> Seats {
+        Seats {
+            tokens,
+            undo_request: None,
+            open,
+        }
+    }
+
+    /// Gives the open seat to whoever asks first: its colour and token; 409 when none is open.
+    pub fn join(&mut self) -> Result<(Colour, String), ApiError> {
+        let seat = self
+            .open
+            .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
+        let token = self.tokens[seat.idx()]
+            .clone()
+            .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
+        self.open = None;
+        Ok((seat, token))
+    }
+
+    /// The tokens, `None` for a computer's seat.
+    pub fn tokens(&self) -> &[Option<String>; 2] {
+        &self.tokens
+    }
+
+    /// `{"black": token, "white": token}` for the human seats (not the open one).
+    pub fn tokens_json(&self) -> Value {
+        let mut m = Map::new();
+        for c in [Colour::Black, Colour::White] {
+            if self.open == Some(c) {
+                continue;
+            }
+            if let Some(t) = &self.tokens[c.idx()] {
+                m.insert(side(c).into(), json!(t));
+            }
+        }
+        Value::Object(m)
+    }
+
+    /// The seat whose token this is.
+    pub fn seat_of(&self, token: Option<&str>) -> Option<Colour> {
+        let token = token?;
+        [Colour::Black, Colour::White].into_iter().find(|c| {
+            self.tokens[c.idx()]
+                .as_deref()
+                .is_some_and(|t| same(t, token))
+        })
+    }
+
+    /// The token is `colour`'s seat's, or 403.
+    pub fn require(&self, token: Option<&str>, colour: Colour) -> Result<(), ApiError> {
+        if self.seat_of(token) == Some(colour) {
+            return Ok(());
+        }
+        Err(ApiError(
+            403,
+            format!(
+                "{} is to act here: send {}'s seat token (Authorization: Bearer …, from the invitation link)",
+                side(colour),
+                side(colour)
+            ),
+        ))
+    }
+
+    /// The token is some human seat's, or 403.
+    pub fn require_any(&self, token: Option<&str>) -> Result<Colour, ApiError> {
+        self.seat_of(token).ok_or_else(|| {
+            ApiError(
+                403,
+                "only a player may do this: send your seat token (Authorization: Bearer …, from the invitation link)"
+                    .into(),
+            )
+        })
+    }
+
+    /// One step of taking back the last move, asked with `token`: alone against the computer it is
+    /// done at once; between two people the first asks and the other accepts (or declines).
+    pub fn undo_step(
+        &mut self,
+        token: Option<&str>,
+        decline: bool,
+        has_moves: bool,
+    ) -> Result<UndoStep, ApiError> {
+        let seat = self.require_any(token)?;
+        if self.open.is_some() {
+            return Err(ApiError(
+                409,
+                "the other seat is still open: nobody to ask".into(),
+            ));
+        }
+        let people = self.tokens.iter().filter(|t| t.is_some()).count();
+        let other = seat.opponent();
+        if decline {
+            if self.undo_request != Some(other) {
+                return Err(ApiError(
+                    409,
+                    format!("{} has not asked to take back a move", side(other)),
+                ));
+            }
+            self.undo_request = None;
+            return Ok(UndoStep::Declined);
+        }
+        if !has_moves {
+            return Err(ApiError::bad("there is no move to take back"));
+        }
+        if people < 2 || self.undo_request == Some(other) {
+            self.undo_request = None;
+            return Ok(UndoStep::TakeBack);
+        }
+        if self.undo_request == Some(seat) {
+            return Err(ApiError(
+                409,
+                format!("you asked already: {} is to accept or decline", side(other)),
+            ));
+        }
+        self.undo_request = Some(seat);
+        Ok(UndoStep::Asked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn between_two_people_an_undo_is_asked_then_accepted_or_declined() {
+        let mut s = Seats::new([true, true]).unwrap();
+        let [b, w] = s.tokens().clone().map(Option::unwrap);
+        assert_eq!(s.undo_step(None, false, true).unwrap_err().0, 403);
+        assert_eq!(s.undo_step(Some("x"), false, true).unwrap_err().0, 403);
+        assert_eq!(s.undo_step(Some(&b), false, true), Ok(UndoStep::Asked));
+        assert_eq!(s.undo_step(Some(&b), false, true).unwrap_err().0, 409);
+        assert_eq!(s.undo_step(Some(&w), true, true), Ok(UndoStep::Declined));
+        assert_eq!(s.undo_request, None);
+        assert_eq!(s.undo_step(Some(&b), false, true), Ok(UndoStep::Asked));
+        assert_eq!(s.undo_step(Some(&w), false, true), Ok(UndoStep::TakeBack));
+        assert_eq!(s.undo_request, None);
+    }
+
+    #[test]
+    fn alone_against_the_computer_an_undo_is_at_once() {
+        let mut s = Seats::new([true, false]).unwrap();
+        let b = s.tokens()[0].clone().unwrap();
+        assert!(s.tokens()[1].is_none());
+        assert_eq!(s.undo_step(Some(&b), false, true), Ok(UndoStep::TakeBack));
+        assert_eq!(s.undo_step(Some(&b), false, false).unwrap_err().0, 400);
+        assert_eq!(s.require(Some(&b), Colour::White).unwrap_err().0, 403);
+        assert!(s.require(Some(&b), Colour::Black).is_ok());
+    }
+
+    #[test]
+    fn an_open_seat_is_given_once_and_its_token_is_not_shown_before() {
+        let s = Seats::new([true, true]).unwrap();
+        let mut s = Seats::from_tokens(s.tokens().clone(), Some(Colour::White));
+        assert!(s.tokens_json().get("white").is_none());
+        assert!(s.tokens_json().get("black").is_some());
+        let (seat, token) = s.join().unwrap();
+        assert_eq!(seat, Colour::White);
+        assert_eq!(Some(token), s.tokens()[1]);
+        assert_eq!(s.join().unwrap_err().0, 409);
+        assert!(s.tokens_json().get("white").is_some());
+    }
+}

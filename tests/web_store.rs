@@ -1,0 +1,327 @@
+//! Games that last: `stones serve --db PATH` killed with SIGKILL mid-game and started again on the
+//! same file serves every game at the same address with the same moves, play goes on (the computer
+//! to move thinks again), and finished games still download.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Served {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(db: &Path) -> (Served, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start stones serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let mut said = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut said)
+        .unwrap();
+    let port = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (Served { child, port }, said)
+}
+
+/// Kills the server as a crash would (SIGKILL: no chance to flush anything).
+fn kill_9(mut served: Served) {
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+}
+
+fn call(port: u16, method: &str, path: &str, body: &Value, token: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let body = body.to_string();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+fn state(port: u16, id: &str) -> Value {
+    let (status, body) = call(port, "GET", &format!("/api/games/{id}"), &json!({}), None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+fn moves(s: &Value) -> Vec<String> {
+    s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn fresh_db(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("web-store-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("games.db")
+}
+
+#[test]
+fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
+    let db = fresh_db("kill");
+    let (served, said) = serve(&db);
+    assert!(
+        said.contains(&db.display().to_string()),
+        "the start does not say where: {said}"
+    );
+    let port = served.port;
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let white = created["tokens"]["white"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    for (mv, token) in [("C3", &black), ("D3", &white), ("C2", &black)] {
+        let (status, body) = call(port, "POST", &path, &json!({"move": mv}), Some(token));
+        assert_eq!(status, 200, "{mv}: {body}");
+    }
+    // A finished game too.
+    let (_, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}}),
+        None,
+    );
+    let done: Value = serde_json::from_str(&body).unwrap();
+    let done_id = done["id"].as_str().unwrap().to_string();
+    let (status, _) = call(
+        port,
+        "POST",
+        &format!("/api/games/{done_id}/moves"),
+        &json!({"move": "resign"}),
+        done["tokens"]["black"].as_str(),
+    );
+    assert_eq!(status, 200);
+    // A game waiting in the lobby.
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "open": "white", "name": "Ann"}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let waiting: Value = serde_json::from_str(&body).unwrap();
+    let waiting_id = waiting["id"].as_str().unwrap().to_string();
+    let before = state(port, &id);
+    kill_9(served);
+
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let after = state(port, &id);
+    assert_eq!(moves(&after), ["C3", "D3", "C2"]);
+    assert_eq!(after["board"], before["board"]);
+    assert_eq!(after["to_move"], "white");
+    // Play goes on, with the same seats.
+    assert_eq!(
+        call(port, "POST", &path, &json!({"move": "D2"}), Some(&black)).0,
+        403
+    );
+    assert_eq!(
+        call(port, "POST", &path, &json!({"move": "D2"}), Some(&white)).0,
+        200
+    );
+    let (_, lobby) = call(port, "GET", "/api/lobby", &json!({}), None);
+    let lobby: Value = serde_json::from_str(&lobby).unwrap();
+    assert!(
+        lobby["open"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == waiting_id.as_str() && g["names"]["black"] == "Ann"),
+        "{lobby}"
+    );
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{waiting_id}/join"),
+        &json!({"name": "Bob"}),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = call(
+        port,
+        "POST",
+        &format!("/api/games/{waiting_id}/join"),
+        &json!({}),
+        None,
+    );
+    assert_eq!(status, 409);
+    let finished = state(port, &done_id);
+    assert_eq!(finished["status"], "over");
+    assert_eq!(finished["result"], "W+R");
+    let (status, sgf) = call(
+        port,
+        "GET",
+        &format!("/api/games/{done_id}/sgf"),
+        &json!({}),
+        None,
+    );
+    assert_eq!(status, 200);
+    assert!(sgf.contains("RE[W+R]"), "{sgf}");
+    let (status, case) = call(
+        port,
+        "GET",
+        &format!("/api/games/{done_id}/case"),
+        &json!({}),
+        None,
+    );
+    assert_eq!(status, 200);
+    assert!(case.contains("W+R"), "{case}");
+    // An undo is stored too: after another kill the game has its three moves again.
+    assert_eq!(
+        call(
+            port,
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            &json!({}),
+            Some(&black)
+        )
+        .0,
+        202
+    );
+    assert_eq!(
+        call(
+            port,
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            &json!({}),
+            Some(&white)
+        )
+        .0,
+        200
+    );
+    kill_9(served);
+    let (served, _) = serve(&db);
+    assert_eq!(moves(&state(served.port, &id)), ["C3", "D3", "C2"]);
+}
+
+#[test]
+fn the_computer_to_move_thinks_again_after_a_restart() {
+    let db = fresh_db("computer");
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "black": "human", "white": "mcts:time=3"}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+        Some(&black),
+    );
+    assert_eq!(status, 200, "{body}");
+    // Killed while the computer thinks (it takes 3 s a move).
+    kill_9(served);
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let start = Instant::now();
+    loop {
+        let s = state(port, &id);
+        if moves(&s).len() == 2 {
+            assert_eq!(s["moves"][1]["player"], "white");
+            break;
+        }
+        assert_eq!(moves(&s), ["C3"]);
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the computer never moved: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn the_clock_is_the_same_after_kill_9_and_runs_on() {
+    let db = fresh_db("clock");
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (status, body) = call(
+        port,
+        "POST",
+        "/api/games",
+        &json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+        Some(&black),
+    );
+    assert_eq!(status, 200, "{body}");
+    let before: Value = serde_json::from_str(&body).unwrap();
+    kill_9(served);
+    let (served, _) = serve(&db);
+    let after = state(served.port, &id);
+    assert_eq!(after["clock"]["running"], "white");
+    assert_eq!(
+        after["clock"]["black"], before["clock"]["black"],
+        "Black's time, stopped, is kept to the millisecond"
+    );
+    // White's time ran only while a server did: at most what it had at Black's move.
+    let (w0, w1) = (
+        before["clock"]["white"].as_u64().unwrap(),
+        after["clock"]["white"].as_u64().unwrap(),
+    );
+    assert!(w1 <= w0 && w1 > w0 - 60_000, "white {w0} then {w1}");
+}
