@@ -3,7 +3,7 @@
 
 use crate::cli::RulesArgs;
 use crate::registry::{parse_overrides, GameKind};
-use crate::text_game::{AnyGame, Brain};
+use crate::text_game::{AnyGame, Brain, TextThought};
 use std::path::Path;
 use stones_ai::SearchOptions;
 use stones_core::plot::LineChart;
@@ -66,13 +66,7 @@ pub fn win_rates(start: &AnyGame, moves: &[String], playouts: u64) -> Vec<f64> {
             },
             Status::Ongoing => {
                 let t = game.think(&options, &mut Brain::default(), &mut |_| {});
-                // A proof as it stands; else the mean over the playouts, which the best of noisy
-                // moves would overrate for whoever is to move.
-                let mover = f64::from(if t.proven { t.win_rate } else { t.mean });
-                match game.player_to_move() {
-                    Colour::Black => mover,
-                    Colour::White => 1.0 - mover,
-                }
+                black_chance(&t, game.player_to_move())
             }
         };
         rates.push(rate);
@@ -81,6 +75,16 @@ pub fn win_rates(start: &AnyGame, moves: &[String], playouts: u64) -> Vec<f64> {
         }
     }
     rates
+}
+
+/// Black's chance as a search for `mover` reads it: a proof as it stands; else the mean over the
+/// playouts, which the best of noisy moves would overrate for whoever is to move.
+pub fn black_chance(t: &TextThought, mover: Colour) -> f64 {
+    let chance = f64::from(if t.proven { t.win_rate } else { t.mean });
+    match mover {
+        Colour::Black => chance,
+        Colour::White => 1.0 - chance,
+    }
 }
 
 /// The win-rate graph of `rates` for the game `name`, as SVG.

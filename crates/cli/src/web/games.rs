@@ -1,6 +1,7 @@
 //! The games the server holds: creation from a JSON request, moves, undo, the computer's moves on a
 //! background thread, and the state sent back.
 
+use super::review::{self, MoveThought};
 use super::seats::Seats;
 pub use super::seats::UndoStep;
 use super::store::{NewGame, Rated, Store};
@@ -87,6 +88,10 @@ pub struct Session {
     /// Where the game is kept, and the moves stored there so far.
     store: Option<Arc<Store>>,
     saved: Vec<String>,
+    /// What the computer thought of its moves still on the board (not stored: lost on a restart).
+    thoughts: Vec<MoveThought>,
+    /// The creation request, for a rematch.
+    request: Value,
 }
 
 /// The state of a game as the API sends it: the fields of `stones replay --json` and more.
@@ -115,6 +120,10 @@ struct State<'a> {
     computer_error: Option<&'a str>,
     /// Which downloads there are: `case`, and `sgf` for the games with an SGF form.
     downloads: Vec<&'static str>,
+    /// What the computer thought of each of its moves, oldest first.
+    thoughts: &'a [MoveThought],
+    /// The request that created the game (for a rematch).
+    request: &'a Value,
 }
 
 #[derive(Serialize)]
@@ -646,6 +655,8 @@ impl Session {
             has_sgf,
             store: None,
             saved: Vec::new(),
+            thoughts: Vec::new(),
+            request: body.clone(),
         })
     }
 
@@ -771,6 +782,8 @@ impl Session {
         self.generation += 1;
         self.moved = Instant::now();
         self.seats.undo_request = None;
+        let played = self.records.len();
+        self.thoughts.retain(|t| t.n <= played);
         let running = (self.game.game_status() == Status::Ongoing && self.seats.open.is_none())
             .then(|| self.game.player_to_move());
         if let Some(c) = &mut self.clock {
@@ -845,6 +858,8 @@ impl Session {
             },
             computer_error: self.computer_error.as_deref(),
             downloads,
+            thoughts: &self.thoughts,
+            request: &self.request,
         };
         let mut value = serde_json::to_value(state).unwrap_or(Value::Null);
         if let Some(c) = &self.clock {
@@ -860,9 +875,33 @@ impl Session {
         value
     }
 
-    /// The SVG picture of the position.
-    pub fn svg(&self) -> String {
-        self.game.svg_picture()
+    /// The SVG picture of the position, or of the position after move `at`.
+    pub fn svg(&self, at: Option<usize>) -> Result<String, ApiError> {
+        match at {
+            None => Ok(self.game.svg_picture()),
+            Some(at) => {
+                review::position_at(&self.game, self.records.len(), at).map(|g| g.svg_picture())
+            }
+        }
+    }
+
+    /// How many moves have been played.
+    pub fn played(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The win-rate graph of the game so far ([`review::win_rate_chart`]).
+    pub fn win_rate_svg(&self) -> String {
+        let end = match (self.flagged(), self.game.game_status()) {
+            (Some(loser), _) => Some(Some(loser.opponent())),
+            (None, Status::Over(o)) => Some(o.winner),
+            _ => None,
+        };
+        review::win_rate_chart(
+            self.game.game_name(),
+            &self.thoughts,
+            end.map(|w| (self.records.len(), w)),
+        )
     }
 
     /// The game as a case file.
@@ -1095,6 +1134,9 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
                     match &record.reason {
                         None => {
                             s.records.push(record);
+                            if let Some(t) = &choice.thought {
+                                s.thoughts.push(MoveThought::new(n, mover, t));
+                            }
                             s.clock_moved(mover, was);
                         }
                         Some(reason) => {

@@ -10,6 +10,7 @@ pub mod games;
 pub mod glicko;
 pub mod http;
 pub mod ids;
+pub mod review;
 mod routes;
 pub mod seats;
 pub mod stats;

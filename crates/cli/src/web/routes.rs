@@ -3,9 +3,10 @@
 
 use super::games::{self, ApiError};
 use super::http::{BODY_TIMEOUT, MAX_BODY};
+use super::review;
 use super::App;
 use axum::body::Body;
-use axum::extract::{Path, Request, State};
+use axum::extract::{Path, RawQuery, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +18,7 @@ use std::sync::Arc;
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
+const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
 type Shared = State<Arc<App>>;
 
@@ -38,6 +40,14 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route(
             "/style.css",
             get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { page("image/svg+xml", FAVICON_SVG) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { page("image/svg+xml", FAVICON_SVG) }),
         )
         .route(
             "/api/catalog",
@@ -309,12 +319,17 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
         .then(|| token.trim().to_string())
 }
 
-/// `GET /api/games/{id}/{what}`: the event stream, or a download.
-async fn sub(State(app): Shared, Path((id, what)): Path<(String, String)>) -> Response {
+/// `GET /api/games/{id}/{what}`: the event stream, or a download (the board `svg?at=N` after
+/// move N).
+async fn sub(
+    State(app): Shared,
+    Path((id, what)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+) -> Response {
     if what == "events" {
         return events(&app, &id);
     }
-    download(&app, &id, &what)
+    download(&app, &id, &what, query.as_deref())
 }
 
 /// How often an idle event stream says it is alive (so that a dead client is noticed).
@@ -363,7 +378,7 @@ async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
     answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)
 }
 
-fn download(app: &App, id: &str, what: &str) -> Response {
+fn download(app: &App, id: &str, what: &str, query: Option<&str>) -> Response {
     let session = match app.games.get(id) {
         Ok(s) => s,
         Err(e) => return error(e),
@@ -372,7 +387,11 @@ fn download(app: &App, id: &str, what: &str) -> Response {
         let s = games::lock_session(&session);
         let name = format!("stones-{}", s.id);
         match what {
-            "svg" => (Some(s.svg()), None),
+            "svg" => match review::parse_at(query, s.played()).and_then(|at| s.svg(at)) {
+                Ok(svg) => (Some(svg), None),
+                Err(e) => return error(e),
+            },
+            "plot" => (Some(s.win_rate_svg()), None),
             "sgf" => (s.sgf(), Some(format!("{name}.sgf"))),
             "case" => (Some(s.case_file()), Some(format!("{name}.case"))),
             _ => return not_found_at(&format!("/api/games/{id}/{what}")),
@@ -385,7 +404,7 @@ fn download(app: &App, id: &str, what: &str) -> Response {
         ));
     };
     let content_type = match what {
-        "svg" => "image/svg+xml",
+        "svg" | "plot" => "image/svg+xml",
         "sgf" => "application/x-go-sgf",
         _ => "text/plain; charset=utf-8",
     };
@@ -464,6 +483,24 @@ async fn not_allowed(method: Method) -> Response {
     ))
 }
 
+/// The settings the page offers that a ruleset's text has, with its value when it is one number
+/// (`null`: it depends on the size): `{"komi": 7.5, "handicap": 0}`.
+fn settings(text: &str) -> Value {
+    let table: toml::Table = text.parse().unwrap_or_default();
+    let offered = ["komi", "handicap"]
+        .into_iter()
+        .filter_map(|key| {
+            let value = match table.get(key)? {
+                toml::Value::Integer(i) => json!(i),
+                toml::Value::Float(f) => json!(f),
+                _ => Value::Null,
+            };
+            Some((key.to_string(), value))
+        })
+        .collect();
+    Value::Object(offered)
+}
+
 /// The games, their rulesets and usual sizes, for the page's choices.
 fn catalog() -> Value {
     let games: Vec<Value> = crate::registry::GameKind::all()
@@ -472,7 +509,7 @@ fn catalog() -> Value {
             let rulesets: Vec<Value> = kind
                 .builtin_rulesets()
                 .iter()
-                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b)}))
+                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b), "settings": settings(b.text)}))
                 .collect();
             let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
             json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})
