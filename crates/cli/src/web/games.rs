@@ -879,10 +879,13 @@ impl Session {
     pub fn svg(&self, at: Option<usize>) -> Result<String, ApiError> {
         match at {
             None => Ok(self.game.svg_picture()),
-            Some(at) => {
-                review::position_at(&self.game, self.records.len(), at).map(|g| g.svg_picture())
-            }
+            Some(at) => self.game_at(at).map(|g| g.svg_picture()),
         }
+    }
+
+    /// A copy of the game as it stood after move `at`.
+    pub fn game_at(&self, at: usize) -> Result<AnyGame, ApiError> {
+        review::position_at(&self.game, self.records.len(), at)
     }
 
     /// How many moves have been played.

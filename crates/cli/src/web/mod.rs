@@ -113,6 +113,8 @@ pub(crate) struct App {
     pub public_url: Option<String>,
     /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
     pub in_flight: tokio::sync::Semaphore,
+    /// Score estimates being made now (one at a time: each is a search).
+    pub estimates: tokio::sync::Semaphore,
     /// Games created lately, per client address: (the minute's start, how many).
     pub creations: Mutex<std::collections::HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     pub creations_per_minute: u32,
@@ -199,6 +201,7 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         allowed,
         public_url: options.public_url.clone(),
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
+        estimates: tokio::sync::Semaphore::new(1),
         creations: Mutex::default(),
         creations_per_minute: options.creations_per_minute,
     });

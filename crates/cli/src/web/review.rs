@@ -6,6 +6,7 @@ use super::games::ApiError;
 use crate::analysis::black_chance;
 use crate::text_game::{AnyGame, TextThought};
 use serde::Serialize;
+use serde_json::{json, Value};
 use stones_core::plot::LineChart;
 use stones_core::Colour;
 
@@ -79,6 +80,26 @@ pub fn position_at(game: &AnyGame, played: usize, at: usize) -> Result<AnyGame, 
     Ok(copy)
 }
 
+/// Playouts behind an estimate of the score.
+pub const ESTIMATE_PLAYOUTS: u64 = 400;
+
+/// The search's estimate of `game`: each point's ownership (-1 White's, 1 Black's) by name, and
+/// the points each side would count (a point is a side's past ±0.2; komi to White).
+pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
+    let own = game.ownership(playouts);
+    let mut points = serde_json::Map::new();
+    let (mut black, mut white) = (0.0, game.komi_points().unwrap_or(0.0));
+    for (i, &o) in own.iter().enumerate() {
+        points.insert(game.point_name(i), json!(rounded(f64::from(o))));
+        if o > 0.2 {
+            black += 1.0;
+        } else if o < -0.2 {
+            white += 1.0;
+        }
+    }
+    json!({"points": points, "black": black, "white": white, "playouts": playouts})
+}
+
 /// The win-rate graph of a game named `game`: Black's chance after each computer move, and the
 /// result (`end`: the number of moves and the winner, `None` a draw) once the game is over.
 pub fn win_rate_chart(
@@ -86,7 +107,7 @@ pub fn win_rate_chart(
     thoughts: &[MoveThought],
     end: Option<(usize, Option<Colour>)>,
 ) -> String {
-    let title = format!("{game}: Black's chance after each computer move");
+    let title = format!("{game}: Black's chance after each computer move (its playouts' mean)");
     let mut chart = LineChart::win_rates(&title, &[]);
     chart.points = thoughts.iter().map(|t| (t.n as f64, t.black)).collect();
     if let Some((n, winner)) = end {

@@ -16,39 +16,45 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const STYLE_CSS: &str = include_str!("assets/style.css");
 const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
+
+/// The page's files: path, content type, text.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("/", "text/html; charset=utf-8", INDEX_HTML),
+    ("/index.html", "text/html; charset=utf-8", INDEX_HTML),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "/review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/review.js"),
+    ),
+    (
+        "/prefs.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/prefs.js"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/style.css"),
+    ),
+    ("/favicon.svg", "image/svg+xml", FAVICON_SVG),
+    ("/favicon.ico", "image/svg+xml", FAVICON_SVG),
+];
 
 type Shared = State<Arc<App>>;
 
 /// The router with its guard.
 pub(crate) fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/index.html",
-            get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }),
-        )
-        .route(
-            "/favicon.svg",
-            get(|| async { page("image/svg+xml", FAVICON_SVG) }),
-        )
-        .route(
-            "/favicon.ico",
-            get(|| async { page("image/svg+xml", FAVICON_SVG) }),
-        )
+    let mut router = Router::new();
+    for &(path, content_type, text) in ASSETS {
+        router = router.route(path, get(move || async move { page(content_type, text) }));
+    }
+    router
         .route(
             "/api/catalog",
             get(|| async { json_response(200, &catalog()) }),
@@ -326,10 +332,36 @@ async fn sub(
     Path((id, what)): Path<(String, String)>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    if what == "events" {
-        return events(&app, &id);
+    match what.as_str() {
+        "events" => events(&app, &id),
+        "ownership" => ownership(&app, &id, query.as_deref()).await,
+        _ => download(&app, &id, &what, query.as_deref()),
     }
-    download(&app, &id, &what, query.as_deref())
+}
+
+/// `GET /api/games/{id}/ownership?at=N`: the search's estimate of the position after move N (the
+/// position now without `at`), one at a time on the server (503 while another is made).
+async fn ownership(app: &App, id: &str, query: Option<&str>) -> Response {
+    let game = match app.games.get(id).and_then(|session| {
+        let s = games::lock_session(&session);
+        let at = review::parse_at(query, s.played())?.unwrap_or(s.played());
+        s.game_at(at)
+    }) {
+        Ok(g) => g,
+        Err(e) => return error(e),
+    };
+    let Ok(_permit) = app.estimates.try_acquire() else {
+        return error(ApiError(
+            503,
+            "the server is estimating another position: retry in a moment".into(),
+        ));
+    };
+    match tokio::task::spawn_blocking(move || review::estimate(&game, review::ESTIMATE_PLAYOUTS))
+        .await
+    {
+        Ok(v) => json_response(200, &v),
+        Err(e) => error(ApiError(500, format!("the estimate failed: {e}"))),
+    }
 }
 
 /// How often an idle event stream says it is alive (so that a dead client is noticed).

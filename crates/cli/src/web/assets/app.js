@@ -1,5 +1,6 @@
 // The stones page: plain JavaScript, no build step. The board is the server's SVG (the same picture
-// as `stones replay --svg`); this script only sends clicks as moves and shows the state.
+// as `stones replay --svg`); this script only sends clicks as moves and shows the state. Review and
+// the computer's view are review.js's; the form's memory, sound and the game-over panel prefs.js's.
 //
 // Who may move: each human seat has a secret token. The page that creates a game keeps the tokens
 // it got; an invitation link (`/#ID&white=TOKEN`) gives another browser its seat. Tokens live in
@@ -119,6 +120,8 @@ async function init() {
   $("#undo").addEventListener("click", undo);
   $("#undo-accept").addEventListener("click", () => answerUndo(false));
   $("#undo-decline").addEventListener("click", () => answerUndo(true));
+  setupReview();
+  setupPrefs();
   showButtons();
   // A reload (or a link with #id on this computer) picks the game up again by its id.
   window.addEventListener("hashchange", resume);
@@ -151,14 +154,17 @@ async function startGame() {
   const body = { game: $("#game").value, ruleset: $("#ruleset").value, black: $("#black").value, white: $("#white").value };
   const name = $("#name").value.trim();
   if (name) body.name = name;
-  try {
-    localStorage.setItem("stones-name", name);
-  } catch (e) {
-    /* no storage */
-  }
+  remember("stones-name", name);
+  saveForm();
   if ($("#open-seat").checked) body.open = "white";
   if ($("#clock").value) body.clock = $("#clock").value;
-  if ($("#size").value) body.set = { size: JSON.parse($("#size").value) };
+  const set = formSet();
+  if (set) body.set = set;
+  await createGame(body);
+}
+
+/// Creates the game `body` asks for (POST /api/games) and shows it.
+async function createGame(body) {
   pending = null;
   message("");
   try {
@@ -317,6 +323,10 @@ async function answerUndo(decline) {
 function clickBoard(event) {
   const el = event.target.closest("[data-point]");
   if (!el || !state) return;
+  if (review !== null) {
+    message("This is a past position: press \"Back to the live game\" to play.", "info");
+    return;
+  }
   const point = el.dataset.point;
   if (state.status === "scoring") {
     if (el.classList.contains("stone")) sendMove(`dead ${point}`);
@@ -357,7 +367,7 @@ function clickBoard(event) {
 }
 
 function markPoints() {
-  const legal = new Set(state ? state.legal : []);
+  const legal = new Set(state && review === null ? state.legal : []);
   for (const el of document.querySelectorAll("#board [data-point]")) {
     el.classList.toggle("legal", legal.has(el.dataset.point));
     el.classList.toggle("pending", el.dataset.point === pending);
@@ -400,9 +410,13 @@ function statusText(s) {
 }
 
 async function show(s) {
+  if (!state || state.id !== s.id) {
+    review = null;
+    estimate = null;
+  }
   state = s;
   if (location.hash.slice(1) !== s.id) history.replaceState(null, "", `#${s.id}`);
-  const svg = await fetch(`/api/games/${s.id}/svg`).then((r) => r.text());
+  const svg = await boardSvg(s);
   if (state !== s) return; // a newer state came meanwhile
   const board = $("#board");
   board.innerHTML = svg;
@@ -415,19 +429,20 @@ async function show(s) {
   board.dataset.thinking = String(s.thinking);
   markPoints();
   $("#status").textContent = statusText(s);
-  $("#result-breakdown").textContent = s.status === "over" ? resultLines(s).slice(1).join("\n") : "";
+  if (!s.thinking && $("#message").textContent === "The computer is thinking…") message("");
+  showGameOver(s, resultLines(s));
   $("#score-black").textContent = fmt(s.score.black);
   $("#score-white").textContent = fmt(s.score.white);
   $("#captures-black").textContent = s.captures.black;
   $("#captures-white").textContent = s.captures.white;
   const list = $("#moves");
   list.innerHTML = "";
-  for (const m of s.moves) {
-    const li = document.createElement("li");
-    li.textContent = `${m.player === "black" ? "B" : "W"} ${m.move}`;
-    list.appendChild(li);
-  }
-  list.scrollTop = list.scrollHeight;
+  const thoughts = new Map((s.thoughts || []).map((t) => [t.n, t]));
+  for (const m of s.moves) list.appendChild(moveItem(m, thoughts.get(m.n)));
+  if (review === null) list.scrollTop = list.scrollHeight;
+  showReview(s);
+  shade();
+  soundFor(s);
   const dl = $("#downloads");
   dl.innerHTML = "";
   for (const kind of s.downloads) {

@@ -1,0 +1,165 @@
+// Review and the computer's view. The move list steps through the game (click a move, or ← and →,
+// Home and End): the board is then the server's picture of the position after that move
+// (`/api/games/ID/svg?at=N`) until "Back to the live game". After each computer move its win rate
+// and expected line are shown, with the win-rate graph of the game (`/api/games/ID/plot`, drawn by
+// the same renderer as `stones replay --plot`). "Estimate score" shades each point by whose the
+// search thinks it is (`/api/games/ID/ownership`). Loaded before app.js, whose `$`, `state` and
+// `show` these use.
+"use strict";
+
+let review = null; // the move number shown, or null: the live game
+let graphKey = null; // what the graph shown was drawn for
+let estimate = null; // {key, points} of the ownership shown, or null
+
+/// The board's picture for state `s`: the live position, or the one after move `review`.
+async function boardSvg(s) {
+  if (review !== null && review >= s.moves.length) review = null;
+  const at = review === null ? "" : `?at=${review}`;
+  const r = await fetch(`/api/games/${s.id}/svg${at}`);
+  if (!r.ok) {
+    review = null;
+    return fetch(`/api/games/${s.id}/svg`).then((x) => x.text());
+  }
+  return r.text();
+}
+
+/// Shows the position after move `n` (the live game from the last move on).
+function goTo(n) {
+  if (!state) return;
+  const last = state.moves.length;
+  review = Number.isInteger(n) && n < last ? Math.max(0, n) : null;
+  estimate = null;
+  show(state);
+}
+
+/// The review bar, the move list's marks, and the computer's thought for the move shown.
+function showReview(s) {
+  const reviewing = review !== null;
+  $("#review-bar").classList.toggle("hidden", !reviewing);
+  $("#board").classList.toggle("review", reviewing);
+  $("#board").dataset.at = String(reviewing ? review : s.moves.length);
+  if (reviewing) {
+    $("#review-text").textContent = review === 0 ? `The start (of ${s.moves.length} moves)` : `After move ${review} of ${s.moves.length}`;
+    $("#review-prev").disabled = review === 0;
+  }
+  const items = $("#moves").children;
+  for (let i = 0; i < items.length; i++) items[i].classList.toggle("current", reviewing && i + 1 === review);
+  if (reviewing && review > 0) items[review - 1].scrollIntoView({ block: "nearest" });
+  showThought(s);
+  showGraph(s);
+}
+
+/// The move list's entry for move `m`, with the computer's win rate when it thought.
+function moveItem(m, thought) {
+  const li = document.createElement("li");
+  li.dataset.n = String(m.n);
+  li.textContent = `${m.player === "black" ? "B" : "W"} ${m.move}`;
+  if (thought) {
+    const rate = document.createElement("span");
+    rate.className = "rate";
+    rate.textContent = ` ${Math.round(thought.win_rate * 100)}%`;
+    li.appendChild(rate);
+    li.title = `the computer's win rate; it expected ${thought.pv.join(" ")}`;
+  }
+  return li;
+}
+
+/// The computer's view of the move shown (the last one it made, live).
+function showThought(s) {
+  const thoughts = s.thoughts || [];
+  const t = review === null ? thoughts[thoughts.length - 1] : thoughts.find((x) => x.n === review);
+  const box = $("#thought");
+  if (!t) {
+    box.textContent = "";
+    return;
+  }
+  const who = `${t.player[0].toUpperCase()}${t.player.slice(1)}`;
+  const rate = `${Math.round(t.win_rate * 100)}%${t.proven ? " (proven)" : ""}`;
+  const line = t.pv.length ? `; it expects ${t.pv.join(" ")}` : "";
+  box.textContent = `The computer (${who}) at move ${t.n}: win rate ${rate} after ${t.playouts} playouts${line}.`;
+}
+
+/// The win-rate graph, fetched again only when a thought or the result changed.
+async function showGraph(s) {
+  const thoughts = s.thoughts || [];
+  const key = `${s.id}:${thoughts.length}:${s.status}:${s.moves.length}`;
+  if (!thoughts.length) {
+    graphKey = null;
+    $("#graph").innerHTML = "";
+    return;
+  }
+  if (key === graphKey) return;
+  graphKey = key;
+  const r = await fetch(`/api/games/${s.id}/plot`);
+  if (!r.ok || graphKey !== key) return;
+  $("#graph").innerHTML = await r.text();
+}
+
+/// Shades each point by the search's ownership of the position shown: Black's dark, White's light.
+async function estimateScore() {
+  if (!state) return;
+  const at = review === null ? state.moves.length : review;
+  const key = `${state.id}:${at}`;
+  if (estimate && estimate.key === key) {
+    estimate = null;
+    shade();
+    return;
+  }
+  $("#estimate").disabled = true;
+  try {
+    const r = await api("GET", `/api/games/${state.id}/ownership?at=${at}`);
+    estimate = { key, points: r.points, black: r.black, white: r.white };
+    shade();
+  } catch (e) {
+    message(e.message, "error");
+  } finally {
+    $("#estimate").disabled = false;
+  }
+}
+
+/// Draws the estimate (if it is of the position shown) over the board as squares.
+function shade() {
+  const svg = $("#board svg");
+  if (!svg) return;
+  for (const old of svg.querySelectorAll(".owner")) old.remove();
+  const at = review === null ? state.moves.length : review;
+  const shown = estimate && state && estimate.key === `${state.id}:${at}`;
+  $("#estimate").classList.toggle("on", !!shown);
+  if (!shown) return;
+  message(`Estimate: Black ${estimate.black}, White ${estimate.white} (points the search gives each side)`, "info");
+  for (const el of svg.querySelectorAll("[data-point]")) {
+    const own = estimate.points[el.dataset.point];
+    if (own === undefined || Math.abs(own) < 0.2) continue;
+    const b = el.getBBox();
+    const side = Math.max(4, Math.min(b.width, b.height) * 0.5);
+    const square = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    square.setAttribute("class", `owner ${own > 0 ? "black" : "white"}`);
+    square.setAttribute("x", b.x + (b.width - side) / 2);
+    square.setAttribute("y", b.y + (b.height - side) / 2);
+    square.setAttribute("width", side);
+    square.setAttribute("height", side);
+    square.setAttribute("fill", own > 0 ? "#000" : "#fff");
+    square.setAttribute("fill-opacity", (Math.abs(own) * 0.75).toFixed(2));
+    square.setAttribute("pointer-events", "none");
+    svg.appendChild(square);
+  }
+}
+
+function setupReview() {
+  $("#moves").addEventListener("click", (e) => {
+    const li = e.target.closest("li[data-n]");
+    if (li) goTo(Number(li.dataset.n));
+  });
+  $("#live").addEventListener("click", () => goTo(null));
+  $("#review-prev").addEventListener("click", () => goTo(review - 1));
+  $("#review-next").addEventListener("click", () => goTo(review + 1));
+  $("#estimate").addEventListener("click", estimateScore);
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    const at = review === null ? state.moves.length : review;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to === null ? null : Math.max(0, to));
+  });
+}
