@@ -1,7 +1,8 @@
-//! The `stones serve` page in a real browser: Debian's Chromium, headless, driven by playwright-core
-//! (crates/cli/tests/browser/play.cjs). For every game it starts a game against the computer, clicks
-//! a legal point and an illegal one, waits for the computer's reply, undoes, and saves screenshots
-//! under target/browser/screenshots/. `.ci/test` installs Chromium and playwright-core; without node
+//! The `stones serve` page in a real browser: Debian's Chromium, headless, driven by playwright-core.
+//! crates/cli/tests/browser/play.cjs: for every game it starts a game against the computer, clicks
+//! a legal point and an illegal one, waits for the computer's reply, undoes; two browsers, the lobby.
+//! page.cjs: results in words, review, Swap, the Dots zone, the win-rate graph, the layout at 400
+//! and 1280 px, what the page remembers. Screenshots go under target/browser/screenshots/. `.ci/test` installs Chromium and playwright-core; without node
 //! or Chromium the test says so and passes, without playwright-core it fails and says how to get it.
 
 use std::io::{BufRead, BufReader};
@@ -70,27 +71,37 @@ fn every_game_is_played_in_chromium() {
         .unwrap_or_else(|| panic!("no URL in {line:?}"))
         .to_string();
     let shots = target.join("browser/screenshots");
-    let out = Command::new("node")
-        .arg(root.join("crates/cli/tests/browser/play.cjs"))
-        .arg(&url)
-        .arg(&shots)
-        .env("NODE_PATH", &modules)
-        .env("CHROMIUM", &chromium)
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .output()
-        .expect("run node");
+    let mut failed = Vec::new();
+    for script in ["play.cjs", "page.cjs"] {
+        let out = Command::new("node")
+            .arg(root.join("crates/cli/tests/browser").join(script))
+            .arg(&url)
+            .arg(&shots)
+            .env("NODE_PATH", &modules)
+            .env("CHROMIUM", &chromium)
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .output()
+            .expect("run node");
+        let report = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        eprintln!("{script}:\n{report}");
+        if !out.status.success() {
+            failed.push(format!("{script}:\n{report}"));
+        }
+    }
     drop(server);
-    let report = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    assert!(
+        failed.is_empty(),
+        "the browser test failed:\n{}",
+        failed.join("\n")
     );
-    eprintln!("{report}");
-    assert!(out.status.success(), "the browser test failed:\n{report}");
-    for game in ["go", "dots", "gomoku", "trigo"] {
+    for shot in ["go", "dots", "gomoku", "trigo", "layout-400", "layout-1280"] {
         assert!(
-            shots.join(format!("{game}.png")).is_file(),
-            "no screenshot of {game}"
+            shots.join(format!("{shot}.png")).is_file(),
+            "no screenshot {shot}.png"
         );
     }
 }

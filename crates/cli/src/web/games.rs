@@ -64,7 +64,8 @@ pub struct Session {
     seats: Seats,
     /// Tells event streams of each change (the value: [`Session::version`]).
     notify: tokio::sync::watch::Sender<u64>,
-    /// Bumped by every change the state shows (moves, thinking, an undo asked).
+    /// Bumped by every change the state shows (moves, thinking, an undo asked); starts at the
+    /// time the session was made, in milliseconds.
     version: u64,
     /// Bumped by every change, so that a move thought for an older position is dropped.
     generation: u64,
@@ -98,6 +99,8 @@ pub struct Session {
 #[derive(Serialize)]
 struct State<'a> {
     id: &'a str,
+    /// Bumped by every change: of two states of a game, the page shows the later.
+    version: u64,
     #[serde(flatten)]
     transcript: Transcript,
     /// The points a click may use now (empty while the computer is to move).
@@ -647,7 +650,10 @@ impl Session {
             clock,
             player_ids: [0, 1].map(|i| (!humans[i]).then(|| format!("bot:{}", specs[i]))),
             notify: tokio::sync::watch::Sender::new(0),
-            version: 0,
+            // From the clock, so that a game loaded again after a restart counts on from later.
+            version: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64),
             moved: Instant::now(),
             watched: Instant::now(),
             watch,
@@ -840,6 +846,7 @@ impl Session {
         }
         let state = State {
             id: &self.id,
+            version: self.version,
             transcript: t,
             legal: &self.legal.0,
             actions: &self.legal.1,

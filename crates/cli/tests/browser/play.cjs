@@ -9,6 +9,7 @@
 const { chromium } = require("playwright-core");
 const fs = require("fs");
 const path = require("path");
+const { check, moves, waitMoves, legalPoints, clickPoint } = require("./helpers.cjs");
 
 const [base, shots] = process.argv.slice(2);
 if (!base || !shots) {
@@ -26,33 +27,6 @@ const GAMES = [
   { game: "connect6", size: "13" },
   { game: "hex", size: "11" },
 ];
-
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
-
-async function moves(page) {
-  return Number(await page.getAttribute("#board", "data-moves"));
-}
-
-async function waitMoves(page, n, what) {
-  await page.waitForFunction(
-    (n) => {
-      const b = document.querySelector("#board");
-      return b && b.dataset.moves === String(n) && b.dataset.thinking === "false";
-    },
-    n,
-    { timeout: 30000 },
-  ).catch(() => { throw new Error(`${what}: expected ${n} moves and no thinking`); });
-}
-
-async function legalPoints(page) {
-  return page.$$eval("#board .empty.legal", (els) => els.map((e) => e.dataset.point));
-}
-
-async function clickPoint(page, point) {
-  await page.click(`#board [data-point="${point}"]`);
-}
 
 async function playOne(browser, { game, size }) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

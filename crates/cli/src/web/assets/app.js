@@ -15,6 +15,7 @@ let pending = null; // TriGo: the first point of a two-point move
 let pollTimer = null;
 let events = null; // the EventSource of the game shown
 let eventsFailed = false;
+let drawn = 0; // counts the boards asked for: only the last one asked is drawn
 
 /// The tokens this browser holds for game `id`: {black?, white?}.
 function tokensOf(id) {
@@ -410,14 +411,17 @@ function statusText(s) {
 }
 
 async function show(s) {
+  // An answer that comes after a newer state of the same game (by events) is old news.
+  if (state && state.id === s.id && s.version < state.version) return;
   if (!state || state.id !== s.id) {
     review = null;
     estimate = null;
   }
   state = s;
   if (location.hash.slice(1) !== s.id) history.replaceState(null, "", `#${s.id}`);
-  const svg = await boardSvg(s);
-  if (state !== s) return; // a newer state came meanwhile
+  const ticket = ++drawn;
+  const { svg, at } = await boardSvg(s);
+  if (state !== s || ticket !== drawn) return; // a newer state or position came meanwhile
   const board = $("#board");
   board.innerHTML = svg;
   // Small boards grow to at most 2.5 times their drawn size, so a 5x5 board is not a wall of wood.
@@ -440,7 +444,7 @@ async function show(s) {
   const thoughts = new Map((s.thoughts || []).map((t) => [t.n, t]));
   for (const m of s.moves) list.appendChild(moveItem(m, thoughts.get(m.n)));
   if (review === null) list.scrollTop = list.scrollHeight;
-  showReview(s);
+  showReview(s, at);
   shade();
   soundFor(s);
   const dl = $("#downloads");

@@ -11,16 +11,15 @@ let review = null; // the move number shown, or null: the live game
 let graphKey = null; // what the graph shown was drawn for
 let estimate = null; // {key, points} of the ownership shown, or null
 
-/// The board's picture for state `s`: the live position, or the one after move `review`.
+/// The board's picture for state `s` and the move it is after: the live position, or the one
+/// after move `review`.
 async function boardSvg(s) {
   if (review !== null && review >= s.moves.length) review = null;
-  const at = review === null ? "" : `?at=${review}`;
-  const r = await fetch(`/api/games/${s.id}/svg${at}`);
-  if (!r.ok) {
-    review = null;
-    return fetch(`/api/games/${s.id}/svg`).then((x) => x.text());
-  }
-  return r.text();
+  const at = review;
+  const r = await fetch(`/api/games/${s.id}/svg${at === null ? "" : `?at=${at}`}`);
+  if (r.ok) return { svg: await r.text(), at: at === null ? s.moves.length : at };
+  review = null;
+  return { svg: await fetch(`/api/games/${s.id}/svg`).then((x) => x.text()), at: s.moves.length };
 }
 
 /// Shows the position after move `n` (the live game from the last move on).
@@ -32,12 +31,13 @@ function goTo(n) {
   show(state);
 }
 
-/// The review bar, the move list's marks, and the computer's thought for the move shown.
-function showReview(s) {
+/// The review bar, the move list's marks, and the computer's thought for the move shown (`at`: the
+/// move the board is after).
+function showReview(s, at) {
   const reviewing = review !== null;
   $("#review-bar").classList.toggle("hidden", !reviewing);
   $("#board").classList.toggle("review", reviewing);
-  $("#board").dataset.at = String(reviewing ? review : s.moves.length);
+  $("#board").dataset.at = String(at);
   if (reviewing) {
     $("#review-text").textContent = review === 0 ? `The start (of ${s.moves.length} moves)` : `After move ${review} of ${s.moves.length}`;
     $("#review-prev").disabled = review === 0;

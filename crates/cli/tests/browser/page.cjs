@@ -1,0 +1,305 @@
+// The page beyond playing a move (issue 30): a finished game of every game says its result in
+// words; the move list steps through a game and a button goes back to the live game; Hex offers
+// Swap to a person as White; the Dots zone is drawn on 39 x 32; the win-rate graph after a game
+// against the computer, and a rematch; the board first at 400 px (screenshots at 400 and 1280 px);
+// the form and the sound remembered; no 404 (the favicon).
+//
+//   node page.cjs BASE_URL SCREENSHOT_DIR
+// playwright-core is found through NODE_PATH; the browser is CHROMIUM or /usr/bin/chromium.
+"use strict";
+const { chromium } = require("playwright-core");
+const fs = require("fs");
+const path = require("path");
+const { check, moves, waitMoves, legalPoints, clickPoint, openPage, api, playThrough } = require("./helpers.cjs");
+
+const [base, shots] = process.argv.slice(2);
+if (!base || !shots) {
+  console.error("usage: node page.cjs BASE_URL SCREENSHOT_DIR");
+  process.exit(2);
+}
+fs.mkdirSync(shots, { recursive: true });
+
+const human = { black: "human", white: "human" };
+
+// A short finished game of each, and the words its result must have.
+const FINISHED = [
+  { game: "go", set: { size: 5 }, moves: ["C3", "pass", "pass", "done"], words: /^Black wins by [\d.]+ points/ },
+  { game: "dots", set: { size: [10, 10] }, moves: ["D5", "E5", "F5", "E7", "E4", "F7", "E6", "stop", "stop"], words: /^Black wins by 1 point/ },
+  { game: "gomoku", set: { size: 15, opening: "none" }, moves: ["H8", "A1", "H9", "A2", "H10", "A3", "H11", "A4", "H12"], words: /^Black wins with five in a row/ },
+  { game: "trigo", set: { size: 3 }, moves: ["b2", "pass", "pass"], words: /^Black wins by \d+ points/ },
+  { game: "connect6", set: { size: 13 }, moves: ["G7", "A1+A2", "G8+G9", "B1+B2", "G10+G11", "C1+C2", "G12+G6"], words: /^Black wins with six in a row/ },
+  { game: "hex", set: { size: 5 }, moves: ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5"], words: /^Black wins by joining/ },
+];
+
+async function stones(page) {
+  return page.$$eval("#board [data-point].stone", (els) => els.map((e) => e.dataset.point));
+}
+
+async function shownAt(page, n, what) {
+  await page.waitForSelector(`#board[data-at="${n}"] svg`, { timeout: 10000 }).catch(() => {
+    throw new Error(`${what}: the board does not show move ${n}`);
+  });
+}
+
+// Every game, finished through the API, opened by its link: the result in words, not a code; the
+// game-over panel; the review of a finished game.
+async function finishedGames(browser) {
+  for (const f of FINISHED) {
+    const g = await playThrough(base, { game: f.game, set: f.set, ...human }, f.moves);
+    const page = await openPage(browser, `${base}#${g.id}`);
+    await page.waitForFunction(() => /^Game over/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(() => { throw new Error(`${f.game}: the finished game does not say so`); });
+    const status = (await page.textContent("#status")).replace(/^Game over: /, "");
+    check(f.words.test(status), `${f.game}: the result reads '${status}'`);
+    check(!/^[BW]\+/.test(status), `${f.game}: the result is a code: '${status}'`);
+    check(await page.isVisible("#gameover #rematch"), `${f.game}: no game-over panel with a rematch`);
+    check((await page.textContent("#gameover-result")) === status, `${f.game}: the panel's result differs`);
+    // Review of the finished game: the board after move 1 has its one stone.
+    await page.click('#moves li[data-n="1"]');
+    await shownAt(page, 1, `${f.game}: review of the finished game`);
+    const one = await stones(page);
+    check(one.length === 1, `${f.game}: after move 1 the board has ${one.length} stones`);
+    await page.click("#live");
+    await shownAt(page, f.moves.length, `${f.game}: back to the end`);
+    await page.screenshot({ path: path.join(shots, `${f.game}-finished.png`), fullPage: true });
+    check(page.errors.length === 0, `${f.game}: ${page.errors.join("; ")}`);
+    await page.context().close();
+    console.log(`ok ${f.game} finished: ${status.split("\n")[0]}`);
+  }
+}
+
+// Ten moves of Go between two people in one browser; move 3 shown, then ←/→, then back to the
+// live game; a click on a past position plays nothing.
+async function reviewStep(browser) {
+  const page = await openPage(browser, base);
+  await page.selectOption("#game", "go");
+  await page.selectOption("#size", "9");
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "human");
+  await page.click("#start");
+  await waitMoves(page, 0, "review: new game");
+  const played = ["C3", "G7", "C7", "G3", "E5", "D4", "F6", "E3", "D6", "F4"];
+  for (let i = 0; i < played.length; i++) {
+    await clickPoint(page, played[i]);
+    await waitMoves(page, i + 1, `review: move ${i + 1}`);
+  }
+  await page.click('#moves li[data-n="3"]');
+  await shownAt(page, 3, "review: move 3");
+  const three = (await stones(page)).sort();
+  check(JSON.stringify(three) === JSON.stringify(played.slice(0, 3).sort()), `review: after move 3 the stones are ${three}`);
+  check(await page.isVisible("#live"), "review: no button back to the live game");
+  check(/After move 3 of 10/.test(await page.textContent("#review-text")), "review: the bar does not say which move");
+  await page.screenshot({ path: path.join(shots, "review-move-3.png"), fullPage: true });
+  // A click on the past position plays nothing.
+  await clickPoint(page, "J9");
+  await page.waitForFunction(() => /past position/.test(document.querySelector("#message").textContent));
+  check((await moves(page)) === 10, "review: a click on a past position played");
+  await page.keyboard.press("ArrowRight");
+  await shownAt(page, 4, "review: → after move 3");
+  check((await stones(page)).includes("G3"), "review: → does not show move 4");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await shownAt(page, 2, "review: ← ← from move 4");
+  check((await stones(page)).length === 2, "review: after move 2 the board is wrong");
+  await page.click("#live");
+  await shownAt(page, 10, "review: back to the live game");
+  check((await stones(page)).length === 10, "review: the live game lost stones");
+  check(!(await page.isVisible("#review-bar")), "review: the bar stays after going back");
+  // The live game goes on.
+  await clickPoint(page, "B8");
+  await waitMoves(page, 11, "review: a move after going back");
+  check(page.errors.length === 0, `review: ${page.errors.join("; ")}`);
+  await page.context().close();
+  console.log("ok review: move 3 of 10 shown, ← →, back to the live game");
+}
+
+// Hex against the computer as White: Swap is offered after its first stone, and swaps; not with
+// the noswap ruleset.
+async function hexSwap(browser) {
+  for (const ruleset of ["standard", "noswap"]) {
+    const page = await openPage(browser, base);
+    await page.selectOption("#game", "hex");
+    await page.selectOption("#ruleset", ruleset);
+    await page.selectOption("#size", "11");
+    await page.selectOption("#black", "mcts");
+    await page.selectOption("#white", "human");
+    await page.click("#start");
+    await waitMoves(page, 1, `hex ${ruleset}: the computer's first stone`);
+    const offered = await page.isVisible("#swap") && (await page.isEnabled("#swap"));
+    if (ruleset === "noswap") {
+      check(!offered, "hex noswap: Swap is offered");
+    } else {
+      check(offered, "hex: no Swap for a person as White");
+      await page.screenshot({ path: path.join(shots, "hex-swap.png"), fullPage: true });
+      const before = await page.$$eval("#board [data-point].stone.black", (els) => els.length);
+      check(before === 1, `hex: ${before} black stones before the swap`);
+      await page.click("#swap");
+      await waitMoves(page, 3, "hex: the swap and the computer's reply");
+      check(/swap/.test(await page.textContent('#moves li[data-n="2"]')), "hex: move 2 is not the swap");
+      check(!(await page.isVisible("#swap")), "hex: Swap still offered after the swap");
+    }
+    check(page.errors.length === 0, `hex ${ruleset}: ${page.errors.join("; ")}`);
+    await page.context().close();
+  }
+  console.log("ok hex: Swap offered to White and played; not in noswap");
+}
+
+// Dots on 39 x 32: the first-move zone is drawn while it applies.
+async function dotsZone(browser) {
+  const page = await openPage(browser, base);
+  await page.selectOption("#game", "dots");
+  await page.selectOption("#size", "[39,32]");
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "human");
+  await page.click("#start");
+  await waitMoves(page, 0, "dots 39x32: new game");
+  const zone = await page.$eval("#board .zone", (z) => {
+    const r = z.getBoundingClientRect();
+    return { w: r.width, h: r.height };
+  }).catch(() => null);
+  check(zone && zone.w > 20 && zone.h > 20, `dots 39x32: no zone drawn (${JSON.stringify(zone)})`);
+  await page.screenshot({ path: path.join(shots, "dots-39x32.png"), fullPage: true });
+  await page.context().close();
+  console.log(`ok dots 39x32: the zone is drawn, ${Math.round(zone.w)} x ${Math.round(zone.h)} px`);
+}
+
+// Hex 5 x 5 against a quick computer to the end: its win rate and line after each of its moves,
+// the graph with a point per computer move and the result, then a rematch with the colours swapped.
+async function graphAfterGame(browser) {
+  const g = await api(base, "POST", "/api/games", { game: "hex", set: { size: 5 }, black: "human", white: "mcts:playouts=300" });
+  const page = await openPage(browser, g.invitations.black);
+  await waitMoves(page, 0, "graph: the game opens");
+  for (let n = 0; n < 25; n += 2) {
+    const s = await page.$eval("#status", (e) => e.textContent);
+    if (/^Game over/.test(s)) break;
+    const legal = await legalPoints(page);
+    check(legal.length > 0, "graph: no legal cell");
+    await clickPoint(page, legal[0]);
+    await page.waitForFunction((n) => {
+      const b = document.querySelector("#board");
+      return Number(b.dataset.moves) > n && b.dataset.thinking === "false" &&
+        (Number(b.dataset.moves) >= n + 2 || /^Game over/.test(document.querySelector("#status").textContent));
+    }, n, { timeout: 30000 }).catch(async () => {
+      const server = await api(base, "GET", `/api/games/${g.id}`);
+      const shown = await page.evaluate(() => [state.moves.length, state.thinking, drawn, document.querySelector("#board").dataset.moves]);
+      throw new Error(`graph: no reply to ${legal[0]} at move ${n + 1}: ${await page.textContent("#status")} / ${await page.textContent("#message")}; server ${server.moves.length} ${server.thinking}, page ${shown}`);
+    });
+  }
+  await page.waitForFunction(() => /^Game over/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+    .catch(() => { throw new Error("graph: the game did not end"); });
+  const state = await api(base, "GET", `/api/games/${g.id}`);
+  const thoughts = state.thoughts.length;
+  check(thoughts >= 2, `graph: ${thoughts} thoughts of the computer`);
+  check(/win rate \d+%/.test(await page.textContent("#thought")), "graph: no win rate shown");
+  // A point per computer move before the last move, and one for the result.
+  const points = state.thoughts.filter((t) => t.n < state.moves.length).length + 1;
+  await page.waitForFunction((n) => document.querySelectorAll("#graph svg .point").length === n, points, { timeout: 10000 })
+    .catch(() => { throw new Error(`graph: expected ${points} points (each computer move and the result)`); });
+  await page.screenshot({ path: path.join(shots, "win-rate-graph.png"), fullPage: true });
+  await page.click("#rematch");
+  await page.waitForFunction((id) => location.hash.length > 1 && location.hash.slice(1) !== id, g.id, { timeout: 10000 });
+  await waitMoves(page, 1, "graph: the rematch, the computer opening");
+  const again = await api(base, "GET", `/api/games/${(await page.evaluate(() => location.hash)).slice(1)}`);
+  check(again.players.black === "mcts:playouts=300" && again.players.white === "human", "graph: the rematch did not swap colours");
+  check(page.errors.length === 0, `graph: ${page.errors.join("; ")}`);
+  await page.context().close();
+  console.log(`ok graph: ${thoughts} computer moves and the result drawn; rematch with colours swapped`);
+}
+
+// At 400 px the board comes first (its top within the first 400 px); at 1280 the three columns.
+async function layout(browser) {
+  for (const width of [400, 1280]) {
+    const page = await openPage(browser, base, { width, height: 800 });
+    await page.selectOption("#game", "go");
+    await page.selectOption("#size", "19");
+    await page.click("#start");
+    await waitMoves(page, 0, `layout ${width}: new game`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await page.$eval("#board svg", (b) => {
+      const r = b.getBoundingClientRect();
+      return { top: r.top, left: r.left, right: r.right };
+    });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.screenshot({ path: path.join(shots, `layout-${width}.png`), fullPage: true });
+    check(box.top < 400, `layout ${width}: the board's top is at ${Math.round(box.top)} px`);
+    check(wide <= width, `layout ${width}: the page is ${wide} px wide`);
+    check(box.right <= width, `layout ${width}: the board reaches ${Math.round(box.right)} px`);
+    if (width === 1280) {
+      const form = await page.$eval("#setup", (s) => s.getBoundingClientRect().right);
+      check(box.left > form, "layout 1280: the board is not beside the form");
+    }
+    check(page.errors.length === 0, `layout ${width}: ${page.errors.join("; ")}`);
+    await page.context().close();
+    console.log(`ok layout ${width}: board top at ${Math.round(box.top)} px`);
+  }
+}
+
+// The form and the sound setting survive a reload; sound is off at first and beeps when on.
+async function remembered(browser) {
+  const page = await openPage(browser, base);
+  check(!(await page.isChecked("#sound")), "prefs: sound is on at first");
+  await page.selectOption("#game", "go");
+  await page.selectOption("#size", "13");
+  await page.selectOption("#black", "human");
+  await page.selectOption("#white", "human");
+  await page.fill("#komi", "3.5");
+  await page.selectOption("#handicap", "2");
+  await page.check("#sound");
+  await page.click("#start");
+  await waitMoves(page, 0, "prefs: new game");
+  const s = await api(base, "GET", `/api/games/${(await page.evaluate(() => location.hash)).slice(1)}`);
+  check(s.request.set && s.request.set.komi === 3.5 && s.request.set.handicap === 2, `prefs: the game got ${JSON.stringify(s.request.set)}`);
+  check(s.to_move === "white", "prefs: with a handicap White moves first");
+  await clickPoint(page, "G7");
+  await waitMoves(page, 1, "prefs: a move");
+  await page.waitForFunction(() => document.body.dataset.beeps === "1", null, { timeout: 5000 })
+    .catch(() => { throw new Error("prefs: no sound on the move"); });
+  await page.goto(`${base}`);
+  await page.waitForSelector("#game option", { state: "attached" });
+  await page.reload();
+  await page.waitForSelector("#game option", { state: "attached" });
+  const form = await page.evaluate(() => ["game", "size", "black", "white", "komi", "handicap"].map((k) => document.getElementById(k).value));
+  check(JSON.stringify(form) === JSON.stringify(["go", "13", "human", "human", "3.5", "2"]), `prefs: the form came back as ${form}`);
+  check(await page.isChecked("#sound"), "prefs: the sound setting was forgotten");
+  const icon = await page.evaluate(async () => (await fetch(document.querySelector('link[rel="icon"]').href)).status);
+  check(icon === 200, `prefs: the favicon answers ${icon}`);
+  check(page.errors.length === 0, `prefs: ${page.errors.join("; ")}`);
+  await page.context().close();
+  console.log("ok prefs: form, komi, handicap and sound remembered; a beep; the favicon");
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-proxy-server"],
+  });
+  const runs = [
+    ["finished games", finishedGames],
+    ["review", reviewStep],
+    ["hex swap", hexSwap],
+    ["dots zone", dotsZone],
+    ["win-rate graph", graphAfterGame],
+    ["layout", layout],
+    ["remembered", remembered],
+  ];
+  let failed = 0;
+  try {
+    // ONLY=NAME runs the checks whose name contains NAME (while working on one).
+    for (const [name, run] of runs.filter(([n]) => n.includes(process.env.ONLY || ""))) {
+      try {
+        await run(browser);
+      } catch (e) {
+        failed++;
+        console.log(`FAILED ${name}: ${e.message}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${failed ? "some" : "all"} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
