@@ -1204,3 +1204,104 @@ fn a_finished_rated_game_moves_both_glicko_ratings_and_the_tables() {
     assert!(page.body.contains("Bob") && page.body.contains("TOP 20 by wins"));
     assert_eq!(get(port, "/stats/chess").status, 404);
 }
+
+#[test]
+fn review_the_computers_view_the_graph_and_the_estimate() {
+    let port = server();
+    let body =
+        json!({"game": "go", "set": {"size": 5}, "black": "human", "white": "mcts:playouts=60"});
+    let s = new_game(port, body.clone());
+    let id = s["id"].as_str().unwrap().to_string();
+    assert_eq!(s["request"], body, "the request is kept for a rematch");
+    assert_eq!(s["thoughts"], json!([]));
+    post(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "C3"}),
+    );
+    let s = wait_for(port, &id, 2);
+    assert!(s["version"].as_u64().unwrap() > 0, "{s}");
+    // The computer's thought behind move 2.
+    let t = &s["thoughts"][0];
+    assert_eq!(
+        (t["n"].as_u64(), t["player"].as_str()),
+        (Some(2), Some("white")),
+        "{s}"
+    );
+    assert_eq!(
+        t["pv"][0], s["moves"][1]["move"],
+        "the line starts with the move played"
+    );
+    for key in ["win_rate", "black"] {
+        assert!(
+            (0.0..=1.0).contains(&t[key].as_f64().unwrap()),
+            "{key}: {t}"
+        );
+    }
+    // The board after each move, and the position now.
+    let stones = |path: &str| {
+        let r = get(port, path);
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        assert!(r.headers.contains("image/svg+xml"), "{path}");
+        r.body.matches("class=\"stone ").count()
+    };
+    for (at, n) in [(0, 0), (1, 1), (2, 2)] {
+        assert_eq!(
+            stones(&format!("/api/games/{id}/svg?at={at}")),
+            n,
+            "at={at}"
+        );
+    }
+    assert_eq!(stones(&format!("/api/games/{id}/svg")), 2);
+    for bad in ["at=3", "at=x", "at=-1", "from=1"] {
+        let r = get(port, &format!("/api/games/{id}/svg?{bad}"));
+        assert_eq!(r.status, 400, "{bad}: {}", r.body);
+        assert!(r.error().contains("from 0 to 2"), "{bad}: {}", r.error());
+    }
+    // The win-rate graph: the computer's one move so far.
+    let r = get(port, &format!("/api/games/{id}/plot"));
+    assert_eq!(r.status, 200);
+    assert!(r.headers.contains("image/svg+xml"));
+    assert_eq!(r.body.matches("class=\"point\"").count(), 1, "{}", r.body);
+    // The estimate: every point's ownership, of the position now or after a move.
+    for path in ["ownership", "ownership?at=1"] {
+        let r = get(port, &format!("/api/games/{id}/{path}"));
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        let e = r.json();
+        let points = e["points"].as_object().unwrap();
+        assert_eq!(points.len(), 25, "{path}");
+        assert!(points.values().all(|v| v.as_f64().unwrap().abs() <= 1.0));
+        assert!(points.contains_key("C3"));
+        let komi = e["komi"].as_f64().unwrap();
+        assert!(komi > 0.0 && e["white"].as_f64().unwrap() >= komi, "{e}");
+    }
+    let r = get(port, &format!("/api/games/{id}/ownership?at=7"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    // An undo takes the thought back with the move.
+    let s = post(port, &format!("/api/games/{id}/undo"), &json!({})).json();
+    assert_eq!(s["thoughts"], json!([]), "{s}");
+}
+
+#[test]
+fn the_catalog_offers_komi_and_handicap_where_a_ruleset_has_them_and_there_is_a_favicon() {
+    let port = server();
+    let catalog = get(port, "/api/catalog").json();
+    let settings = |game: &str| {
+        catalog["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["game"] == game)
+            .unwrap()["rulesets"][0]["settings"]
+            .clone()
+    };
+    let go = settings("go");
+    assert!(go.get("komi").is_some() && go["handicap"] == 0, "{go}");
+    assert_eq!(settings("trigo").get("handicap"), None);
+    assert_eq!(settings("gomoku"), json!({}));
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let r = get(port, path);
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.headers.contains("image/svg+xml") && r.body.starts_with("<svg"));
+    }
+}

@@ -88,7 +88,8 @@ pub const ESTIMATE_PLAYOUTS: u64 = 400;
 pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
     let own = game.ownership(playouts);
     let mut points = serde_json::Map::new();
-    let (mut black, mut white) = (0.0, game.komi_points().unwrap_or(0.0));
+    let komi = game.komi_points().unwrap_or(0.0);
+    let (mut black, mut white) = (0.0, komi);
     for (i, &o) in own.iter().enumerate() {
         points.insert(game.point_name(i), json!(rounded(f64::from(o))));
         if o > 0.2 {
@@ -97,7 +98,7 @@ pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
             white += 1.0;
         }
     }
-    json!({"points": points, "black": black, "white": white, "playouts": playouts})
+    json!({"points": points, "black": black, "white": white, "komi": komi, "playouts": playouts})
 }
 
 /// The win-rate graph of a game named `game`: Black's chance after each computer move, and the
