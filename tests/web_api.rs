@@ -1305,3 +1305,75 @@ fn the_catalog_offers_komi_and_handicap_where_a_ruleset_has_them_and_there_is_a_
         assert!(r.headers.contains("image/svg+xml") && r.body.starts_with("<svg"));
     }
 }
+
+#[test]
+fn an_uploaded_record_is_a_game_to_review_and_play_on() {
+    let port = server();
+    let upload = |record: &str| post(port, "/api/uploads", &json!({ "record": record }));
+    // SGF: its size and komi, its moves; both seats to the uploader, who may play on.
+    let r = upload("(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg])");
+    assert_eq!(r.status, 201, "{}", r.body);
+    let s = r.json();
+    let id = s["id"].as_str().unwrap().to_string();
+    let moves: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["E5", "C7", "G3"]);
+    assert_eq!(s["request"]["set"], json!({"size": [9, 9], "komi": 6.5}));
+    let r = get(port, &format!("/api/games/{id}/svg?at=1"));
+    assert_eq!(r.body.matches("class=\"stone ").count(), 1);
+    let r = post_with(
+        port,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "D4"}),
+        s["tokens"]["white"].as_str(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // A case file, to its end: the result in words.
+    let case = "game = \"gomoku\"\nruleset = \"freestyle\"\nmoves = [\"H8\", \"A1\", \"H9\", \"A2\", \"H10\", \"A3\", \"H11\", \"A4\", \"H12\"]\n[set]\nsize = 15\n";
+    let s = upload(case).json();
+    assert_eq!(s["status"], "over", "{s}");
+    assert!(
+        s["result_words"]
+            .as_str()
+            .unwrap()
+            .contains("five in a row"),
+        "{s}"
+    );
+    // Refused, with the reason, and no game left behind.
+    let before = get(port, "/api/lobby").json()["playing"]
+        .as_array()
+        .unwrap()
+        .len();
+    for (record, words) in [
+        ("(;GM[1]SZ[9];B[ee];B[cc])", "out of turn"),
+        ("(;GM[1]SZ[9]AB[ee];W[cc])", "set-up position"),
+        ("(;GM[1]SZ[5];B[cc];W[cc])", "occupied"),
+        (
+            "game = \"go\"\nruleset = \"../x.toml\"\n",
+            "unknown ruleset",
+        ),
+        (
+            "game = \"go\"\nmoves = [\"C3\", \"C3\"]\n",
+            "move 2 (C3): occupied",
+        ),
+        ("not a record", "expected an SGF record or a case file"),
+    ] {
+        let r = upload(record);
+        assert_eq!(r.status, 400, "{record}: {}", r.body);
+        assert!(r.error().contains(words), "{record}: {}", r.error());
+    }
+    let r = post(port, "/api/uploads", &json!({"sgf": "(;)"}));
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("{\"record\""), "{}", r.error());
+    assert_eq!(
+        get(port, "/api/lobby").json()["playing"]
+            .as_array()
+            .unwrap()
+            .len(),
+        before
+    );
+}

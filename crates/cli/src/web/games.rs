@@ -238,6 +238,31 @@ impl Games {
         Ok(session)
     }
 
+    /// A game from an uploaded record `{"record": "…"}` (SGF or a case file, [`super::upload`])
+    /// between two people, its moves played; nothing is kept of a record that does not replay.
+    pub fn upload(
+        &self,
+        body: &Value,
+        player: Option<&str>,
+    ) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let expected =
+            || ApiError::bad("expected {\"record\": \"…\"}: an SGF record or a case file");
+        let obj = body.as_object().ok_or_else(expected)?;
+        let Some(Value::String(text)) = obj.get("record") else {
+            return Err(expected());
+        };
+        if obj.len() > 1 {
+            return Err(expected());
+        }
+        let upload = super::upload::read_record(text)?;
+        Session::build(&upload.request, self.watch)?.replay(&upload.moves)?;
+        let session = self.create(&upload.request, player)?;
+        let mut s = lock(&session);
+        s.replay(&upload.moves)?;
+        drop(s);
+        Ok(session)
+    }
+
     /// The lobby: games with a seat open (newest first) and games being played, at most 50 each.
     pub fn lobby(&self) -> Result<Value, ApiError> {
         let list = |open: bool| -> Result<Vec<Value>, ApiError> {
@@ -664,6 +689,31 @@ impl Session {
             thoughts: Vec::new(),
             request: body.clone(),
         })
+    }
+
+    /// Plays a record's moves, each by the colour the record gives it (if it gives one); the first
+    /// refused or out of turn is the error.
+    fn replay(&mut self, moves: &[(Option<Colour>, String)]) -> Result<(), ApiError> {
+        for (colour, mv) in moves {
+            let n = self.records.len() + 1;
+            if n > stones_core::move_cap(self.game.point_count()) {
+                return Err(ApiError::bad("the game is too long for the server"));
+            }
+            let to_move = self.game.player_to_move();
+            if let Some(c) = colour.filter(|&c| c != to_move) {
+                return Err(ApiError::bad(format!(
+                    "move {n} ({}) is {c}'s in the record, but it is {to_move}'s turn: records that play out of turn are not reviewed here",
+                    short(mv)
+                )));
+            }
+            let record = play_recorded(&mut self.game, mv, n);
+            if let Some(reason) = record.reason {
+                return Err(ApiError::bad(format!("move {n} ({}): {reason}", short(mv))));
+            }
+            self.records.push(record);
+        }
+        self.refresh();
+        Ok(())
     }
 
     /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).

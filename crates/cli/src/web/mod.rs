@@ -16,6 +16,7 @@ pub mod seats;
 pub mod stats;
 pub mod store;
 pub mod timing;
+pub mod upload;
 
 use games::Games;
 use std::sync::{Arc, Mutex};

@@ -60,6 +60,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
             get(|| async { json_response(200, &catalog()) }),
         )
         .route("/api/games", post(create))
+        .route("/api/uploads", post(upload))
         .route("/api/lobby", get(lobby))
         .route("/api/ratings/{game}", get(ratings))
         .route("/api/stats/{game}", get(stats))
@@ -218,24 +219,63 @@ async fn create(
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
-    if let Some(axum::Extension(peer)) = peer {
-        if !app.may_create(peer.0) {
-            return error(ApiError(
-                429,
-                format!(
-                    "at most {} new games a minute from one address: wait a little",
-                    app.creations_per_minute
-                ),
-            ));
-        }
+    if let Some(refused) = too_many(&app, peer) {
+        return refused;
     }
     let (player, fresh) = player_of(&headers);
     let session = match app.games.create(&body, player.as_deref()) {
         Ok(s) => s,
         Err(e) => return error(e),
     };
-    let mut state = games::lock_state(&session);
-    let tokens = games::tokens_json(&session);
+    created(&app, &headers, &session, player.as_deref(), fresh)
+}
+
+/// `POST /api/uploads` `{"record": "…"}`: a game from an SGF record or a case file, for review (and
+/// play on, both seats this browser's), answered as a creation is.
+async fn upload(
+    State(app): Shared,
+    peer: Option<axum::Extension<super::http::Peer>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    if let Some(refused) = too_many(&app, peer) {
+        return refused;
+    }
+    let (player, fresh) = player_of(&headers);
+    match app.games.upload(&body, player.as_deref()) {
+        Ok(session) => created(&app, &headers, &session, player.as_deref(), fresh),
+        Err(e) => error(e),
+    }
+}
+
+/// 429 past [`App::may_create`]'s games a minute from the client's address.
+fn too_many(app: &App, peer: Option<axum::Extension<super::http::Peer>>) -> Option<Response> {
+    let axum::Extension(peer) = peer?;
+    (!app.may_create(peer.0)).then(|| {
+        error(ApiError(
+            429,
+            format!(
+                "at most {} new games a minute from one address: wait a little",
+                app.creations_per_minute
+            ),
+        ))
+    })
+}
+
+/// The answer to a creation: 201, the state, the seats' tokens and invitation links.
+fn created(
+    app: &App,
+    headers: &HeaderMap,
+    session: &std::sync::Mutex<games::Session>,
+    player: Option<&str>,
+    fresh: bool,
+) -> Response {
+    let mut state = games::lock_state(session);
+    let tokens = games::tokens_json(session);
     let base = match &app.public_url {
         Some(url) => url.trim_end_matches('/').to_string(),
         None => format!(
@@ -256,7 +296,7 @@ async fn create(
     }
     state["tokens"] = tokens;
     state["invitations"] = Value::Object(invitations);
-    with_player(json_response(201, &state), player.as_deref(), fresh)
+    with_player(json_response(201, &state), player, fresh)
 }
 
 /// The name of the cookie that keeps a guest's identity (for the ratings).

@@ -2,7 +2,7 @@
 // words; the move list steps through a game and a button goes back to the live game; Hex offers
 // Swap to a person as White; the Dots zone is drawn on 39 x 32; the win-rate graph after a game
 // against the computer, and a rematch; the board first at 400 px (screenshots at 400 and 1280 px);
-// the form and the sound remembered; no 404 (the favicon).
+// the form and the sound remembered; no 404 (the favicon); an SGF record uploaded for review.
 //
 //   node page.cjs BASE_URL SCREENSHOT_DIR
 // playwright-core is found through NODE_PATH; the browser is CHROMIUM or /usr/bin/chromium.
@@ -234,6 +234,28 @@ async function layout(browser) {
   }
 }
 
+// An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
+async function uploaded(browser) {
+  const page = await openPage(browser, base);
+  const sgf = "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg];W[cg])";
+  await page.setInputFiles("#upload", { name: "game.sgf", mimeType: "application/x-go-sgf", buffer: Buffer.from(sgf) });
+  await shownAt(page, 0, "upload: the start");
+  check((await stones(page)).length === 0, "upload: the start is not empty");
+  check((await moves(page)) === 4, "upload: not the record's four moves");
+  await page.keyboard.press("ArrowRight");
+  await shownAt(page, 1, "upload: → to move 1");
+  check(JSON.stringify(await stones(page)) === JSON.stringify(["E5"]), "upload: move 1 is not E5");
+  await page.keyboard.press("End");
+  await shownAt(page, 4, "upload: End");
+  check((await stones(page)).length === 4, "upload: the end has not four stones");
+  // A record that does not replay says why.
+  await page.setInputFiles("#upload", { name: "bad.sgf", mimeType: "application/x-go-sgf", buffer: Buffer.from("(;GM[1]SZ[9];B[ee];B[cc])") });
+  await page.waitForFunction(() => /bad.sgf: .*out of turn/.test(document.querySelector("#message.error")?.textContent));
+  check(page.errors.length === 0, `upload: ${page.errors.join("; ")}`);
+  await page.context().close();
+  console.log("ok upload: an SGF record reviewed from its start; a bad one refused with its reason");
+}
+
 // The form and the sound setting survive a reload; sound is off at first and beeps when on.
 async function remembered(browser) {
   const page = await openPage(browser, base);
@@ -282,6 +304,7 @@ async function remembered(browser) {
     ["win-rate graph", graphAfterGame],
     ["layout", layout],
     ["remembered", remembered],
+    ["upload", uploaded],
   ];
   let failed = 0;
   try {

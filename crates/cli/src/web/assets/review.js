@@ -3,8 +3,9 @@
 // (`/api/games/ID/svg?at=N`) until "Back to the live game". After each computer move its win rate
 // and expected line are shown, with the win-rate graph of the game (`/api/games/ID/plot`, drawn by
 // the same renderer as `stones replay --plot`). "Estimate score" shades each point by whose the
-// search thinks it is (`/api/games/ID/ownership`). Loaded before app.js, whose `$`, `state` and
-// `show` these use.
+// search thinks it is (`/api/games/ID/ownership`). An SGF record or case file uploaded
+// (`/api/uploads`) opens at its start for review. Loaded before app.js, whose `$`, `state`, `show`
+// and seat helpers these use.
 "use strict";
 
 let review = null; // the move number shown, or null: the live game
@@ -145,7 +146,30 @@ function shade() {
   }
 }
 
+/// Sends the chosen SGF record or case file (POST /api/uploads) and shows its game from the start.
+async function uploadRecord() {
+  const file = $("#upload").files[0];
+  if (!file) return;
+  if (file.size > 60000) {
+    message(`${file.name} is ${file.size} bytes: at most 60000 here`, "error");
+    return;
+  }
+  try {
+    const s = await api("POST", "/api/uploads", { record: await file.text() });
+    keepTokens(s.id, s.tokens);
+    showInvitations(s);
+    await show(s);
+    goTo(0);
+    message(`${file.name}: ${s.moves.length} moves. → steps through them.`, "info");
+  } catch (e) {
+    message(`${file.name}: ${e.message}`, "error");
+  } finally {
+    $("#upload").value = "";
+  }
+}
+
 function setupReview() {
+  $("#upload").addEventListener("change", uploadRecord);
   $("#moves").addEventListener("click", (e) => {
     const li = e.target.closest("li[data-n]");
     if (li) goTo(Number(li.dataset.n));
