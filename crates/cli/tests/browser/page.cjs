@@ -35,6 +35,17 @@ async function stones(page) {
   return page.$$eval("#board [data-point].stone", (els) => els.map((e) => e.dataset.point));
 }
 
+/// Where `selector` is drawn (relative to the top of the page), once it is laid out: a board just
+/// replaced by a newer state's measures zero for a moment. `null` if it never is.
+async function box(page, selector) {
+  const found = await page.waitForFunction((selector) => {
+    const el = document.querySelector(selector);
+    const r = el && el.getBoundingClientRect();
+    return r && r.width > 0 && { top: r.top + window.scrollY, left: r.left, right: r.right, w: r.width, h: r.height };
+  }, selector, { timeout: 5000 }).catch(() => null);
+  return found && found.jsonValue();
+}
+
 async function shownAt(page, n, what) {
   await page.waitForSelector(`#board[data-at="${n}"] svg`, { timeout: 10000 }).catch(() => {
     throw new Error(`${what}: the board does not show move ${n}`);
@@ -153,11 +164,9 @@ async function dotsZone(browser) {
   await page.selectOption("#white", "human");
   await page.click("#start");
   await waitMoves(page, 0, "dots 39x32: new game");
-  const zone = await page.$eval("#board .zone", (z) => {
-    const r = z.getBoundingClientRect();
-    return { w: r.width, h: r.height };
-  }).catch(() => null);
+  const zone = await box(page, "#board .zone");
   check(zone && zone.w > 20 && zone.h > 20, `dots 39x32: no zone drawn (${JSON.stringify(zone)})`);
+  check(!(await page.isVisible("#komi")) && !(await page.isVisible("#handicap")), "dots: komi or handicap offered");
   await page.screenshot({ path: path.join(shots, "dots-39x32.png"), fullPage: true });
   await page.context().close();
   console.log(`ok dots 39x32: the zone is drawn, ${Math.round(zone.w)} x ${Math.round(zone.h)} px`);
@@ -215,22 +224,20 @@ async function layout(browser) {
     await page.click("#start");
     await waitMoves(page, 0, `layout ${width}: new game`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    const box = await page.$eval("#board svg", (b) => {
-      const r = b.getBoundingClientRect();
-      return { top: r.top, left: r.left, right: r.right };
-    });
+    const board = await box(page, "#board svg");
+    check(board, `layout ${width}: no board drawn`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     await page.screenshot({ path: path.join(shots, `layout-${width}.png`), fullPage: true });
-    check(box.top < 400, `layout ${width}: the board's top is at ${Math.round(box.top)} px`);
+    check(board.top < 400, `layout ${width}: the board's top is at ${Math.round(board.top)} px`);
     check(wide <= width, `layout ${width}: the page is ${wide} px wide`);
-    check(box.right <= width, `layout ${width}: the board reaches ${Math.round(box.right)} px`);
+    check(board.right <= width, `layout ${width}: the board reaches ${Math.round(board.right)} px`);
     if (width === 1280) {
       const form = await page.$eval("#setup", (s) => s.getBoundingClientRect().right);
-      check(box.left > form, "layout 1280: the board is not beside the form");
+      check(board.left > form, `layout 1280: the board (left ${Math.round(board.left)} px) is not beside the form (right ${Math.round(form)} px)`);
     }
     check(page.errors.length === 0, `layout ${width}: ${page.errors.join("; ")}`);
     await page.context().close();
-    console.log(`ok layout ${width}: board top at ${Math.round(box.top)} px`);
+    console.log(`ok layout ${width}: board top at ${Math.round(board.top)} px`);
   }
 }
 
@@ -264,6 +271,7 @@ async function remembered(browser) {
   await page.selectOption("#size", "13");
   await page.selectOption("#black", "human");
   await page.selectOption("#white", "human");
+  check(await page.isVisible("#komi"), "prefs: Go offers no komi");
   await page.fill("#komi", "3.5");
   await page.selectOption("#handicap", "2");
   await page.check("#sound");
