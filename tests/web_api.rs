@@ -1377,3 +1377,28 @@ fn an_uploaded_record_is_a_game_to_review_and_play_on() {
         before
     );
 }
+
+#[test]
+fn a_game_is_analysed_position_by_position() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "gomoku", "ruleset": "freestyle", "set": {"size": 9}, "black": "human", "white": "human"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    for mv in ["E5", "A1", "E6", "A2", "E7", "A3", "E8", "A4", "E9"] {
+        let r = post(
+            port,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv}),
+        );
+        assert_eq!(r.status, 200, "{mv}: {}", r.body);
+    }
+    let r = get(port, &format!("/api/games/{id}/analysis"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.headers.contains("image/svg+xml"));
+    // The start and each of the nine moves; the last, Black's five, reads won.
+    assert_eq!(r.body.matches("class=\"point\"").count(), 10, "{}", r.body);
+    assert!(r.body.contains("<title>9: 100%</title>"), "{}", r.body);
+    assert_eq!(get(port, "/api/games/0123/analysis").status, 404);
+}

@@ -950,6 +950,11 @@ impl Session {
         self.records.len()
     }
 
+    /// The moves played, as text.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.records.iter().map(|r| r.mv.clone()).collect()
+    }
+
     /// The win-rate graph of the game so far ([`review::win_rate_chart`]).
     pub fn win_rate_svg(&self) -> String {
         let end = match (self.flagged(), self.game.game_status()) {

@@ -114,7 +114,7 @@ pub(crate) struct App {
     pub public_url: Option<String>,
     /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
     pub in_flight: tokio::sync::Semaphore,
-    /// Score estimates being made now (one at a time: each is a search).
+    /// Score estimates and analyses being made now (one at a time: each is a search).
     pub estimates: tokio::sync::Semaphore,
     /// Games created lately, per client address: (the minute's start, how many).
     pub creations: Mutex<std::collections::HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,

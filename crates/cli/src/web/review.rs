@@ -101,6 +101,18 @@ pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
     json!({"points": points, "black": black, "white": white, "komi": komi, "playouts": playouts})
 }
 
+/// Playouts an analysis of a whole game may spend, over all its positions.
+pub const ANALYSIS_BUDGET: u64 = 40_000;
+
+/// The win-rate graph of a whole game, every position read by the search as `stones replay --plot`
+/// reads it ([`crate::analysis::win_rates`]), [`ANALYSIS_BUDGET`] playouts shared among the
+/// positions (at least 20 each).
+pub fn analysis_svg(start: &AnyGame, moves: &[String]) -> String {
+    let playouts = (ANALYSIS_BUDGET / (moves.len() as u64 + 1)).clamp(20, 1000);
+    let rates = crate::analysis::win_rates(start, moves, playouts);
+    crate::analysis::win_rate_svg(start.game_name(), &rates, playouts)
+}
+
 /// The win-rate graph of a game named `game`: Black's chance after each computer move, and the
 /// result (`end`: the number of moves and the winner, `None` a draw) once the game is over.
 pub fn win_rate_chart(

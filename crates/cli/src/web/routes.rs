@@ -375,6 +375,7 @@ async fn sub(
     match what.as_str() {
         "events" => events(&app, &id),
         "ownership" => ownership(&app, &id, query.as_deref()).await,
+        "analysis" => analysis(&app, &id).await,
         _ => download(&app, &id, &what, query.as_deref()),
     }
 }
@@ -401,6 +402,28 @@ async fn ownership(app: &App, id: &str, query: Option<&str>) -> Response {
     {
         Ok(v) => json_response(200, &v),
         Err(e) => error(ApiError(500, format!("the estimate failed: {e}"))),
+    }
+}
+
+/// `GET /api/games/{id}/analysis`: the win-rate graph of the whole game read by the search, one
+/// at a time with the estimates (503 while another is made).
+async fn analysis(app: &App, id: &str) -> Response {
+    let (start, moves) = match app.games.get(id).and_then(|session| {
+        let s = games::lock_session(&session);
+        Ok((s.game_at(0)?, s.move_texts()))
+    }) {
+        Ok(found) => found,
+        Err(e) => return error(e),
+    };
+    let Ok(_permit) = app.estimates.try_acquire() else {
+        return error(ApiError(
+            503,
+            "the server is analysing another position: retry in a moment".into(),
+        ));
+    };
+    match tokio::task::spawn_blocking(move || review::analysis_svg(&start, &moves)).await {
+        Ok(svg) => respond(200, "image/svg+xml", svg),
+        Err(e) => error(ApiError(500, format!("the analysis failed: {e}"))),
     }
 }
 

@@ -255,12 +255,17 @@ async function uploaded(browser) {
   await page.keyboard.press("End");
   await shownAt(page, 4, "upload: End");
   check((await stones(page)).length === 4, "upload: the end has not four stones");
+  // The whole game analysed: a point for the start and each move.
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelectorAll("#graph svg .point").length === 5, null, { timeout: 30000 })
+    .catch(() => { throw new Error("upload: the analysis has not a point per position"); });
+  await page.screenshot({ path: path.join(shots, "upload-analysed.png"), fullPage: true });
   // A record that does not replay says why.
   await page.setInputFiles("#upload", { name: "bad.sgf", mimeType: "application/x-go-sgf", buffer: Buffer.from("(;GM[1]SZ[9];B[ee];B[cc])") });
   await page.waitForFunction(() => /bad.sgf: .*out of turn/.test(document.querySelector("#message.error")?.textContent));
   check(page.errors.length === 0, `upload: ${page.errors.join("; ")}`);
   await page.context().close();
-  console.log("ok upload: an SGF record reviewed from its start; a bad one refused with its reason");
+  console.log("ok upload: an SGF record reviewed from its start and analysed; a bad one refused with its reason");
 }
 
 // The form and the sound setting survive a reload; sound is off at first and beeps when on.

@@ -3,7 +3,8 @@
 // (`/api/games/ID/svg?at=N`) until "Back to the live game". After each computer move its win rate
 // and expected line are shown, with the win-rate graph of the game (`/api/games/ID/plot`, drawn by
 // the same renderer as `stones replay --plot`). "Estimate score" shades each point by whose the
-// search thinks it is (`/api/games/ID/ownership`). An SGF record or case file uploaded
+// search thinks it is (`/api/games/ID/ownership`); "Analyse the game" draws the graph of every
+// position (`/api/games/ID/analysis`). An SGF record or case file uploaded
 // (`/api/uploads`) opens at its start for review. Loaded before app.js, whose `$`, `state`, `show`
 // and seat helpers these use.
 "use strict";
@@ -80,10 +81,12 @@ function showThought(s) {
   box.textContent = `The computer (${who}) at move ${t.n}: win rate ${rate} after ${t.playouts} playouts${line}.`;
 }
 
-/// The win-rate graph, fetched again only when a thought or the result changed.
+/// The win-rate graph, fetched again only when a thought or the result changed; an analysis of the
+/// game stays until a move is played.
 async function showGraph(s) {
   const thoughts = s.thoughts || [];
   const key = `${s.id}:${thoughts.length}:${s.status}:${s.moves.length}`;
+  if (graphKey === `analysis:${s.id}:${s.moves.length}`) return;
   if (!thoughts.length) {
     graphKey = null;
     $("#graph").innerHTML = "";
@@ -94,6 +97,26 @@ async function showGraph(s) {
   const r = await fetch(`/api/games/${s.id}/plot`);
   if (!r.ok || graphKey !== key) return;
   $("#graph").innerHTML = await r.text();
+}
+
+/// The win-rate graph of the whole game, every position read by the search (the server's
+/// `/api/games/ID/analysis`).
+async function analyse() {
+  if (!state) return;
+  const s = state;
+  $("#analyse").disabled = true;
+  message("Analysing the game…", "info");
+  try {
+    const r = await fetch(`/api/games/${s.id}/analysis`);
+    if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || `the server answered ${r.status}`);
+    graphKey = `analysis:${s.id}:${s.moves.length}`;
+    $("#graph").innerHTML = await r.text();
+    message("");
+  } catch (e) {
+    message(e.message, "error");
+  } finally {
+    $("#analyse").disabled = false;
+  }
 }
 
 /// Shades each point by the search's ownership of the position shown: Black's dark, White's light.
@@ -178,6 +201,7 @@ function setupReview() {
   $("#review-prev").addEventListener("click", () => goTo(review - 1));
   $("#review-next").addEventListener("click", () => goTo(review + 1));
   $("#estimate").addEventListener("click", estimateScore);
+  $("#analyse").addEventListener("click", analyse);
   document.addEventListener("keydown", (e) => {
     if (!state || e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
     const at = review === null ? state.moves.length : review;
