@@ -73,6 +73,13 @@ async function finishedGames(browser) {
     await page.click("#live");
     await shownAt(page, f.moves.length, `${f.game}: back to the end`);
     await page.screenshot({ path: path.join(shots, `${f.game}-finished.png`), fullPage: true });
+    if (f.game === "go") {
+      // "New game" starts one with the form's choices, and the panel goes.
+      await page.click("#new-game");
+      await page.waitForFunction((id) => location.hash.length > 1 && location.hash.slice(1) !== id, g.id, { timeout: 10000 });
+      await waitMoves(page, 0, "go: the new game");
+      check(!(await page.isVisible("#gameover")), "go: the game-over panel stays on a new game");
+    }
     check(page.errors.length === 0, `${f.game}: ${page.errors.join("; ")}`);
     await page.context().close();
     console.log(`ok ${f.game} finished: ${status.split("\n")[0]}`);
