@@ -4,7 +4,9 @@
 //! (`routes`) are axum's. The page is static files compiled into the binary; it draws the SVG the
 //! server makes ([`stones_core::replay::Replay::svg_picture`]), the same picture as `stones replay
 //! --svg`. Games in play live in memory ([`games::Games`]) and every game is written to SQLite as it
-//! happens ([`store`]); the server never reads or writes a file a client names.
+//! happens ([`store`]); the server never reads or writes a file a client names. Review, the
+//! computer's view and the search's estimates are [`review`]'s; a record uploaded for review is read
+//! by [`upload`] into a game like any other.
 
 pub mod games;
 pub mod glicko;
