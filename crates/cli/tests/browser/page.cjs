@@ -123,12 +123,20 @@ async function reviewStep(browser) {
   await shownAt(page, 10, "review: back to the live game");
   check((await stones(page)).length === 10, "review: the live game lost stones");
   check(!(await page.isVisible("#review-bar")), "review: the bar stays after going back");
+  // The estimate shades points of the position shown (the stones at least are someone's), and
+  // goes at a second click.
+  await page.click("#estimate");
+  await page.waitForSelector("#board .owner", { timeout: 30000 }).catch(() => { throw new Error("review: no estimate drawn"); });
+  check(/Estimate: Black [\d.]+, White [\d.]+/.test(await page.textContent("#message")), "review: the estimate says no score");
+  await page.screenshot({ path: path.join(shots, "estimate.png"), fullPage: true });
+  await page.click("#estimate");
+  await page.waitForFunction(() => !document.querySelector("#board .owner"));
   // The live game goes on.
   await clickPoint(page, "B8");
   await waitMoves(page, 11, "review: a move after going back");
   check(page.errors.length === 0, `review: ${page.errors.join("; ")}`);
   await page.context().close();
-  console.log("ok review: move 3 of 10 shown, ← →, back to the live game");
+  console.log("ok review: move 3 of 10 shown, ← →, back to the live game; the estimate drawn and taken away");
 }
 
 // Hex against the computer as White: Swap is offered after its first stone, and swaps; not with

@@ -154,6 +154,9 @@ function shade() {
   for (const el of svg.querySelectorAll("[data-point]")) {
     const own = estimate.points[el.dataset.point];
     if (own === undefined || Math.abs(own) < 0.2) continue;
+    // A stone is marked only when it looks dead (its point the other side's).
+    const stone = el.classList.contains("stone") ? (el.classList.contains("black") ? 1 : -1) : 0;
+    if (stone && Math.sign(own) === stone) continue;
     const b = el.getBBox();
     const side = Math.max(4, Math.min(b.width, b.height) * 0.5);
     const square = document.createElementNS("http://www.w3.org/2000/svg", "rect");
