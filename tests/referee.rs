@@ -264,7 +264,12 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
             game["black"].as_str().unwrap(),
             game["white"].as_str().unwrap(),
         );
-        let words = game["result_words"].as_str().unwrap().lines().next().unwrap();
+        let words = game["result_words"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap();
         let line = err.lines().find(|l| l.contains(&head)).expect(&head);
         assert!(line.contains(words), "{line}\n{err}");
         let code = format!("({})", game["result"].as_str().unwrap());

@@ -167,11 +167,15 @@ impl Clock {
 
     /// Both players' time left, for the prompt: `black 9:58, white 10:00`.
     pub fn summary(&self) -> String {
-        format!(
-            "black {}, white {}",
-            fmt_time(self.left(Colour::Black)),
-            fmt_time(self.left(Colour::White))
-        )
+        self.summary_aligned([0, 0])
+    }
+
+    /// [`Clock::summary`] with each time right-aligned in at least `widths` characters (Black's
+    /// first), so that a prompt redrawn as the time runs down keeps its width: ` 9:59` after `10:00`.
+    pub fn summary_aligned(&self, widths: [usize; 2]) -> String {
+        let [b, w] = [Colour::Black, Colour::White].map(|c| fmt_time(self.left(c)));
+        let [bw, ww] = widths;
+        format!("black {b:>bw$}, white {w:>ww$}")
     }
 }
 
@@ -214,7 +218,10 @@ mod tests {
     fn clocks_hold_at_most_a_day() {
         for long in ["100000h+1s", "10m+1e300", "24h1s", "1e400"] {
             let e = TimeControl::parse(long).unwrap_err();
-            assert!(e.contains("at most 24h") || e.contains("not a time"), "{long}: {e}");
+            assert!(
+                e.contains("at most 24h") || e.contains("not a time"),
+                "{long}: {e}"
+            );
         }
         let c = TimeControl::parse("24h+24h").unwrap();
         assert_eq!((c.main, c.increment), (DAY, DAY));
