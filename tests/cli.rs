@@ -890,6 +890,53 @@ fn a_clock_shows_the_time_left_and_a_player_out_of_time_loses() {
 }
 
 #[test]
+fn at_a_terminal_the_prompts_clock_ticks_while_the_person_thinks() {
+    // A pseudo-terminal from util-linux's `script`: the prompt is redrawn in place each second.
+    // (`timeout` ends a stones that never redraws, so that the test fails instead of hanging.)
+    let command = format!(
+        "timeout 60 {} play go --set size=9 --time 10m",
+        env!("CARGO_BIN_EXE_stones")
+    );
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("util-linux's `script` runs stones in a pseudo-terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    // Reads until Black's time has run down, redrawn over the prompt (aligned: ` 9:5x` under
+    // `10:00`), then quits.
+    let redrawn = "\x1b7\rblack to move (black  9:5";
+    let mut seen = Vec::new();
+    let mut buf = [0; 4096];
+    while !String::from_utf8_lossy(&seen).contains(redrawn) {
+        let n = std::io::Read::read(&mut stdout, &mut buf).expect("read the terminal");
+        assert!(
+            n > 0,
+            "no redrawn clock:\n{}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    stdin.write_all(b"quit!\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    let s = String::from_utf8_lossy(&seen);
+    assert!(
+        s.contains("black to move (black 10:00, white 10:00)> "),
+        "{s}"
+    );
+
+    // Not at a terminal (a pipe, a file), nothing is redrawn.
+    let out = stones_slowly(
+        &["play", "go", "--set", "size=9", "--time", "10m"],
+        &[(1500, "C3\n")],
+    );
+    assert!(!text(&out.stdout).contains('\x1b'), "{}", text(&out.stdout));
+}
+
+#[test]
 fn computer_players_play_to_the_end_and_accept_the_marking() {
     let args = [
         "play", "go", "--set", "size=5", "--black", "random", "--white", "random",

@@ -256,14 +256,24 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
     ]);
     let err = text(&out.stderr);
     for (g, game) in v["games"].as_array().unwrap().iter().enumerate() {
-        let line = format!(
-            "game {}: {} (Black) – {} (White): {}",
+        // `game 1: NAME (Black) v random (White): Black wins … (B+12.5)`: the result in words
+        // with its code.
+        let head = format!(
+            "game {}: {} (Black) v {} (White): ",
             g + 1,
             game["black"].as_str().unwrap(),
             game["white"].as_str().unwrap(),
-            game["result"].as_str().unwrap()
         );
-        assert!(err.contains(&line), "{line}\n{err}");
+        let words = game["result_words"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap();
+        let line = err.lines().find(|l| l.contains(&head)).expect(&head);
+        assert!(line.contains(words), "{line}\n{err}");
+        let code = format!("({})", game["result"].as_str().unwrap());
+        assert!(line.contains(&code), "{line}\n{err}");
     }
     // The slowest move is reported beside the average.
     for p in v["summary"]["players"].as_array().unwrap() {

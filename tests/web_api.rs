@@ -2,28 +2,13 @@
 //! undo, the computer's moves on a background thread, the SVG and downloads, and bad requests that
 //! are answered with a 4xx and a clear message — the server stays up.
 
+mod http;
+
+use http::{bearer, send, send_at, Reply, Served};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
-
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
-    }
-    fn error(&self) -> String {
-        self.json()["error"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
-    }
-}
 
 fn request(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
     request_as(port, &format!("localhost:{port}"), method, path, body)
@@ -41,32 +26,7 @@ fn request_with(
     body: &[u8],
     token: Option<&str>,
 ) -> Reply {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    // A server may answer (and close) before reading all of an oversized body.
-    let _ = s.write_all(body);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status line in {text:?}"));
-    Reply {
-        status,
-        headers: head.to_ascii_lowercase(),
-        body: body.to_string(),
-    }
+    send(port, host, method, path, &bearer(token), body)
 }
 
 thread_local! {
@@ -670,55 +630,20 @@ fn two_computers_play_go_to_the_end_and_agree_on_dead_stones() {
     }
 }
 
-/// `stones serve ARGS`: the child, the port it printed, and its first lines.
-fn serve_binary(args: &[&str]) -> (std::process::Child, u16, String) {
-    use std::io::BufRead;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
-        .arg("serve")
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let port = line
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    (child, port, line)
-}
-
 fn request_to(ip: &str, port: u16, host: &str, origin: Option<&str>) -> u16 {
-    let mut s = TcpStream::connect((ip, port)).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let origin = origin
         .map(|o| format!("Origin: {o}\r\n"))
         .unwrap_or_default();
-    let head =
-        format!("GET /api/catalog HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    let mut raw = String::new();
-    let _ = s.read_to_string(&mut raw);
-    raw.split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+    send_at(ip, port, host, "GET", "/api/catalog", &origin, b"").status
 }
 
 #[test]
 fn any_loopback_address_serves_its_own_name() {
-    let (mut child, port, line) = serve_binary(&["--port", "0", "--bind", "127.0.0.2"]);
+    let served = Served::start(&["--bind", "127.0.0.2"]);
+    let (port, line) = (served.port, &served.line);
     assert!(line.contains("http://127.0.0.2:"), "{line}");
     let status = request_to("127.0.0.2", port, &format!("127.0.0.2:{port}"), None);
     let evil = request_to("127.0.0.2", port, "evil.example", None);
-    let _ = child.kill();
-    let _ = child.wait();
     assert_eq!(status, 200);
     assert_eq!(evil, 403);
 }
@@ -726,8 +651,8 @@ fn any_loopback_address_serves_its_own_name() {
 #[test]
 fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
     use std::io::Read as _;
-    let (mut child, port, _) =
-        serve_binary(&["--port", "0", "--public-url", "https://games.example.org"]);
+    let mut served = Served::start(&["--public-url", "https://games.example.org"]);
+    let port = served.port;
     let ok = request_to(
         "127.0.0.1",
         port,
@@ -741,10 +666,11 @@ fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
         Some("http://games.example.org"),
     );
     let loopback_name = request_to("127.0.0.1", port, &format!("127.0.0.1:{port}"), None);
-    let _ = child.kill();
-    let _ = child.wait();
+    let _ = served.child.kill();
+    let _ = served.child.wait();
     let mut err = String::new();
-    child
+    served
+        .child
         .stderr
         .take()
         .unwrap()
@@ -1044,30 +970,16 @@ fn as_guest(
     cookie: &str,
     token: Option<&str>,
 ) -> Reply {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let body = body.to_string();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: localhost:{port}\r\nCookie: stones_player={cookie}\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
+    let headers = format!("Cookie: stones_player={cookie}\r\n{}", bearer(token));
+    let host = format!("localhost:{port}");
+    send(
+        port,
+        &host,
+        method,
+        path,
+        &headers,
+        body.to_string().as_bytes(),
     )
-    .unwrap();
-    let mut raw = String::new();
-    let _ = s.read_to_string(&mut raw);
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    Reply {
-        status: head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0),
-        headers: head.to_ascii_lowercase(),
-        body: body.to_string(),
-    }
 }
 
 #[test]

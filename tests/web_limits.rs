@@ -3,52 +3,18 @@
 //! connections by the hundred). Each test runs the real binary and checks that the server refuses the
 //! request, keeps answering others promptly, and keeps its memory and threads bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod http;
+
+use http::Served;
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How soon another client must be answered while the server is under attack.
 const PROMPT: Duration = Duration::from_secs(1);
 
-/// `stones serve --port 0`, stopped when dropped.
-struct Served {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// What these tests read of a server under attack.
 impl Served {
-    fn start() -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-            .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start stones serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Served { child, port }
-    }
-
-    fn connect(&self) -> TcpStream {
-        TcpStream::connect(("127.0.0.1", self.port)).expect("connect")
-    }
-
     /// A line of /proc/<pid>/status, as a number (`VmRSS` in kB, `Threads`).
     fn status(&self, key: &str) -> u64 {
         let text = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
@@ -103,7 +69,7 @@ fn status_and_closed(s: &mut TcpStream) -> (u16, bool) {
 
 #[test]
 fn a_huge_content_length_is_refused_unread_and_the_connection_closed() {
-    let mut served = Served::start();
+    let mut served = Served::start(&[]);
     // Six times each: the old server aborted at the first 10^12, and died after four u64::MAX.
     for length in ["1000000000000", "18446744073709551615"] {
         for _ in 0..6 {
@@ -131,7 +97,7 @@ fn a_huge_content_length_is_refused_unread_and_the_connection_closed() {
 
 #[test]
 fn stalled_bodies_and_unread_answers_do_not_block_others() {
-    let served = Served::start();
+    let served = Served::start(&[]);
     let head = format!(
         "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n{{\"game\":",
         served.port
@@ -163,7 +129,7 @@ fn stalled_bodies_and_unread_answers_do_not_block_others() {
 
 #[test]
 fn past_the_bound_on_work_in_flight_the_answer_is_503() {
-    let served = Served::start();
+    let served = Served::start(&[]);
     let head = format!(
         "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 100\r\n\r\n",
         served.port
@@ -199,7 +165,7 @@ fn past_the_bound_on_work_in_flight_the_answer_is_503() {
 
 #[test]
 fn a_150_mb_header_line_is_refused_and_memory_stays_bounded() {
-    let mut served = Served::start();
+    let mut served = Served::start(&[]);
     let mut s = served.connect();
     s.set_write_timeout(Some(Duration::from_secs(10))).unwrap();
     let head = format!(
@@ -224,7 +190,7 @@ fn a_150_mb_header_line_is_refused_and_memory_stays_bounded() {
 
 #[test]
 fn idle_connections_make_no_threads_and_past_the_bound_get_503() {
-    let served = Served::start();
+    let served = Served::start(&[]);
     let idle: Vec<TcpStream> = (0..512).map(|_| served.connect()).collect();
     std::thread::sleep(Duration::from_millis(300));
     let threads = served.status("Threads");

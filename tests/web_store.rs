@@ -2,48 +2,18 @@
 //! same file serves every game at the same address with the same moves, play goes on (the computer
 //! to move thinks again), and finished games still download.
 
+mod http;
+
+use http::{bearer, send, Served};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Served {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// `stones serve --db DB`, and the first line it wrote to its standard error (where its database is).
 fn serve(db: &Path) -> (Served, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start stones serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let mut said = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut said)
-        .unwrap();
-    let port = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    (Served { child, port }, said)
+    let mut served = Served::start(&["--db", db.to_str().expect("a UTF-8 path")]);
+    let said = served.said();
+    (served, said)
 }
 
 /// Kills the server as a crash would (SIGKILL: no chance to flush anything).
@@ -53,23 +23,10 @@ fn kill_9(mut served: Served) {
 }
 
 fn call(port: u16, method: &str, path: &str, body: &Value, token: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let host = format!("127.0.0.1:{port}");
     let body = body.to_string();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, body.to_string())
+    let r = send(port, &host, method, path, &bearer(token), body.as_bytes());
+    (r.status, r.body)
 }
 
 fn state(port: u16, id: &str) -> Value {

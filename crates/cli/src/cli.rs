@@ -246,6 +246,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             time,
         } => {
             let clock = time.as_deref().map(TimeControl::parse).transpose()?;
+            let live_clock = std::io::stdout().is_terminal();
             let Some(target) = load.or(game) else {
                 return Err(format!(
                     "play needs a game (`stones play GAME`) or a saved one (`stones play PATH.case`)\n{}",
@@ -263,6 +264,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     save: loaded.info,
                     clock,
                     compact,
+                    live_clock,
                 };
                 (loaded.game, options, loaded.players)
             } else {
@@ -279,6 +281,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                         save,
                         clock,
                         compact,
+                        live_clock,
                     },
                     [None, None],
                 )

@@ -22,7 +22,8 @@ pub struct TimeControl {
 
 impl TimeControl {
     /// Reads `10m`, `90s`, `1h30m`, `2.5s`, and `MAIN+INCREMENT` such as `10m+5s`; a bare number is
-    /// seconds. Each time is cut to a [`DAY`].
+    /// seconds. Each time is at most a [`DAY`] (a longer one is refused, not cut: the person asked
+    /// for it).
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| {
             format!("--time {text}: {why}; expected main time and an optional increment, such as 10m, 90s or 10m+5s")
@@ -40,10 +41,10 @@ impl TimeControl {
         if main.is_zero() {
             return Err(bad("the main time must be more than 0"));
         }
-        Ok(TimeControl {
-            main: main.min(DAY),
-            increment: increment.min(DAY),
-        })
+        if main > DAY || increment > DAY {
+            return Err(bad("each time is at most 24h"));
+        }
+        Ok(TimeControl { main, increment })
     }
 }
 
@@ -54,7 +55,7 @@ fn duration(text: &str) -> Result<Duration, String> {
         return Err("a time is missing".into());
     }
     if let Ok(secs) = t.parse::<f64>() {
-        return seconds(secs).ok_or_else(|| format!("'{t}' is not a time"));
+        return exact_seconds(secs).ok_or_else(|| format!("'{t}' is not a time"));
     }
     let mut total = 0.0;
     let mut number = String::new();
@@ -78,12 +79,17 @@ fn duration(text: &str) -> Result<Duration, String> {
             "'{t}': a number without a unit (h, m, s) at the end"
         ));
     }
-    seconds(total).ok_or_else(|| format!("'{t}' is not a time"))
+    exact_seconds(total).ok_or_else(|| format!("'{t}' is not a time"))
 }
 
 /// `secs` as a duration (a huge one as a [`DAY`]); `None` when negative or not a number.
 fn seconds(secs: f64) -> Option<Duration> {
-    (secs >= 0.0).then(|| Duration::try_from_secs_f64(secs).map_or(DAY, |d| d.min(DAY)))
+    (secs >= 0.0).then(|| exact_seconds(secs).map_or(DAY, |d| d.min(DAY)))
+}
+
+/// `secs` as a duration, uncut; `None` when negative, not a number or past what a duration holds.
+fn exact_seconds(secs: f64) -> Option<Duration> {
+    Duration::try_from_secs_f64(secs).ok()
 }
 
 /// Both players' time left, and whose time is running.
@@ -161,11 +167,15 @@ impl Clock {
 
     /// Both players' time left, for the prompt: `black 9:58, white 10:00`.
     pub fn summary(&self) -> String {
-        format!(
-            "black {}, white {}",
-            fmt_time(self.left(Colour::Black)),
-            fmt_time(self.left(Colour::White))
-        )
+        self.summary_aligned([0, 0])
+    }
+
+    /// [`Clock::summary`] with each time right-aligned in at least `widths` characters (Black's
+    /// first), so that a prompt redrawn as the time runs down keeps its width: ` 9:59` after `10:00`.
+    pub fn summary_aligned(&self, widths: [usize; 2]) -> String {
+        let [b, w] = [Colour::Black, Colour::White].map(|c| fmt_time(self.left(c)));
+        let [bw, ww] = widths;
+        format!("black {b:>bw$}, white {w:>ww$}")
     }
 }
 
@@ -206,7 +216,14 @@ mod tests {
 
     #[test]
     fn clocks_hold_at_most_a_day() {
-        let c = TimeControl::parse("100000h+1e300").unwrap();
+        for long in ["100000h+1s", "10m+1e300", "24h1s", "1e400"] {
+            let e = TimeControl::parse(long).unwrap_err();
+            assert!(
+                e.contains("at most 24h") || e.contains("not a time"),
+                "{long}: {e}"
+            );
+        }
+        let c = TimeControl::parse("24h+24h").unwrap();
         assert_eq!((c.main, c.increment), (DAY, DAY));
         let mut clock = Clock::new(c);
         assert!(clock.moved(Colour::Black));

@@ -25,6 +25,9 @@ pub struct PlayOptions {
     pub clock: Option<TimeControl>,
     /// Draw the board compact ([`crate::TextGame::render_board_compact`]) even on a wide terminal.
     pub compact: bool,
+    /// Redraw the prompt's clock every second while the person thinks (for a terminal: the prompt
+    /// is rewritten in place, the cursor and what was typed left as they were).
+    pub live_clock: bool,
 }
 
 /// Whether the board is drawn compact: when asked, or when its usual picture is wider than the
@@ -91,6 +94,8 @@ pub fn play(
             s.marking.reset();
         }
         let mut deadline = None;
+        // The widths of the prompt's times while its clock is redrawn every second.
+        let mut live = None;
         match &status {
             Status::Ongoing if !s.players[mover.idx()].is_human() => {
                 // Between computer moves in a row (a lone player after a STOP, two computers),
@@ -107,16 +112,10 @@ pub fn play(
             }
             Status::Ongoing => {
                 deadline = s.deadline(mover);
-                match (&s.clock, s.alone_until()) {
-                    (Some(_), Some((_, left))) => write!(
-                        output,
-                        "{mover} to move alone ({} until the game ends)> ",
-                        fmt_time(left)
-                    )?,
-                    (Some(clock), None) => {
-                        write!(output, "{mover} to move ({})> ", clock.summary())?
-                    }
-                    (None, _) => write!(output, "{mover} to move> ")?,
+                let prompt = s.move_prompt(mover, [0, 0]);
+                write!(output, "{prompt}")?;
+                if options.live_clock && deadline.is_some() {
+                    live = Some(s.time_widths());
                 }
             }
             Status::Scoring => {
@@ -142,7 +141,21 @@ pub fn play(
             }
         }
         output.flush()?;
-        let line = match lines.next(deadline) {
+        let next = loop {
+            let Some(widths) = live else {
+                break lines.next(deadline);
+            };
+            let tick = Instant::now() + Duration::from_secs(1);
+            match lines.next(Some(deadline.map_or(tick, |d| d.min(tick)))) {
+                Next::Timeout if deadline.is_none_or(|d| Instant::now() < d) => {
+                    // Saves the cursor, rewrites the prompt from the line's start, restores it.
+                    write!(output, "\x1b7\r{}\x1b8", s.move_prompt(mover, widths))?;
+                    output.flush()?;
+                }
+                next => break next,
+            }
+        };
+        let line = match next {
             Next::End => {
                 writeln!(output)?;
                 return Ok(());
@@ -278,6 +291,33 @@ impl Session<'_> {
         self.clock.as_ref()?;
         let end = since + Duration::from_secs(seconds);
         Some((end, end.saturating_duration_since(Instant::now())))
+    }
+
+    /// The prompt for `mover`'s move, its clock's times right-aligned in `widths` (see
+    /// [`Clock::summary_aligned`]): `black to move (black 9:58, white 10:00)> `.
+    fn move_prompt(&self, mover: Colour, widths: [usize; 2]) -> String {
+        match (&self.clock, self.alone_until()) {
+            (Some(_), Some((_, left))) => format!(
+                "{mover} to move alone ({:>w$} until the game ends)> ",
+                fmt_time(left),
+                w = widths[mover.idx()]
+            ),
+            (Some(clock), None) => format!("{mover} to move ({})> ", clock.summary_aligned(widths)),
+            (None, _) => format!("{mover} to move> "),
+        }
+    }
+
+    /// The widths of the times the prompt shows now, Black's first (the time moving alone after a
+    /// STOP counts as the mover's), which the redrawn prompt keeps.
+    fn time_widths(&self) -> [usize; 2] {
+        let Some(clock) = &self.clock else {
+            return [0, 0];
+        };
+        let mut widths = [Colour::Black, Colour::White].map(|c| fmt_time(clock.left(c)).len());
+        if let Some((_, left)) = self.alone_until() {
+            widths = [fmt_time(left).len(); 2];
+        }
+        widths
     }
 
     /// Starts `mover`'s time and says when it runs out (or, moving alone in Dots, when the game

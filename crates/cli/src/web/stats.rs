@@ -14,12 +14,14 @@ pub struct Finished {
     pub at: i64,
 }
 
-/// What a result's reason is: `R` resignation, `T` time, a number: points; else as written.
+/// What a result's reason is: `R` resignation, `T` time, a number: points, none (`B+`): a win on the
+/// board with no margin (a row, a connection).
 fn reason(result: &str) -> &'static str {
     match result.split_once('+').map(|(_, r)| r) {
         Some("R") => "resignation",
         Some("T") => "time",
         Some(r) if r.parse::<f64>().is_ok() => "points",
+        Some("") => "on the board",
         Some(_) => "other",
         None => "draw",
     }
@@ -186,18 +188,23 @@ mod tests {
                 moves: 40,
                 at: now - 40 * day,
             },
+            Finished {
+                result: "W+".into(),
+                moves: 25,
+                at: now,
+            },
         ];
         let s = stats(&games, now);
-        assert_eq!(s["games"], 4);
-        assert_eq!(s["by_colour"], json!({"black": 2, "white": 1, "draw": 1}));
+        assert_eq!(s["games"], 5);
+        assert_eq!(s["by_colour"], json!({"black": 2, "white": 2, "draw": 1}));
         assert_eq!(
             s["by_reason"],
-            json!({"resignation": 1, "time": 1, "points": 1, "draw": 1})
+            json!({"resignation": 1, "time": 1, "points": 1, "draw": 1, "on the board": 1})
         );
         assert_eq!(s["average_moves"], 25.0);
         let per_day = s["per_day"].as_array().unwrap();
         assert_eq!(per_day.len(), DAYS as usize);
-        assert_eq!(per_day[DAYS as usize - 1], 2);
+        assert_eq!(per_day[DAYS as usize - 1], 3);
         assert_eq!(per_day[DAYS as usize - 2], 1);
         let svg = activity_svg(&[0, 3, 1]);
         assert_eq!(svg.matches("<rect class=\"day\"").count(), 3);

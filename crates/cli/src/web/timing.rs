@@ -10,8 +10,6 @@ use stones_core::Colour;
 
 /// How often the server looks for fallen flags.
 pub const SWEEP: Duration = Duration::from_millis(200);
-/// The longest main time or increment a game may have.
-pub const MAX_TIME: Duration = Duration::from_secs(24 * 3600);
 
 /// The clock of one game.
 #[derive(Debug, Clone)]
@@ -33,9 +31,6 @@ impl GameClock {
         let control = TimeControl::parse(text).map_err(|e| {
             ApiError::bad(format!("\"clock\": {}", e.trim_start_matches("--time ")))
         })?;
-        if control.main > MAX_TIME || control.increment > MAX_TIME {
-            return Err(ApiError::bad("\"clock\": at most 24 hours"));
-        }
         Ok(GameClock {
             clock: Clock::new(control),
             text: text.trim().to_string(),

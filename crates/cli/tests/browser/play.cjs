@@ -185,7 +185,7 @@ async function twoBrowsers(browser) {
   await black.waitForSelector('#board [data-point="A1"].stone.white.dead');
   await black.click("#done");
   for (const p of all) {
-    await p.waitForFunction(() => /Game over: Black wins by [\d.]+ points/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    await p.waitForFunction(() => /Game over: Black wins by [\d.]+ points \(B\+/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
   }
   await watcher.screenshot({ path: path.join(shots, "two-browsers-watcher.png"), fullPage: true });
   for (const p of [creator, ...all]) {
