@@ -169,7 +169,8 @@ pub enum Command {
         #[arg(long)]
         public_url: Option<String>,
         /// The SQLite file games are kept in (default: $XDG_DATA_HOME/stones/stones.db, else
-        /// ~/.local/share/stones/stones.db).
+        /// ~/.local/share/stones/stones.db), or a PostgreSQL database (postgres://user@host/db) that
+        /// several servers share.
         #[arg(long)]
         db: Option<std::path::PathBuf>,
         /// Open the page in a browser (xdg-open).

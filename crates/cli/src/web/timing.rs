@@ -82,6 +82,11 @@ impl GameClock {
         }
     }
 
+    /// A side's time runs (no flag has fallen).
+    pub fn ticking(&self) -> bool {
+        self.flagged.is_none() && self.clock.running().is_some()
+    }
+
     /// Drops the flag of the side whose time runs if it is out; true when it falls now.
     pub fn check(&mut self) -> bool {
         match self.clock.running() {
