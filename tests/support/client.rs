@@ -1,6 +1,9 @@
 //! `stones serve` as a test starts it, and a plain HTTP/1.1 client for it (one connection a call,
 //! and a reader of a game's event stream).
 
+// Each test file uses a part of it.
+#![allow(dead_code)]
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -23,8 +26,14 @@ impl Drop for Served {
 impl Served {
     /// Starts the server on `db` and reads its port from the first line it prints.
     pub fn start(db: &str) -> Served {
+        Served::start_with(db, &[])
+    }
+
+    /// Starts the server on `db` with more arguments.
+    pub fn start_with(db: &str, args: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
             .args(["serve", "--port", "0", "--db", db])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -4,6 +4,9 @@
 //! dropped. initdb refuses to run as root: then the cluster belongs to the `postgres` user (made by
 //! the package), or `nobody`.
 
+// Each test file uses a part of it.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -173,6 +173,10 @@ pub enum Command {
         /// several servers share.
         #[arg(long)]
         db: Option<std::path::PathBuf>,
+        /// Games one client address may create a minute (429 past it). Behind a reverse proxy every
+        /// client has the proxy's address: raise it there (and for load tests).
+        #[arg(long, default_value_t = crate::web::CREATIONS_PER_MINUTE)]
+        creations_per_minute: u32,
         /// Open the page in a browser (xdg-open).
         #[arg(long)]
         open: bool,
@@ -427,10 +431,12 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             bind,
             public_url,
             db,
+            creations_per_minute,
             open,
         } => {
             let mut options = crate::web::Options::new(&bind, port);
             options.public_url = public_url;
+            options.creations_per_minute = creations_per_minute;
             options.db = Some(db.or_else(crate::web::store::default_path).ok_or(
                 "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH".to_string(),
             )?);

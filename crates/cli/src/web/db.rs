@@ -1,4 +1,4 @@
-//! One connection to the database the games are kept in, SQLite or PostgreSQL, behind one face: SQL
+//! The connections to the database the games are kept in, SQLite or PostgreSQL, behind one face: SQL
 //! written once with `?1`-style parameters (PostgreSQL's `$1` are made from them), values as
 //! [`Val`], rows as lists of them, and a transaction as a closure. Where the dialects differ (the
 //! schema's upgrade, change notices) the caller asks [`Db::is_postgres`].
@@ -95,17 +95,43 @@ impl Row {
 /// The open connection.
 enum Conn {
     Sqlite(rusqlite::Connection),
-    Postgres(Box<postgres::Client>),
+    /// The client, and its statements prepared once (each saves a round trip per use).
+    Postgres(Box<postgres::Client>, Statements),
+}
+
+type Statements = std::collections::HashMap<String, postgres::Statement>;
+
+/// The statement `sql`, prepared on first use.
+fn prepared(
+    client: &mut postgres::Client,
+    statements: &mut Statements,
+    sql: &str,
+) -> Result<postgres::Statement, String> {
+    if let Some(st) = statements.get(sql) {
+        return Ok(st.clone());
+    }
+    let st = client.prepare(&dollars(sql)).map_err(pg_error)?;
+    // Statements made with format! are few (a handful of orders and sides); bound the cache anyway.
+    if statements.len() < 256 {
+        statements.insert(sql.to_string(), st.clone());
+    }
+    Ok(st)
 }
 
 /// A connection in a transaction (or not: see [`Db::with`]).
 pub struct Tx<'a>(&'a mut Conn);
 
-/// The database: one connection, used by one caller at a time.
+/// The database: its connections, each used by one caller at a time — one for SQLite (which
+/// serialises writers anyway), [`PG_CONNECTIONS`] for PostgreSQL.
 pub struct Db {
-    conn: Mutex<Conn>,
+    conns: Vec<Mutex<Conn>>,
+    /// The connection to wait for when all are busy (turns round).
+    next: std::sync::atomic::AtomicUsize,
     postgres: bool,
 }
+
+/// Connections a server opens to PostgreSQL (requests wait for one past them).
+pub const PG_CONNECTIONS: usize = 4;
 
 /// `?1`, `?2` … as PostgreSQL's `$1`, `$2` … (our SQL has no `?` elsewhere).
 pub fn dollars(sql: &str) -> String {
@@ -209,6 +235,13 @@ fn pg_row(r: &postgres::Row) -> Result<Row, String> {
         .map(Row)
 }
 
+fn pg_params(params: &[Val]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
+    params
+        .iter()
+        .map(|p| p as &(dyn postgres::types::ToSql + Sync))
+        .collect()
+}
+
 impl Tx<'_> {
     /// Runs one statement; the rows it changed.
     pub fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, String> {
@@ -217,12 +250,9 @@ impl Tx<'_> {
                 .execute(sql, rusqlite::params_from_iter(params))
                 .map(|n| n as u64)
                 .map_err(sqlite_error),
-            Conn::Postgres(c) => {
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = params
-                    .iter()
-                    .map(|p| p as &(dyn postgres::types::ToSql + Sync))
-                    .collect();
-                c.execute(&dollars(sql), &refs).map_err(pg_error)
+            Conn::Postgres(c, statements) => {
+                let st = prepared(c, statements, sql)?;
+                c.execute(&st, &pg_params(params)).map_err(pg_error)
             }
         }
     }
@@ -240,12 +270,9 @@ impl Tx<'_> {
                     .map_err(sqlite_error)?;
                 rows.collect::<Result<_, _>>().map_err(sqlite_error)
             }
-            Conn::Postgres(c) => {
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> = params
-                    .iter()
-                    .map(|p| p as &(dyn postgres::types::ToSql + Sync))
-                    .collect();
-                let rows = c.query(&dollars(sql), &refs).map_err(pg_error)?;
+            Conn::Postgres(c, statements) => {
+                let st = prepared(c, statements, sql)?;
+                let rows = c.query(&st, &pg_params(params)).map_err(pg_error)?;
                 rows.iter().map(pg_row).collect()
             }
         }
@@ -260,7 +287,7 @@ impl Tx<'_> {
     pub fn batch(&mut self, sql: &str) -> Result<(), String> {
         match self.0 {
             Conn::Sqlite(c) => c.execute_batch(sql).map_err(sqlite_error),
-            Conn::Postgres(c) => c.batch_execute(sql).map_err(pg_error),
+            Conn::Postgres(c, _) => c.batch_execute(sql).map_err(pg_error),
         }
     }
 }
@@ -269,7 +296,8 @@ impl Db {
     /// An SQLite connection.
     pub fn sqlite(conn: rusqlite::Connection) -> Db {
         Db {
-            conn: Mutex::new(Conn::Sqlite(conn)),
+            conns: vec![Mutex::new(Conn::Sqlite(conn))],
+            next: Default::default(),
             postgres: false,
         }
     }
@@ -277,10 +305,19 @@ impl Db {
     /// A connection to the PostgreSQL server at `url` (`postgres://user:password@host/db`; no TLS:
     /// keep it on a private network or a local socket).
     pub fn postgres(url: &str) -> Result<Db, String> {
-        let client =
-            off_runtime(|| postgres::Client::connect(url, postgres::NoTls)).map_err(pg_error)?;
+        let conns = (0..PG_CONNECTIONS)
+            .map(|_| {
+                let client = off_runtime(|| postgres::Client::connect(url, postgres::NoTls))
+                    .map_err(pg_error)?;
+                Ok(Mutex::new(Conn::Postgres(
+                    Box::new(client),
+                    Statements::new(),
+                )))
+            })
+            .collect::<Result<_, String>>()?;
         Ok(Db {
-            conn: Mutex::new(Conn::Postgres(Box::new(client))),
+            conns,
+            next: Default::default(),
             postgres: true,
         })
     }
@@ -290,8 +327,18 @@ impl Db {
         self.postgres
     }
 
+    /// A free connection, else (all busy) the next in turn once free.
     fn lock(&self) -> MutexGuard<'_, Conn> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        use std::sync::TryLockError;
+        for c in &self.conns {
+            match c.try_lock() {
+                Ok(g) => return g,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % self.conns.len();
+        self.conns[i].lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Runs `f` on the connection, outside any transaction.
