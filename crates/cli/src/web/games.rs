@@ -430,47 +430,21 @@ fn load(store: &Arc<Store>, id: &str, watch: Duration) -> Result<Option<Session>
     let Some(stored) = stored else {
         return Ok(None);
     };
-    let broken = |e: String| {
-        ApiError(
-            500,
-            format!("the stored game {} does not replay: {e}", short(id)),
-        )
-    };
     let request: Value =
-        serde_json::from_str(&stored.request).map_err(|e| broken(e.to_string()))?;
-    let mut session = Session::build(&request, watch).map_err(|e| broken(e.1))?;
+        serde_json::from_str(&stored.request).map_err(|e| broken(id, e.to_string()))?;
+    let mut session = Session::build(&request, watch).map_err(|e| broken(id, e.1))?;
     session.id = id.to_string();
-    let seat = |s: Option<&str>| match s {
-        Some("black") => Some(Colour::Black),
-        Some("white") => Some(Colour::White),
-        _ => None,
-    };
-    session.seats = Seats::from_tokens(stored.tokens, seat(stored.open_seat.as_deref()));
-    session.names = stored.names;
-    for i in 0..2 {
-        if session.humans[i] {
-            session.player_ids[i] = stored.players[i].clone();
-        }
-    }
-    if let Some(clock) = &mut session.clock {
-        if let Some(left) = &stored.clock_left {
-            clock.resume(left);
-        }
-        clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
-    }
-    for mv in &stored.moves {
-        let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
-        if let Some(reason) = record.reason {
-            return Err(broken(format!("move {mv}: {reason}")));
-        }
-        session.records.push(record);
-    }
     session.store = Some(Arc::clone(store));
-    session.stored_version = stored.version;
-    session.recompute();
-    session.seats.undo_request = seat(stored.undo_request.as_deref());
-    session.saved = Some(session.snapshot());
+    session.catch_up(stored)?;
     Ok(Some(session))
+}
+
+/// A stored game that does not replay.
+fn broken(id: &str, e: String) -> ApiError {
+    ApiError(
+        500,
+        format!("the stored game {} does not replay: {e}", short(id)),
+    )
 }
 
 /// Acts on another server's change: the copy held here of the game, if older, is reloaded.
@@ -876,6 +850,22 @@ impl Session {
             return Ok(());
         };
         let missing = || ApiError(404, format!("no game '{}' on this server", short(&self.id)));
+        let stored = store
+            .load(&self.id)
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?
+            .ok_or_else(missing)?;
+        // Moves added after ours (the usual case): played on this copy, not replayed from the start.
+        let ours = self.records.len();
+        if stored.moves.len() >= ours
+            && self
+                .records
+                .iter()
+                .zip(&stored.moves)
+                .all(|(r, m)| &r.mv == m)
+        {
+            self.stale = false;
+            return self.catch_up(stored);
+        }
         let mut fresh = load(&store, &self.id, self.watch)?.ok_or_else(missing)?;
         fresh.notify = std::mem::replace(&mut self.notify, tokio::sync::watch::Sender::new(0));
         fresh.version = self.version;
@@ -887,6 +877,41 @@ impl Session {
         fresh.lease_retry = self.lease_retry;
         *self = fresh;
         self.changed();
+        Ok(())
+    }
+
+    /// Brings this copy up to the stored game, whose moves begin with this copy's: the seats, names
+    /// and clock as stored, and the moves past this copy's played.
+    fn catch_up(&mut self, stored: super::store::StoredGame) -> Result<(), ApiError> {
+        let seat = |s: Option<&str>| match s {
+            Some("black") => Some(Colour::Black),
+            Some("white") => Some(Colour::White),
+            _ => None,
+        };
+        self.seats = Seats::from_tokens(stored.tokens, seat(stored.open_seat.as_deref()));
+        self.names = stored.names;
+        for i in 0..2 {
+            if self.humans[i] {
+                self.player_ids[i] = stored.players[i].clone();
+            }
+        }
+        if let Some(clock) = &mut self.clock {
+            if let Some(left) = &stored.clock_left {
+                clock.resume(left);
+            }
+            clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
+        }
+        for mv in stored.moves.iter().skip(self.records.len()) {
+            let record = play_recorded(&mut self.game, mv, self.records.len() + 1);
+            if let Some(reason) = record.reason {
+                return Err(broken(&self.id, format!("move {mv}: {reason}")));
+            }
+            self.records.push(record);
+        }
+        self.stored_version = stored.version;
+        self.recompute();
+        self.seats.undo_request = seat(stored.undo_request.as_deref());
+        self.saved = Some(self.snapshot());
         Ok(())
     }
 
