@@ -9,8 +9,10 @@
 //! runs that: every move answered 200, memory bounded); for figures, in release:
 //!
 //! ```sh
-//! STONES_LOAD_SECS=30 STONES_LOAD_CLIENTS=16 cargo test --release --test web_load -- --nocapture
+//! STONES_LOAD_SECS=30 STONES_LOAD_CLIENTS=16 cargo test --release --test web_load -- --nocapture --test-threads 1
 //! ```
+//!
+//! (`STONES_BIN=path/to/stones` runs another build of the server.)
 
 #[path = "support/client.rs"]
 mod client;
@@ -51,8 +53,9 @@ impl Conn {
         }
     }
 
-    /// POST `path` with `body` (and a token): the status and the JSON answer.
-    fn post(&mut self, path: &str, body: &Value, token: Option<&str>) -> (u16, Value) {
+    /// POST `path` with `body` (and a token): the status, the JSON answer, and the time from the
+    /// request's first byte sent to the answer's last read (the JSON is read after).
+    fn post(&mut self, path: &str, body: &Value, token: Option<&str>) -> (u16, Value, Duration) {
         let body = body.to_string();
         let auth = token
             .map(|t| format!("Authorization: Bearer {t}\r\n"))
@@ -62,6 +65,7 @@ impl Conn {
             self.port,
             body.len()
         );
+        let started = Instant::now();
         self.reader.get_mut().write_all(request.as_bytes()).unwrap();
         let mut status = 0;
         let mut length = 0;
@@ -83,7 +87,12 @@ impl Conn {
         }
         let mut buf = vec![0; length];
         self.reader.read_exact(&mut buf).unwrap();
-        (status, serde_json::from_slice(&buf).unwrap_or(Value::Null))
+        let took = started.elapsed();
+        (
+            status,
+            serde_json::from_slice(&buf).unwrap_or(Value::Null),
+            took,
+        )
     }
 }
 
@@ -107,7 +116,7 @@ fn client(ports: &[u16], seed: u64, until: Instant, tally: &Mutex<Tally>) {
     };
     let mut k = seed as usize;
     while Instant::now() < until {
-        let (status, state) = conns[k % ports.len()].post(
+        let (status, state, _) = conns[k % ports.len()].post(
             "/api/games",
             &json!({"game": "go", "set": {"size": 9}}),
             None,
@@ -137,10 +146,9 @@ fn client(ports: &[u16], seed: u64, until: Instant, tally: &Mutex<Tally>) {
             };
             let seat = usize::from(state["to_move"] == "white");
             k += 1;
-            let started = Instant::now();
-            let (status, answer) =
+            let (status, answer, took) =
                 conns[k % ports.len()].post(&path, &json!({"move": mv}), Some(&tokens[seat]));
-            latencies.push(started.elapsed());
+            latencies.push(took);
             if status != 200 {
                 tally
                     .lock()

@@ -121,3 +121,49 @@ fn the_computer_moves_once_though_two_servers_hold_the_game() {
         .collect();
     assert_eq!(colours, ["black", "white"].repeat(4), "{s}");
 }
+
+#[test]
+fn a_seat_is_joined_and_an_undo_agreed_through_different_servers() {
+    let Some(pg) = pg::postgres_or_skip("join") else {
+        return;
+    };
+    let a = Served::start(&pg.url);
+    let b = Served::start(&pg.url);
+    let game = created(
+        &a,
+        json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+    );
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{id}/join");
+    let (status, body) = b.call("POST", &join, &json!({"name": "Bob"}), None);
+    assert_eq!(status, 200, "{body}");
+    let white = serde_json::from_str::<Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The seat is taken for A too.
+    let (status, body) = a.call("POST", &join, &json!({"name": "Cy"}), None);
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(a.state(&id)["names"]["white"], "Bob");
+    let path = format!("/api/games/{id}/moves");
+    assert_eq!(
+        a.call("POST", &path, &json!({"move": "C3"}), Some(&black))
+            .0,
+        200
+    );
+    assert_eq!(
+        b.call("POST", &path, &json!({"move": "D3"}), Some(&white))
+            .0,
+        200
+    );
+    // White asks through B, Black agrees through A.
+    let undo = format!("/api/games/{id}/undo");
+    let (status, body) = b.call("POST", &undo, &json!({}), Some(&white));
+    assert_eq!(status, 202, "{body}");
+    assert_eq!(a.state(&id)["undo_request"], "white");
+    let (status, body) = a.call("POST", &undo, &json!({}), Some(&black));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(moves(&b.state(&id)), ["C3"]);
+    assert_eq!(b.state(&id)["undo_request"], Value::Null);
+}

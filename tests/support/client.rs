@@ -31,7 +31,9 @@ impl Served {
 
     /// Starts the server on `db` with more arguments.
     pub fn start_with(db: &str, args: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        // STONES_BIN: another build of the server (a release build, for the load test's figures).
+        let bin = std::env::var("STONES_BIN").unwrap_or(env!("CARGO_BIN_EXE_stones").into());
+        let mut child = Command::new(bin)
             .args(["serve", "--port", "0", "--db", db])
             .args(args)
             .stdout(Stdio::piped())

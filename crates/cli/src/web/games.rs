@@ -511,9 +511,13 @@ pub fn join(
                 s.reload()?;
                 return Err(ApiError(409, "no seat is open in this game".into()));
             }
-            Ok(Some(version)) => {
-                s.stale |= version != s.stored_version + 1;
-                s.stored_version = version;
+            Ok(Some(version)) if version == s.stored_version + 1 => s.stored_version = version,
+            // Joined, and the game had changed elsewhere too: the stored game has it all.
+            Ok(Some(_)) => {
+                s.reload()?;
+                drop(s);
+                kick(session);
+                return Ok(serde_json::json!({"seat": side, "token": token}));
             }
         }
     }
