@@ -760,6 +760,24 @@ impl Session {
 
     /// Drops the flag of the side to move if its time is out (the game is then over).
     pub fn check_flag(&mut self) {
+        // After a Dots STOP, the time alone is up: the player moving alone stops too.
+        if self.clock.as_ref().is_some_and(GameClock::alone_over) {
+            let n = self.records.len() + 1;
+            let record = play_recorded(&mut self.game, "stop", n);
+            match record.reason {
+                None => self.records.push(record),
+                // Not a move now (it should be): the time alone starts again rather than the
+                // sweep trying at every turn.
+                Some(_) => {
+                    if let Some(c) = &mut self.clock {
+                        c.alone(None);
+                    }
+                }
+            }
+            self.refresh();
+            self.reload_if_stale();
+            return;
+        }
         if self.clock.as_mut().is_some_and(GameClock::check) {
             self.refresh();
             self.reload_if_stale();
@@ -1015,7 +1033,9 @@ impl Session {
         self.moved = Instant::now();
         let running = (self.game.game_status() == Status::Ongoing && self.seats.open.is_none())
             .then(|| self.game.player_to_move());
+        let alone = self.game.alone_time();
         if let Some(c) = &mut self.clock {
+            c.alone(alone);
             c.run(running);
         }
         self.changed();
