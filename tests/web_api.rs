@@ -1314,3 +1314,39 @@ fn a_game_is_analysed_position_by_position() {
     assert!(r.body.contains("<title>9: 100%</title>"), "{}", r.body);
     assert_eq!(get(port, "/api/games/0123/analysis").status, 404);
 }
+
+#[test]
+fn in_dots_the_time_alone_after_a_stop_runs_on_the_server_and_ends_the_game() {
+    let port = server();
+    let s = new_game(
+        port,
+        json!({"game": "dots", "set": {"size": [8, 8], "stop_time": 1}, "clock": "10m"}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    for mv in ["D4", "E5", "stop"] {
+        let r = post(port, &path, &json!({"move": mv}));
+        assert_eq!(r.status, 200, "{mv}: {}", r.body);
+    }
+    // White moves alone: its own time stands still, the time alone runs.
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["clock"]["running"], Value::Null, "{s}");
+    assert!(s["clock"]["alone_ms"].as_i64().unwrap() <= 1000, "{s}");
+    // Nobody moves: the server ends the game when the second is up (checked every 0.2 s).
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let s = loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if s["status"] != "ongoing" {
+            break s;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game goes on: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let moves = s["moves"].as_array().unwrap();
+    assert_eq!(moves.last().unwrap()["move"], "stop", "{s}");
+    assert_eq!(moves.last().unwrap()["player"], "white", "{s}");
+    assert_eq!(s["clock"]["flagged"], Value::Null, "{s}");
+}

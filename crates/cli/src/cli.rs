@@ -169,9 +169,14 @@ pub enum Command {
         #[arg(long)]
         public_url: Option<String>,
         /// The SQLite file games are kept in (default: $XDG_DATA_HOME/stones/stones.db, else
-        /// ~/.local/share/stones/stones.db).
+        /// ~/.local/share/stones/stones.db), or a PostgreSQL database (postgres://user@host/db) that
+        /// several servers share.
         #[arg(long)]
         db: Option<std::path::PathBuf>,
+        /// Games one client address may create a minute (429 past it). Behind a reverse proxy every
+        /// client has the proxy's address: raise it there (and for load tests).
+        #[arg(long, default_value_t = crate::web::CREATIONS_PER_MINUTE)]
+        creations_per_minute: u32,
         /// Open the page in a browser (xdg-open).
         #[arg(long)]
         open: bool,
@@ -429,10 +434,12 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             bind,
             public_url,
             db,
+            creations_per_minute,
             open,
         } => {
             let mut options = crate::web::Options::new(&bind, port);
             options.public_url = public_url;
+            options.creations_per_minute = creations_per_minute;
             options.db = Some(db.or_else(crate::web::store::default_path).ok_or(
                 "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH".to_string(),
             )?);

@@ -4,7 +4,7 @@
 use super::review::{self, MoveThought};
 use super::seats::Seats;
 pub use super::seats::UndoStep;
-use super::store::{NewGame, Rated, Store};
+use super::store::{Change, NewGame, Rated, Store};
 use super::timing::GameClock;
 use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
 use crate::player::Player;
@@ -34,6 +34,9 @@ pub const MAX_POINTS: usize = 2000;
 pub const MAX_THINK: Duration = Duration::from_secs(10);
 /// The computer's time per move when its spec sets no limit.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+/// How long a server runs a game's computer and clock once it took the game's lease: renewed while
+/// it runs them, taken over by another server once expired (longer than [`MAX_THINK`]).
+pub const LEASE: Duration = Duration::from_secs(15);
 
 /// A refused request: the HTTP status and the message for `{"error": …}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,14 +89,27 @@ pub struct Session {
     clock: Option<GameClock>,
     /// Who sits at each seat, for the ratings: a guest's identity (its cookie), `bot:<spec>`.
     player_ids: [Option<String>; 2],
-    /// Where the game is kept, and the moves stored there so far.
+    /// Where the game is kept, and what is stored there: the moves, the result and the undo asked
+    /// for (`None` before the first write).
     store: Option<Arc<Store>>,
-    saved: Vec<String>,
+    saved: Option<Stored>,
+    /// The stored version this copy was made from or wrote.
+    stored_version: i64,
+    /// A write was refused: another server changed the game, which is to be reloaded.
+    stale: bool,
+    /// This server's name as a game's runner, and until when it holds this game's lease (or, when
+    /// another server holds it, when to ask again).
+    runner: Arc<str>,
+    lease: Option<Instant>,
+    lease_retry: Option<Instant>,
     /// What the computer thought of its moves still on the board (not stored: lost on a restart).
     thoughts: Vec<MoveThought>,
     /// The creation request, for a rematch.
     request: Value,
 }
+
+/// What a game's row holds of its play: moves, result, undo asked for.
+type Stored = (Vec<String>, Option<String>, Option<String>);
 
 /// The state of a game as the API sends it: the fields of `stones replay --json` and more.
 #[derive(Serialize)]
@@ -141,7 +157,12 @@ pub struct Games {
     store: Arc<Store>,
     /// How long a request keeps the computer playing (see [`WATCH`]).
     watch: Duration,
+    /// This server's name as a runner of games (random: another server on the same database has
+    /// another).
+    runner: Arc<str>,
 }
+
+type Map = Mutex<HashMap<String, Arc<Mutex<Session>>>>;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -164,6 +185,10 @@ impl Games {
             map: Arc::default(),
             store: Arc::new(store),
             watch,
+            runner: super::ids::random_hex()
+                .map(|r| r[..12].to_string())
+                .unwrap_or_else(|_| format!("pid{}", std::process::id()))
+                .into(),
         };
         // The flags fall on the server's own time, whether or not anyone is connected.
         let map = Arc::downgrade(&games.map);
@@ -177,9 +202,23 @@ impl Games {
                 let sessions: Vec<_> = lock(&map).values().cloned().collect();
                 drop(map);
                 for s in sessions {
-                    lock(&s).check_flag();
+                    let mut g = lock(&s);
+                    if g.clock.as_ref().is_some_and(GameClock::ticking) && g.runs() {
+                        g.check_flag();
+                    }
                 }
             });
+        // Another server's change reloads the copy held here (its event streams show it).
+        if let Some(url) = games.store.shared_url() {
+            let map = Arc::downgrade(&games.map);
+            super::follow::follow(url.to_string(), move |notice| {
+                let Some(map) = map.upgrade() else {
+                    return false;
+                };
+                follow_notice(&map, notice);
+                true
+            });
+        }
         // Games with a clock run, stored or not: load them so that their flags can fall.
         match games.store.clocked() {
             Ok(ids) => {
@@ -230,6 +269,7 @@ impl Games {
             .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
         session.id = id.clone();
         session.store = Some(Arc::clone(&self.store));
+        session.runner = Arc::clone(&self.runner);
         session.refresh();
         let session = Arc::new(Mutex::new(session));
         map.insert(id, Arc::clone(&session));
@@ -338,54 +378,13 @@ impl Games {
         Ok(stats)
     }
 
-    /// The stored game `id`, replayed: its request through the same checks, then its moves.
+    /// The stored game `id`, replayed (see [`load`]).
     fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
-        let stored = self
-            .store
-            .load(id)
-            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
-        let Some(stored) = stored else {
-            return Ok(None);
-        };
-        let broken = |e: String| {
-            ApiError(
-                500,
-                format!("the stored game {} does not replay: {e}", short(id)),
-            )
-        };
-        let request: Value =
-            serde_json::from_str(&stored.request).map_err(|e| broken(e.to_string()))?;
-        let mut session = Session::build(&request, self.watch).map_err(|e| broken(e.1))?;
-        session.id = id.to_string();
-        let open = match stored.open_seat.as_deref() {
-            Some("black") => Some(Colour::Black),
-            Some("white") => Some(Colour::White),
-            _ => None,
-        };
-        session.seats = Seats::from_tokens(stored.tokens, open);
-        session.names = stored.names;
-        for i in 0..2 {
-            if session.humans[i] {
-                session.player_ids[i] = stored.players[i].clone();
-            }
+        let mut session = load(&self.store, id, self.watch)?;
+        if let Some(s) = &mut session {
+            s.runner = Arc::clone(&self.runner);
         }
-        if let Some(clock) = &mut session.clock {
-            if let Some(left) = &stored.clock_left {
-                clock.resume(left);
-            }
-            clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
-        }
-        for mv in &stored.moves {
-            let record = play_recorded(&mut session.game, mv, session.records.len() + 1);
-            if let Some(reason) = record.reason {
-                return Err(broken(format!("move {mv}: {reason}")));
-            }
-            session.records.push(record);
-        }
-        session.saved = stored.moves;
-        session.store = Some(Arc::clone(&self.store));
-        session.refresh();
-        Ok(Some(session))
+        Ok(session)
     }
 
     /// The game with this id; asking counts as watching it, and wakes a computer that waited for a
@@ -397,7 +396,19 @@ impl Games {
         }
         let found = lock(&self.map).get(id).cloned();
         let s = match found {
-            Some(s) => s,
+            Some(s) => {
+                // Another server may have changed it: a copy older than the stored game is reloaded.
+                let stored = self
+                    .store
+                    .version(id)
+                    .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+                let mut g = lock(&s);
+                if g.stale || stored.is_some_and(|v| v > g.stored_version) {
+                    g.reload()?;
+                }
+                drop(g);
+                s
+            }
             None => {
                 let session = self.load(id)?.ok_or_else(missing)?;
                 let mut map = lock(&self.map);
@@ -448,6 +459,59 @@ fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiEr
     Ok(())
 }
 
+/// The stored game `id`, replayed: its request through the same checks, then its moves.
+fn load(store: &Arc<Store>, id: &str, watch: Duration) -> Result<Option<Session>, ApiError> {
+    let stored = store
+        .load(id)
+        .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+    let Some(stored) = stored else {
+        return Ok(None);
+    };
+    let request: Value =
+        serde_json::from_str(&stored.request).map_err(|e| broken(id, e.to_string()))?;
+    let mut session = Session::build(&request, watch).map_err(|e| broken(id, e.1))?;
+    session.id = id.to_string();
+    session.store = Some(Arc::clone(store));
+    session.catch_up(stored)?;
+    Ok(Some(session))
+}
+
+/// A stored game that does not replay.
+fn broken(id: &str, e: String) -> ApiError {
+    ApiError(
+        500,
+        format!("the stored game {} does not replay: {e}", short(id)),
+    )
+}
+
+/// Acts on another server's change: the copy held here of the game, if older, is reloaded.
+fn follow_notice(map: &Map, notice: super::follow::Notice) {
+    use super::follow::Notice;
+    let held: Vec<(Arc<Mutex<Session>>, Option<i64>)> = match notice {
+        Notice::Quiet => return,
+        Notice::Changed(id, version) => match lock(map).get(&id) {
+            Some(s) => vec![(Arc::clone(s), Some(version))],
+            None => return,
+        },
+        Notice::CheckAll => lock(map).values().map(|s| (Arc::clone(s), None)).collect(),
+    };
+    for (s, version) in held {
+        let mut g = lock(&s);
+        let stored = match (version, &g.store) {
+            (Some(v), _) => Some(v),
+            (None, Some(store)) => store.version(&g.id).ok().flatten(),
+            (None, None) => None,
+        };
+        if stored.is_some_and(|v| v > g.stored_version) {
+            if let Err(e) = g.reload() {
+                eprintln!("stones: cannot reload game {}: {}", g.id, e.1);
+            }
+        }
+        drop(g);
+        kick(&s);
+    }
+}
+
 /// A guest's name: at most 40 characters, no control characters; empty is none.
 fn player_name(text: &str) -> Result<Option<String>, ApiError> {
     let name = text.trim();
@@ -473,15 +537,31 @@ pub fn join(
     let mut s = lock(session);
     let (seat, token) = s.seats.join()?;
     let side = ["black", "white"][seat.idx()];
-    if let Some(store) = &s.store {
-        if let Err(e) = store.join(&s.id, side, name.as_deref(), player) {
-            s.seats.open = Some(seat);
-            return Err(ApiError(503, format!("cannot store the seat: {e}")));
+    if let Some(store) = s.store.clone() {
+        match store.join(&s.id, side, name.as_deref(), player) {
+            Err(e) => {
+                s.seats.open = Some(seat);
+                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+            }
+            // Taken through another server meanwhile.
+            Ok(None) => {
+                s.reload()?;
+                return Err(ApiError(409, "no seat is open in this game".into()));
+            }
+            Ok(Some(version)) if version == s.stored_version + 1 => s.stored_version = version,
+            // Joined, and the game had changed elsewhere too: the stored game has it all.
+            Ok(Some(_)) => {
+                s.reload()?;
+                drop(s);
+                kick(session);
+                return Ok(serde_json::json!({"seat": side, "token": token}));
+            }
         }
     }
     s.names[seat.idx()] = name;
     s.player_ids[seat.idx()] = player.map(str::to_string);
     s.refresh();
+    s.settle()?;
     drop(s);
     kick(session);
     Ok(serde_json::json!({"seat": side, "token": token}))
@@ -685,7 +765,12 @@ impl Session {
             legal: Default::default(),
             has_sgf,
             store: None,
-            saved: Vec::new(),
+            saved: None,
+            stored_version: 0,
+            stale: false,
+            runner: Arc::from(""),
+            lease: None,
+            lease_retry: None,
             thoughts: Vec::new(),
             request: body.clone(),
         })
@@ -742,8 +827,27 @@ impl Session {
 
     /// Drops the flag of the side to move if its time is out (the game is then over).
     pub fn check_flag(&mut self) {
+        // After a Dots STOP, the time alone is up: the player moving alone stops too.
+        if self.clock.as_ref().is_some_and(GameClock::alone_over) {
+            let n = self.records.len() + 1;
+            let record = play_recorded(&mut self.game, "stop", n);
+            match record.reason {
+                None => self.records.push(record),
+                // Not a move now (it should be): the time alone starts again rather than the
+                // sweep trying at every turn.
+                Some(_) => {
+                    if let Some(c) = &mut self.clock {
+                        c.alone(None);
+                    }
+                }
+            }
+            self.refresh();
+            self.reload_if_stale();
+            return;
+        }
         if self.clock.as_mut().is_some_and(GameClock::check) {
             self.refresh();
+            self.reload_if_stale();
         }
     }
 
@@ -764,17 +868,20 @@ impl Session {
     /// Writes the moves and result not yet stored. A failure is told on stderr and the game goes on
     /// in memory (the next change tries again).
     fn persist(&mut self) {
-        let Some(store) = &self.store else {
+        let Some(store) = self.store.clone() else {
             return;
         };
-        let moves: Vec<String> = self.records.iter().map(|r| r.mv.clone()).collect();
-        let keep = self
-            .saved
-            .iter()
-            .zip(&moves)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let result = self.result();
+        if self.stale {
+            return;
+        }
+        let now = self.snapshot();
+        if self.saved.as_ref() == Some(&now) {
+            return;
+        }
+        let (moves, result, undo_request) = now;
+        let keep = self.saved.as_ref().map_or(0, |(saved, _, _)| {
+            saved.iter().zip(&moves).take_while(|(a, b)| a == b).count()
+        });
         let clock = self.clock.as_ref().map(GameClock::stored);
         // Rated: two different players, guests or computers (one person on both seats is not).
         let rated = match &self.player_ids {
@@ -793,16 +900,162 @@ impl Session {
             }),
             _ => None,
         };
-        match store.sync(
-            &self.id,
+        let change = Change {
+            id: &self.id,
+            version: self.stored_version,
             keep,
-            &moves,
-            result.as_deref(),
-            clock.as_deref(),
-            rated.as_ref(),
-        ) {
-            Ok(()) => self.saved = moves,
+            moves: &moves,
+            result: result.as_deref(),
+            clock_left: clock.as_deref(),
+            undo_request: undo_request.as_deref(),
+            rated: rated.as_ref(),
+        };
+        match store.sync(&change) {
+            Ok(Some(version)) => {
+                self.stored_version = version;
+                self.saved = Some((moves, result, undo_request));
+            }
+            // Another server changed the game since this copy was made: it is to be reloaded.
+            Ok(None) => self.stale = true,
             Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
+        }
+    }
+
+    /// The moves, result and undo asked for, as stored.
+    fn snapshot(&self) -> Stored {
+        (
+            self.records.iter().map(|r| r.mv.clone()).collect(),
+            self.result(),
+            self.seats
+                .undo_request
+                .map(|c| ["black", "white"][c.idx()].to_string()),
+        )
+    }
+
+    /// Replaces this copy with the stored game (changed through another server), keeping its event
+    /// streams, watchers and lease; a move being thought for the old position is dropped.
+    fn reload(&mut self) -> Result<(), ApiError> {
+        let Some(store) = self.store.clone() else {
+            return Ok(());
+        };
+        let missing = || ApiError(404, format!("no game '{}' on this server", short(&self.id)));
+        let stored = store
+            .load(&self.id)
+            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?
+            .ok_or_else(missing)?;
+        // Moves added after ours (the usual case): played on this copy, not replayed from the start.
+        let ours = self.records.len();
+        if stored.moves.len() >= ours
+            && self
+                .records
+                .iter()
+                .zip(&stored.moves)
+                .all(|(r, m)| &r.mv == m)
+        {
+            self.stale = false;
+            return self.catch_up(stored);
+        }
+        let mut fresh = load(&store, &self.id, self.watch)?.ok_or_else(missing)?;
+        fresh.notify = std::mem::replace(&mut self.notify, tokio::sync::watch::Sender::new(0));
+        fresh.version = self.version;
+        fresh.generation = self.generation + 1;
+        fresh.watched = self.watched;
+        fresh.thinking = self.thinking;
+        fresh.runner = Arc::clone(&self.runner);
+        fresh.lease = self.lease;
+        fresh.lease_retry = self.lease_retry;
+        *self = fresh;
+        self.changed();
+        Ok(())
+    }
+
+    /// Brings this copy up to the stored game, whose moves begin with this copy's: the seats, names
+    /// and clock as stored, and the moves past this copy's played.
+    fn catch_up(&mut self, stored: super::store::StoredGame) -> Result<(), ApiError> {
+        let seat = |s: Option<&str>| match s {
+            Some("black") => Some(Colour::Black),
+            Some("white") => Some(Colour::White),
+            _ => None,
+        };
+        self.seats = Seats::from_tokens(stored.tokens, seat(stored.open_seat.as_deref()));
+        self.names = stored.names;
+        for i in 0..2 {
+            if self.humans[i] {
+                self.player_ids[i] = stored.players[i].clone();
+            }
+        }
+        if let Some(clock) = &mut self.clock {
+            if let Some(left) = &stored.clock_left {
+                clock.resume(left);
+            }
+            clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
+        }
+        for mv in stored.moves.iter().skip(self.records.len()) {
+            let record = play_recorded(&mut self.game, mv, self.records.len() + 1);
+            if let Some(reason) = record.reason {
+                return Err(broken(&self.id, format!("move {mv}: {reason}")));
+            }
+            self.records.push(record);
+        }
+        self.stored_version = stored.version;
+        self.recompute();
+        self.seats.undo_request = seat(stored.undo_request.as_deref());
+        self.saved = Some(self.snapshot());
+        Ok(())
+    }
+
+    /// After the computer's move or a flag: another server's change wins (this one is dropped).
+    fn reload_if_stale(&mut self) {
+        if self.stale {
+            if let Err(e) = self.reload() {
+                eprintln!("stones: cannot reload game {}: {}", self.id, e.1);
+            }
+        }
+    }
+
+    /// After a person's action: when another server had changed the game meanwhile (the write was
+    /// refused), reloads it and answers 409.
+    fn settle(&mut self) -> Result<(), ApiError> {
+        if !self.stale {
+            return Ok(());
+        }
+        self.reload()?;
+        Err(ApiError(
+            409,
+            "the game changed through another server meanwhile: see its state, and try again"
+                .into(),
+        ))
+    }
+
+    /// Whether this server runs the game's computer and clock: it holds the game's lease (taken now
+    /// if free or expired). With one server it always does.
+    fn runs(&mut self) -> bool {
+        let Some(store) = self.store.clone() else {
+            return true;
+        };
+        let now = Instant::now();
+        if self.lease.is_some_and(|until| until > now + LEASE * 2 / 3) {
+            return true;
+        }
+        if self.lease_retry.is_some_and(|t| t > now) {
+            return false;
+        }
+        let until = super::store::now_ms() + LEASE.as_millis() as i64;
+        match store.lease(&self.id, &self.runner, until) {
+            Ok(true) => {
+                self.lease = Some(now + LEASE);
+                true
+            }
+            Ok(false) => {
+                self.lease = None;
+                self.lease_retry = Some(now + LEASE / 3);
+                false
+            }
+            Err(e) => {
+                eprintln!("stones: cannot take game {}'s lease: {e}", self.id);
+                self.lease_retry = Some(now + LEASE / 3);
+                false
+            }
         }
     }
 
@@ -835,18 +1088,26 @@ impl Session {
 
     /// Recomputes what depends on the position: legal points and actions.
     fn refresh(&mut self) {
+        self.seats.undo_request = None;
+        self.recompute();
+        self.persist();
+    }
+
+    /// Recomputes what depends on the position (legal points and actions, whose clock runs) and
+    /// tells the event streams, without writing anything.
+    fn recompute(&mut self) {
         self.generation += 1;
         self.moved = Instant::now();
-        self.seats.undo_request = None;
         let played = self.records.len();
         self.thoughts.retain(|t| t.n <= played);
         let running = (self.game.game_status() == Status::Ongoing && self.seats.open.is_none())
             .then(|| self.game.player_to_move());
+        let alone = self.game.alone_time();
         if let Some(c) = &mut self.clock {
+            c.alone(alone);
             c.run(running);
         }
         self.changed();
-        self.persist();
         let mut points = Vec::new();
         let mut actions = Vec::new();
         let mut two = false;
@@ -1085,7 +1346,11 @@ pub fn play(
     if text.len() > 100 {
         return Err(ApiError::bad("a move is at most 100 characters"));
     }
-    lock(session).play_human(&text, token)?;
+    {
+        let mut s = lock(session);
+        s.play_human(&text, token)?;
+        s.settle()?;
+    }
     kick(session);
     Ok(())
 }
@@ -1111,8 +1376,12 @@ pub fn undo(
     let step = s.seats.undo_step(token, decline, has_moves)?;
     match step {
         UndoStep::TakeBack => s.undo()?,
-        UndoStep::Asked | UndoStep::Declined => s.changed(),
+        UndoStep::Asked | UndoStep::Declined => {
+            s.persist();
+            s.changed();
+        }
     }
+    s.settle()?;
     drop(s);
     kick(session);
     Ok(step)
@@ -1134,7 +1403,11 @@ pub fn tokens_json(session: &Mutex<Session>) -> Value {
 /// dead and agrees.
 pub fn kick(session: &Arc<Mutex<Session>>) {
     let mut s = lock(session);
-    if s.thinking || !s.watched_now() {
+    if s.thinking || !s.watched_now() || !s.computer_due() {
+        return;
+    }
+    // With several servers on one database, the one holding the game's lease thinks.
+    if !s.runs() {
         return;
     }
     if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
@@ -1163,6 +1436,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
                 }
             }
             s.refresh();
+            s.reload_if_stale();
         });
         return;
     }
@@ -1216,6 +1490,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
             }
         }
         s.refresh();
+        s.reload_if_stale();
         drop(s);
         kick(&session);
     });

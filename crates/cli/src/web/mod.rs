@@ -8,6 +8,8 @@
 //! computer's view and the search's estimates are [`review`]'s; a record uploaded for review is read
 //! by [`upload`] into a game like any other.
 
+pub mod db;
+pub mod follow;
 pub mod games;
 pub mod glicko;
 pub mod http;
@@ -40,7 +42,8 @@ pub struct Options {
     pub public_url: Option<String>,
     /// How long a request about a game keeps its computer playing ([`games::WATCH`]).
     pub watch: std::time::Duration,
-    /// The SQLite file the games are kept in (`None`: in memory, gone with the process).
+    /// The SQLite file the games are kept in, or a PostgreSQL address (`postgres://…`: several
+    /// servers share the games); `None`: in memory, gone with the process.
     pub db: Option<std::path::PathBuf>,
     /// Games one client address may create a minute (429 past it).
     pub creations_per_minute: u32,
@@ -196,6 +199,9 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         .set_nonblocking(true)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let store = match &options.db {
+        Some(db) if store::is_postgres_url(&db.to_string_lossy()) => {
+            store::Store::postgres(&db.to_string_lossy())?
+        }
         Some(path) => store::Store::open(path)?,
         None => store::Store::memory()?,
     };
@@ -250,6 +256,10 @@ pub fn serve(options: &Options, open: bool) -> Result<(), String> {
     let url = format!("http://{host}:{}/", server.port);
     println!("stones: serving on {url} (Ctrl-C stops)");
     match &options.db {
+        Some(db) if store::is_postgres_url(&db.to_string_lossy()) => eprintln!(
+            "stones: games are kept in {} (shared with the servers on it)",
+            store::redacted(&db.to_string_lossy())
+        ),
         Some(db) => eprintln!("stones: games are kept in {}", db.display()),
         None => eprintln!("stones: games are kept in memory only (no --db)"),
     }

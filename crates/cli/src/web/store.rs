@@ -1,13 +1,18 @@
-//! Where games last: one SQLite file (WAL), written as each game, move and result happens, so that a
-//! restarted server — even one killed with SIGKILL mid-game — serves every game at the same address
-//! with the same moves.
+//! Where games last: one SQLite file (WAL) by default, or a PostgreSQL database that several
+//! servers share, written as each game, move and result happens, so that a restarted server — even
+//! one killed with SIGKILL mid-game — serves every game at the same address with the same moves.
 //!
 //! A game is kept as the request that created it (replayed through the same checks on load), its
 //! seats' tokens, its moves in order, and its result once over. Undo deletes the moves taken back.
+//! Every change bumps the game's `version`: a write made from an older version is refused (another
+//! server changed the game), and a server holding an older copy reloads it. The computer's moves and
+//! the flags of a game are run by the server holding its lease (`runner`, `lease_until`).
+//!
+//! The SQL is the same for both databases but for the schema's upgrade and PostgreSQL's change
+//! notices ([`super::follow`]).
 
-use rusqlite::{params, Connection, OptionalExtension};
+use super::db::{Db, Row, Tx, Val};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// A game as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +33,10 @@ pub struct StoredGame {
     pub clock_left: Option<String>,
     /// Who sits at each seat: a guest's identity, or `bot:<spec>` for the computer.
     pub players: [Option<String>; 2],
+    /// Bumped by every change.
+    pub version: i64,
+    /// The seat that asked to take back the last move.
+    pub undo_request: Option<String>,
 }
 
 /// A game as it starts, to be stored.
@@ -79,12 +88,33 @@ pub struct LobbyGame {
     pub created: i64,
 }
 
-/// The database (one connection; SQLite serialises writers anyway).
-pub struct Store {
-    conn: Mutex<Connection>,
-    /// The file, `None` in memory.
-    pub path: Option<PathBuf>,
+/// What a server writes after a change of a game (see [`Store::sync`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Change<'a> {
+    pub id: &'a str,
+    /// The version the change was made from: refused if the stored one is newer.
+    pub version: i64,
+    /// The moves from the first `keep` on are written again.
+    pub keep: usize,
+    pub moves: &'a [String],
+    pub result: Option<&'a str>,
+    pub clock_left: Option<&'a str>,
+    pub undo_request: Option<&'a str>,
+    /// The players to rate when the game ends now.
+    pub rated: Option<&'a Rated>,
 }
+
+/// The database.
+pub struct Store {
+    db: Db,
+    /// The SQLite file (`None` in memory or on PostgreSQL).
+    pub path: Option<PathBuf>,
+    /// The PostgreSQL address, to listen for other servers' changes on a connection of its own.
+    url: Option<String>,
+}
+
+/// The channel on which PostgreSQL tells every server of a game's change: `<id> <version>`.
+pub const CHANNEL: &str = "stones_games";
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -92,39 +122,58 @@ CREATE TABLE IF NOT EXISTS games (
     request TEXT NOT NULL,
     token_black TEXT,
     token_white TEXT,
-    created INTEGER NOT NULL,
+    created BIGINT NOT NULL,
     result TEXT,
-    finished INTEGER,
+    finished BIGINT,
     open_seat TEXT,
     name_black TEXT,
     name_white TEXT,
     clock_left TEXT,
     player_black TEXT,
     player_white TEXT,
-    kind TEXT
+    kind TEXT,
+    version BIGINT NOT NULL DEFAULT 0,
+    undo_request TEXT,
+    runner TEXT,
+    lease_until BIGINT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     kind TEXT NOT NULL,
     player TEXT NOT NULL,
     name TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    wins INTEGER NOT NULL,
-    losses INTEGER NOT NULL,
-    draws INTEGER NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    wins BIGINT NOT NULL,
+    losses BIGINT NOT NULL,
+    draws BIGINT NOT NULL,
     PRIMARY KEY (kind, player)
 );
-
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
-    n INTEGER NOT NULL,
+    n BIGINT NOT NULL,
     mv TEXT NOT NULL,
-    at INTEGER NOT NULL,
+    at BIGINT NOT NULL,
     PRIMARY KEY (game, n)
 );
+CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created);
 ";
+
+/// Columns added since the first schema, with their types: an older database gains them.
+const ADDED: [(&str, &str); 11] = [
+    ("open_seat", "TEXT"),
+    ("name_black", "TEXT"),
+    ("name_white", "TEXT"),
+    ("clock_left", "TEXT"),
+    ("player_black", "TEXT"),
+    ("player_white", "TEXT"),
+    ("kind", "TEXT"),
+    ("version", "BIGINT NOT NULL DEFAULT 0"),
+    ("undo_request", "TEXT"),
+    ("runner", "TEXT"),
+    ("lease_until", "BIGINT"),
+];
 
 /// The lobby lists games active within this many seconds (an hour, as the server's idle time).
 pub const ACTIVE_SECS: i64 = 3600;
@@ -136,8 +185,12 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
-fn text(e: rusqlite::Error) -> String {
-    e.to_string()
+/// Milliseconds since 1970 (leases are kept in them).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
 }
 
 /// Black's score in `result`: 1 for `B+…`, 0 for `W+…`, a half otherwise (a draw).
@@ -153,26 +206,21 @@ pub fn black_score(result: &str) -> f64 {
 
 /// Moves both players' Glicko-2 ratings (and counts) for a game of `rated.kind` that ended
 /// `result`.
-fn rate(tx: &rusqlite::Transaction<'_>, rated: &Rated, result: &str) -> rusqlite::Result<()> {
-    let before: Vec<super::glicko::Rating> = rated
-        .players
-        .iter()
-        .map(|p| {
-            tx.query_row(
-                "SELECT rating, deviation, volatility FROM ratings WHERE kind = ?1 AND player = ?2",
-                params![rated.kind, p],
-                |r| {
-                    Ok(super::glicko::Rating {
-                        rating: r.get(0)?,
-                        deviation: r.get(1)?,
-                        volatility: r.get(2)?,
-                    })
-                },
-            )
-            .optional()
-            .map(Option::unwrap_or_default)
-        })
-        .collect::<rusqlite::Result<_>>()?;
+fn rate(tx: &mut Tx<'_>, rated: &Rated, result: &str) -> Result<(), String> {
+    let mut before = Vec::new();
+    for p in &rated.players {
+        let row = tx.first(
+            "SELECT rating, deviation, volatility FROM ratings WHERE kind = ?1 AND player = ?2",
+            &[rated.kind.as_str().into(), p.as_str().into()],
+        )?;
+        before.push(
+            row.map_or_else(Default::default, |r| super::glicko::Rating {
+                rating: r.real(0),
+                deviation: r.real(1),
+                volatility: r.real(2),
+            }),
+        );
+    }
     let black = black_score(result);
     for (i, score) in [black, 1.0 - black].into_iter().enumerate() {
         let after = before[i].after(&[(before[1 - i], score)]);
@@ -185,8 +233,19 @@ fn rate(tx: &rusqlite::Transaction<'_>, rated: &Rated, result: &str) -> rusqlite
             "INSERT INTO ratings (kind, player, name, rating, deviation, volatility, games, wins, losses, draws)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8, ?9)
              ON CONFLICT (kind, player) DO UPDATE SET name = ?3, rating = ?4, deviation = ?5,
-               volatility = ?6, games = games + 1, wins = wins + ?7, losses = losses + ?8, draws = draws + ?9",
-            params![rated.kind, rated.players[i], rated.names[i], after.rating, after.deviation, after.volatility, w, l, d],
+               volatility = ?6, games = ratings.games + 1, wins = ratings.wins + ?7,
+               losses = ratings.losses + ?8, draws = ratings.draws + ?9",
+            &[
+                rated.kind.as_str().into(),
+                rated.players[i].as_str().into(),
+                rated.names[i].as_str().into(),
+                after.rating.into(),
+                after.deviation.into(),
+                after.volatility.into(),
+                Val::Int(w),
+                Val::Int(l),
+                Val::Int(d),
+            ],
         )?;
     }
     Ok(())
@@ -205,15 +264,33 @@ pub fn default_path() -> Option<PathBuf> {
     Some(data.join("stones").join("stones.db"))
 }
 
+/// Whether `--db` names a PostgreSQL database rather than a file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// The address without its password, to print.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some((a, h)) => (a, h),
+        None => return url.to_string(),
+    };
+    let user = auth.split(':').next().unwrap_or("");
+    format!("{scheme}://{user}@{host}")
+}
+
 impl Store {
-    /// Opens (or creates, with its folder) the database at `path`, in WAL mode.
+    /// Opens (or creates, with its folder) the SQLite database at `path`, in WAL mode.
     pub fn open(path: &Path) -> Result<Store, String> {
         let fail = |e: String| format!("cannot open the database {}: {e}", path.display());
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
         }
-        let conn = Connection::open(path).map_err(|e| fail(text(e)))?;
-        let store = Store::with(conn).map_err(fail)?;
+        let conn = rusqlite::Connection::open(path).map_err(|e| fail(e.to_string()))?;
+        let store = Store::sqlite(conn).map_err(fail)?;
         Ok(Store {
             path: Some(path.to_path_buf()),
             ..store
@@ -222,157 +299,235 @@ impl Store {
 
     /// A database in memory, gone with the process (for tests and `start` without `--db`).
     pub fn memory() -> Result<Store, String> {
-        Store::with(Connection::open_in_memory().map_err(text)?)
+        Store::sqlite(rusqlite::Connection::open_in_memory().map_err(|e| e.to_string())?)
     }
 
-    fn with(conn: Connection) -> Result<Store, String> {
+    /// The PostgreSQL database at `url`, its tables made if missing.
+    pub fn postgres(url: &str) -> Result<Store, String> {
+        let fail = |e: String| format!("cannot open the database {}: {e}", redacted(url));
+        let db = Db::postgres(url).map_err(fail)?;
+        db.transaction(|tx| {
+            // Two servers starting at once would race to make the tables: one at a time.
+            tx.batch("SELECT pg_advisory_xact_lock(7405501)")?;
+            tx.batch(SCHEMA)?;
+            for (column, ty) in ADDED {
+                tx.batch(&format!(
+                    "ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {ty}"
+                ))?;
+            }
+            Ok(())
+        })
+        .map_err(fail)?;
+        Ok(Store {
+            db,
+            path: None,
+            url: Some(url.to_string()),
+        })
+    }
+
+    fn sqlite(conn: rusqlite::Connection) -> Result<Store, String> {
         // WAL: a commit is in the file's log before the call returns, so SIGKILL loses nothing;
         // NORMAL skips the fsync per commit (only a power cut could lose the last moves).
         let _: String = conn
             .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-            .map_err(text)?;
-        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;")
-            .map_err(text)?;
-        conn.execute_batch(SCHEMA).map_err(text)?;
-        // A file from before the lobby lacks its columns: add them (a new file has them already).
-        let columns: Vec<String> = conn
-            .prepare("SELECT name FROM pragma_table_info('games')")
-            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
-            .map_err(text)?;
-        for column in [
-            "open_seat",
-            "name_black",
-            "name_white",
-            "clock_left",
-            "player_black",
-            "player_white",
-            "kind",
-        ] {
-            if !columns.iter().any(|c| c == column) {
-                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
-                    .map_err(text)?;
+            .map_err(|e| e.to_string())?;
+        let db = Db::sqlite(conn);
+        db.with(|tx| {
+            tx.batch("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;")?;
+            // A file from before the lobby lacks its columns: add them before the index on them.
+            let exists = tx.first(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'",
+                &[],
+            )?;
+            if exists.is_some() {
+                let columns: Vec<String> = tx
+                    .query("SELECT name FROM pragma_table_info('games')", &[])?
+                    .iter()
+                    .filter_map(|r| r.text(0))
+                    .collect();
+                for (column, ty) in ADDED {
+                    if !columns.iter().any(|c| c == column) {
+                        tx.batch(&format!("ALTER TABLE games ADD COLUMN {column} {ty}"))?;
+                    }
+                }
             }
-        }
-        conn.execute_batch(
-            "CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created)",
-        )
-        .map_err(text)?;
+            tx.batch(SCHEMA)
+        })?;
         Ok(Store {
-            conn: Mutex::new(conn),
+            db,
             path: None,
+            url: None,
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    /// The PostgreSQL address, when the games are kept there (other servers may change them).
+    pub fn shared_url(&self) -> Option<&str> {
+        self.url.as_deref()
     }
 
     /// Records a new game.
     pub fn insert_game(&self, g: &NewGame<'_>) -> Result<(), String> {
-        self.conn()
-            .execute(
+        let params = [
+            g.id.into(),
+            g.request.into(),
+            g.tokens[0].clone().into(),
+            g.tokens[1].clone().into(),
+            Val::Int(now()),
+            g.open_seat.into(),
+            g.names[0].clone().into(),
+            g.names[1].clone().into(),
+            g.players[0].clone().into(),
+            g.players[1].clone().into(),
+            g.kind.into(),
+        ];
+        self.db
+            .with(|tx| {
+                tx.execute(
                 "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![g.id, g.request, g.tokens[0], g.tokens[1], now(), g.open_seat, g.names[0], g.names[1], g.players[0], g.players[1], g.kind],
+                &params,
             )
+            })
             .map(|_| ())
-            .map_err(text)
     }
 
-    /// Gives the open seat `seat` (`black` or `white`) to the player named `name`.
+    /// Tells the other servers (PostgreSQL) that game `id` is at `version` now, at commit.
+    fn announce(&self, tx: &mut Tx<'_>, id: &str, version: i64) -> Result<(), String> {
+        if self.db.is_postgres() {
+            tx.execute(
+                "SELECT pg_notify(?1, ?2)",
+                &[CHANNEL.into(), format!("{id} {version}").into()],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Gives the open seat `seat` (`black` or `white`) to the player named `name`: the game's new
+    /// version, or `None` when the seat is no longer open (taken through another server).
     pub fn join(
         &self,
         id: &str,
         seat: &str,
         name: Option<&str>,
         player: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<Option<i64>, String> {
         let side = if seat == "black" { "black" } else { "white" };
-        self.conn()
-            .execute(
+        let params = [id.into(), name.into(), player.into(), seat.into()];
+        self.db.transaction(|tx| {
+            let row = tx.first(
                 &format!(
-                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3 WHERE id = ?1"
+                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3, version = version + 1
+                     WHERE id = ?1 AND open_seat = ?4 RETURNING version"
                 ),
-                params![id, name, player],
-            )
-            .map(|_| ())
-            .map_err(text)
+                &params,
+            )?;
+            let Some(version) = row.map(|r| r.int(0)) else {
+                return Ok(None);
+            };
+            self.announce(tx, id, version)?;
+            Ok(Some(version))
+        })
     }
 
     /// Unfinished games with a move (or their creation) within [`ACTIVE_SECS`], newest first, at
     /// most `limit`: those with a seat open (`open`) or the others (being played).
     pub fn lobby(&self, open: bool, limit: usize) -> Result<Vec<LobbyGame>, String> {
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare(&format!(
-                "SELECT id, request, open_seat, name_black, name_white, created,
-                        (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
-                 FROM games WHERE finished IS NULL AND open_seat IS {} NULL
-                   AND COALESCE((SELECT MAX(at) FROM moves WHERE moves.game = games.id), created) > ?2
-                 ORDER BY created DESC LIMIT ?1",
-                if open { "NOT" } else { "" }
-            ))
-            .map_err(text)?;
-        let rows = stmt
-            .query_map(params![limit as i64, now() - ACTIVE_SECS], |r| {
-                Ok(LobbyGame {
-                    id: r.get(0)?,
-                    request: r.get(1)?,
-                    open_seat: r.get(2)?,
-                    names: [r.get(3)?, r.get(4)?],
-                    created: r.get(5)?,
-                    moves: r.get(6)?,
-                })
+        let sql = format!(
+            "SELECT id, request, open_seat, name_black, name_white, created,
+                    (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
+             FROM games WHERE finished IS NULL AND open_seat IS {} NULL
+               AND COALESCE((SELECT MAX(at) FROM moves WHERE moves.game = games.id), created) > ?2
+             ORDER BY created DESC LIMIT ?1",
+            if open { "NOT" } else { "" }
+        );
+        let params = [Val::Int(limit as i64), Val::Int(now() - ACTIVE_SECS)];
+        let rows = self.db.with(|tx| tx.query(&sql, &params))?;
+        Ok(rows
+            .iter()
+            .map(|r| LobbyGame {
+                id: r.text(0).unwrap_or_default(),
+                request: r.text(1).unwrap_or_default(),
+                open_seat: r.text(2),
+                names: [r.text(3), r.text(4)],
+                created: r.int(5),
+                moves: r.int(6),
             })
-            .map_err(text)?
-            .collect::<Result<_, _>>()
-            .map_err(text)?;
-        Ok(rows)
+            .collect())
     }
 
-    /// Makes the stored moves `moves` (those from the first `keep` on are written again) and the
-    /// result `result`, in one transaction.
-    pub fn sync(
-        &self,
-        id: &str,
-        keep: usize,
-        moves: &[String],
-        result: Option<&str>,
-        clock_left: Option<&str>,
-        rated: Option<&Rated>,
-    ) -> Result<(), String> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(text)?;
-        let was_finished: bool = tx
-            .query_row(
-                "SELECT finished IS NOT NULL FROM games WHERE id = ?1",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(text)?
-            .unwrap_or(true);
-        if let (false, Some(result), Some(rated)) = (was_finished, result, rated) {
-            rate(&tx, rated, result).map_err(text)?;
-        }
-        tx.execute(
-            "DELETE FROM moves WHERE game = ?1 AND n > ?2",
-            params![id, keep as i64],
-        )
-        .map_err(text)?;
-        let at = now();
-        for (i, mv) in moves.iter().enumerate().skip(keep) {
+    /// Writes a change of a game in one transaction: the moves from `keep` on, the result, the
+    /// clock, an undo asked for, and the ratings if the game ends now. The new version, or `None`
+    /// when the stored game is newer than `change.version` (changed through another server: nothing
+    /// is written).
+    pub fn sync(&self, change: &Change<'_>) -> Result<Option<i64>, String> {
+        let id = change.id;
+        self.db.transaction(|tx| {
+            let at = now();
+            let was_finished = tx
+                .first("SELECT finished IS NOT NULL FROM games WHERE id = ?1", &[id.into()])?
+                .is_none_or(|r| r.bool(0));
+            // Made from the stored version, or refused: another server changed the game meanwhile.
+            let row = tx.first(
+                "UPDATE games SET result = ?2,
+                   finished = CASE WHEN CAST(?2 AS TEXT) IS NULL THEN NULL ELSE COALESCE(finished, ?3) END,
+                   clock_left = ?4, undo_request = ?5, version = version + 1
+                 WHERE id = ?1 AND version = ?6
+                 RETURNING version",
+                &[
+                    id.into(),
+                    change.result.into(),
+                    Val::Int(at),
+                    change.clock_left.into(),
+                    change.undo_request.into(),
+                    Val::Int(change.version),
+                ],
+            )?;
+            let Some(version) = row.map(|r| r.int(0)) else {
+                return Ok(None);
+            };
+            if let (false, Some(result), Some(rated)) = (was_finished, change.result, change.rated) {
+                rate(tx, rated, result)?;
+            }
             tx.execute(
-                "INSERT INTO moves (game, n, mv, at) VALUES (?1, ?2, ?3, ?4)",
-                params![id, i as i64 + 1, mv, at],
+                "DELETE FROM moves WHERE game = ?1 AND n > ?2",
+                &[id.into(), Val::Int(change.keep as i64)],
+            )?;
+            for (i, mv) in change.moves.iter().enumerate().skip(change.keep) {
+                tx.execute(
+                    "INSERT INTO moves (game, n, mv, at) VALUES (?1, ?2, ?3, ?4)",
+                    &[id.into(), Val::Int(i as i64 + 1), mv.as_str().into(), Val::Int(at)],
+                )?;
+            }
+            self.announce(tx, id, version)?;
+            Ok(Some(version))
+        })
+    }
+
+    /// The stored version of game `id` (`None`: no such game).
+    pub fn version(&self, id: &str) -> Result<Option<i64>, String> {
+        let params = [id.into()];
+        let row = self
+            .db
+            .with(|tx| tx.first("SELECT version FROM games WHERE id = ?1", &params))?;
+        Ok(row.map(|r| r.int(0)))
+    }
+
+    /// Takes (or keeps) the lease of game `id` for `runner` until `until_ms`: true when it is
+    /// `runner`'s now — no other runner holds an unexpired one.
+    pub fn lease(&self, id: &str, runner: &str, until_ms: i64) -> Result<bool, String> {
+        let params = [
+            id.into(),
+            runner.into(),
+            Val::Int(until_ms),
+            Val::Int(now_ms()),
+        ];
+        let n = self.db.with(|tx| {
+            tx.execute(
+                "UPDATE games SET runner = ?2, lease_until = ?3
+                 WHERE id = ?1 AND (runner IS NULL OR runner = ?2 OR lease_until < ?4)",
+                &params,
             )
-            .map_err(text)?;
-        }
-        tx.execute(
-            "UPDATE games SET result = ?2, finished = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished, ?3) END, clock_left = ?4 WHERE id = ?1",
-            params![id, result, at, clock_left],
-        )
-        .map_err(text)?;
-        tx.commit().map_err(text)
+        })?;
+        Ok(n == 1)
     }
 
     /// The ratings table of a game's kind: the first `limit` by `order` (`rating`, `wins` or
@@ -383,56 +538,48 @@ impl Store {
             "games" => "games DESC, rating DESC",
             _ => "rating DESC, games DESC",
         };
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare(&format!(
-                "SELECT name, player LIKE 'bot:%', rating, deviation, volatility, games, wins, losses, draws
-                 FROM ratings WHERE kind = ?1 ORDER BY {order} LIMIT ?2"
-            ))
-            .map_err(text)?;
-        let rows = stmt
-            .query_map(params![kind, limit as i64], |r| {
-                Ok(RatingRow {
-                    name: r.get(0)?,
-                    bot: r.get(1)?,
-                    rating: super::glicko::Rating {
-                        rating: r.get(2)?,
-                        deviation: r.get(3)?,
-                        volatility: r.get(4)?,
-                    },
-                    games: r.get(5)?,
-                    wins: r.get(6)?,
-                    losses: r.get(7)?,
-                    draws: r.get(8)?,
-                })
+        let sql = format!(
+            "SELECT name, player LIKE 'bot:%', rating, deviation, volatility, games, wins, losses, draws
+             FROM ratings WHERE kind = ?1 ORDER BY {order} LIMIT ?2"
+        );
+        let params = [kind.into(), Val::Int(limit as i64)];
+        let rows = self.db.with(|tx| tx.query(&sql, &params))?;
+        Ok(rows
+            .iter()
+            .map(|r| RatingRow {
+                name: r.text(0).unwrap_or_default(),
+                bot: r.bool(1),
+                rating: super::glicko::Rating {
+                    rating: r.real(2),
+                    deviation: r.real(3),
+                    volatility: r.real(4),
+                },
+                games: r.int(5),
+                wins: r.int(6),
+                losses: r.int(7),
+                draws: r.int(8),
             })
-            .map_err(text)?
-            .collect::<Result<_, _>>()
-            .map_err(text)?;
-        Ok(rows)
+            .collect())
     }
 
     /// The finished games of a kind: result, length, when they ended.
     pub fn finished(&self, kind: &str) -> Result<Vec<super::stats::Finished>, String> {
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare(
+        let params = [kind.into()];
+        let rows = self.db.with(|tx| {
+            tx.query(
                 "SELECT result, (SELECT COUNT(*) FROM moves WHERE moves.game = games.id), finished
                  FROM games WHERE kind = ?1 AND finished IS NOT NULL AND result IS NOT NULL",
+                &params,
             )
-            .map_err(text)?;
-        let rows = stmt
-            .query_map(params![kind], |r| {
-                Ok(super::stats::Finished {
-                    result: r.get(0)?,
-                    moves: r.get(1)?,
-                    at: r.get(2)?,
-                })
+        })?;
+        Ok(rows
+            .iter()
+            .map(|r| super::stats::Finished {
+                result: r.text(0).unwrap_or_default(),
+                moves: r.int(1),
+                at: r.int(2),
             })
-            .map_err(text)?
-            .collect::<Result<_, _>>()
-            .map_err(text)?;
-        Ok(rows)
+            .collect())
     }
 
     /// Seconds since 1970, as stored.
@@ -442,52 +589,40 @@ impl Store {
 
     /// The unfinished games with a clock (their flags must fall even with nobody connected).
     pub fn clocked(&self) -> Result<Vec<String>, String> {
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare("SELECT id FROM games WHERE finished IS NULL AND clock_left IS NOT NULL")
-            .map_err(text)?;
-        let ids = stmt
-            .query_map([], |r| r.get(0))
-            .map_err(text)?
-            .collect::<Result<_, _>>()
-            .map_err(text)?;
-        Ok(ids)
+        let rows = self.db.with(|tx| {
+            tx.query(
+                "SELECT id FROM games WHERE finished IS NULL AND clock_left IS NOT NULL",
+                &[],
+            )
+        })?;
+        Ok(rows.iter().filter_map(|r| r.text(0)).collect())
     }
 
     /// The game with this id, if stored.
     pub fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
-        let conn = self.conn();
-        let game = conn
-            .query_row(
-                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white, clock_left, player_black, player_white FROM games WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok(StoredGame {
-                        request: r.get(0)?,
-                        tokens: [r.get(1)?, r.get(2)?],
-                        moves: Vec::new(),
-                        result: r.get(3)?,
-                        open_seat: r.get(4)?,
-                        names: [r.get(5)?, r.get(6)?],
-                        clock_left: r.get(7)?,
-                        players: [r.get(8)?, r.get(9)?],
-                    })
-                },
-            )
-            .optional()
-            .map_err(text)?;
-        let Some(mut game) = game else {
-            return Ok(None);
-        };
-        let mut stmt = conn
-            .prepare("SELECT mv FROM moves WHERE game = ?1 ORDER BY n")
-            .map_err(text)?;
-        game.moves = stmt
-            .query_map(params![id], |r| r.get(0))
-            .map_err(text)?
-            .collect::<Result<_, _>>()
-            .map_err(text)?;
-        Ok(Some(game))
+        let params = [id.into()];
+        let (game, moves): (Option<Row>, Vec<Row>) = self.db.with(|tx| {
+            let game = tx.first(
+                "SELECT request, token_black, token_white, result, open_seat, name_black, name_white,
+                        clock_left, player_black, player_white, version, undo_request
+                 FROM games WHERE id = ?1",
+                &params,
+            )?;
+            let moves = tx.query("SELECT mv FROM moves WHERE game = ?1 ORDER BY n", &params)?;
+            Ok((game, moves))
+        })?;
+        Ok(game.map(|r| StoredGame {
+            request: r.text(0).unwrap_or_default(),
+            tokens: [r.text(1), r.text(2)],
+            moves: moves.iter().filter_map(|m| m.text(0)).collect(),
+            result: r.text(3),
+            open_seat: r.text(4),
+            names: [r.text(5), r.text(6)],
+            clock_left: r.text(7),
+            players: [r.text(8), r.text(9)],
+            version: r.int(10),
+            undo_request: r.text(11),
+        }))
     }
 }
 
@@ -515,16 +650,39 @@ mod tests {
                 })
                 .unwrap();
             assert_eq!(store.lobby(true, 10).unwrap()[0].id, "g1");
-            store.join("g1", "white", Some("Bob"), None).unwrap();
+            assert_eq!(
+                store.join("g1", "white", Some("Bob"), None).unwrap(),
+                Some(1)
+            );
+            // The seat is taken: a second join (through another server) finds it so.
+            assert_eq!(store.join("g1", "white", Some("Cy"), None).unwrap(), None);
             assert!(store.lobby(true, 10).unwrap().is_empty());
             assert_eq!(
                 store.lobby(false, 10).unwrap()[0].names[1].as_deref(),
                 Some("Bob")
             );
             let moves: Vec<String> = ["C3", "D4", "E5"].map(String::from).to_vec();
-            store
-                .sync("g1", 0, &moves, None, Some("1,2"), None)
-                .unwrap();
+            let change = Change {
+                id: "g1",
+                version: 1,
+                keep: 0,
+                moves: &moves,
+                result: None,
+                clock_left: Some("1,2"),
+                undo_request: None,
+                rated: None,
+            };
+            assert_eq!(store.sync(&change).unwrap(), Some(2));
+            // Made from an older version (another server wrote meanwhile): refused, unwritten.
+            assert_eq!(store.sync(&change).unwrap(), None);
+            assert_eq!(store.version("g1").unwrap(), Some(2));
+            // One runner holds a game's lease until it expires.
+            let later = now_ms() + 60_000;
+            assert!(store.lease("g1", "a", later).unwrap());
+            assert!(store.lease("g1", "a", later).unwrap());
+            assert!(!store.lease("g1", "b", later).unwrap());
+            assert!(store.lease("g1", "a", now_ms() - 1).unwrap());
+            assert!(store.lease("g1", "b", later).unwrap());
             assert_eq!(store.clocked().unwrap(), ["g1"]);
             // An undo of two moves, then another move.
             let moves: Vec<String> = ["C3", "B2"].map(String::from).to_vec();
@@ -533,12 +691,22 @@ mod tests {
                 players: ["ann".into(), "bot:random".into()],
                 names: ["Ann".into(), "random".into()],
             };
-            store
-                .sync("g1", 1, &moves, Some("B+R"), None, Some(&rated))
-                .unwrap();
+            let change = Change {
+                version: 2,
+                keep: 1,
+                moves: &moves,
+                result: Some("B+R"),
+                clock_left: None,
+                rated: Some(&rated),
+                ..change
+            };
+            assert_eq!(store.sync(&change).unwrap(), Some(3));
             // Stored again as finished: the ratings move once.
             store
-                .sync("g1", 1, &moves, Some("B+R"), None, Some(&rated))
+                .sync(&Change {
+                    version: 3,
+                    ..change
+                })
                 .unwrap();
             let table = store.ratings("go", "rating", 20).unwrap();
             assert_eq!(table.len(), 2);
@@ -558,11 +726,12 @@ mod tests {
         assert_eq!(g.tokens, tokens);
         assert_eq!(g.moves, ["C3", "B2"]);
         assert_eq!(g.result.as_deref(), Some("B+R"));
+        assert_eq!(g.version, 4);
         assert_eq!(store.load("nope").unwrap(), None);
         drop(store);
         // A file of the first schema (no lobby columns) opens and gains them.
         let old = dir.join("old.db");
-        let conn = Connection::open(&old).unwrap();
+        let conn = rusqlite::Connection::open(&old).unwrap();
         conn.execute_batch("CREATE TABLE games (id TEXT PRIMARY KEY, request TEXT NOT NULL, token_black TEXT, token_white TEXT, created INTEGER NOT NULL, result TEXT, finished INTEGER); INSERT INTO games VALUES ('g', '{}', NULL, NULL, 0, NULL, NULL);").unwrap();
         drop(conn);
         let store = Store::open(&old).unwrap();

@@ -1,0 +1,422 @@
+//! The connections to the database the games are kept in, SQLite or PostgreSQL, behind one face: SQL
+//! written once with `?1`-style parameters (PostgreSQL's `$1` are made from them), values as
+//! [`Val`], rows as lists of them, and a transaction as a closure. Where the dialects differ (the
+//! schema's upgrade, change notices) the caller asks [`Db::is_postgres`].
+//!
+//! The `postgres` client is synchronous: it runs a small runtime of its own, which tokio forbids
+//! inside the server's runtime, so a call made from a runtime thread runs on a scoped thread of its
+//! own (one thread start, a few microseconds, against a round trip to the server).
+
+use std::sync::{Mutex, MutexGuard};
+
+/// A value sent to or read from the database.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Val {
+    Null,
+    Int(i64),
+    Real(f64),
+    Text(String),
+    Bool(bool),
+}
+
+impl From<&str> for Val {
+    fn from(s: &str) -> Val {
+        Val::Text(s.to_string())
+    }
+}
+
+impl From<String> for Val {
+    fn from(s: String) -> Val {
+        Val::Text(s)
+    }
+}
+
+impl From<i64> for Val {
+    fn from(n: i64) -> Val {
+        Val::Int(n)
+    }
+}
+
+impl From<f64> for Val {
+    fn from(x: f64) -> Val {
+        Val::Real(x)
+    }
+}
+
+impl<T: Into<Val>> From<Option<T>> for Val {
+    fn from(v: Option<T>) -> Val {
+        v.map_or(Val::Null, Into::into)
+    }
+}
+
+/// A row: its columns in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row(pub Vec<Val>);
+
+impl Row {
+    fn at(&self, i: usize) -> &Val {
+        self.0.get(i).unwrap_or(&Val::Null)
+    }
+
+    /// Column `i` as text (`None` for NULL).
+    pub fn text(&self, i: usize) -> Option<String> {
+        match self.at(i) {
+            Val::Text(s) => Some(s.clone()),
+            Val::Int(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+
+    /// Column `i` as an integer (0 for NULL).
+    pub fn int(&self, i: usize) -> i64 {
+        match self.at(i) {
+            Val::Int(n) => *n,
+            Val::Real(x) => *x as i64,
+            Val::Bool(b) => i64::from(*b),
+            _ => 0,
+        }
+    }
+
+    /// Column `i` as a real number (0 for NULL).
+    pub fn real(&self, i: usize) -> f64 {
+        match self.at(i) {
+            Val::Real(x) => *x,
+            Val::Int(n) => *n as f64,
+            _ => 0.0,
+        }
+    }
+
+    /// Column `i` as a truth value (SQLite keeps them as integers).
+    pub fn bool(&self, i: usize) -> bool {
+        self.int(i) != 0
+    }
+}
+
+/// The open connection.
+enum Conn {
+    Sqlite(rusqlite::Connection),
+    /// The client, and its statements prepared once (each saves a round trip per use).
+    Postgres(Box<postgres::Client>, Statements),
+}
+
+type Statements = std::collections::HashMap<String, postgres::Statement>;
+
+/// The statement `sql`, prepared on first use.
+fn prepared(
+    client: &mut postgres::Client,
+    statements: &mut Statements,
+    sql: &str,
+) -> Result<postgres::Statement, String> {
+    if let Some(st) = statements.get(sql) {
+        return Ok(st.clone());
+    }
+    let st = client.prepare(&dollars(sql)).map_err(pg_error)?;
+    // Statements made with format! are few (a handful of orders and sides); bound the cache anyway.
+    if statements.len() < 256 {
+        statements.insert(sql.to_string(), st.clone());
+    }
+    Ok(st)
+}
+
+/// A connection in a transaction (or not: see [`Db::with`]).
+pub struct Tx<'a>(&'a mut Conn);
+
+/// The database: its connections, each used by one caller at a time — one for SQLite (which
+/// serialises writers anyway), [`PG_CONNECTIONS`] for PostgreSQL.
+pub struct Db {
+    conns: Vec<Mutex<Conn>>,
+    /// The connection to wait for when all are busy (turns round).
+    next: std::sync::atomic::AtomicUsize,
+    postgres: bool,
+}
+
+/// Connections a server opens to PostgreSQL (requests wait for one past them).
+pub const PG_CONNECTIONS: usize = 4;
+
+/// `?1`, `?2` … as PostgreSQL's `$1`, `$2` … (our SQL has no `?` elsewhere).
+pub fn dollars(sql: &str) -> String {
+    sql.replace('?', "$")
+}
+
+fn sqlite_error(e: rusqlite::Error) -> String {
+    e.to_string()
+}
+
+fn pg_error(e: postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    }
+}
+
+impl rusqlite::ToSql for Val {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, Value, ValueRef};
+        Ok(match self {
+            Val::Null => ToSqlOutput::Owned(Value::Null),
+            Val::Int(n) => ToSqlOutput::Owned(Value::Integer(*n)),
+            Val::Real(x) => ToSqlOutput::Owned(Value::Real(*x)),
+            Val::Bool(b) => ToSqlOutput::Owned(Value::Integer(i64::from(*b))),
+            Val::Text(s) => ToSqlOutput::Borrowed(ValueRef::Text(s.as_bytes())),
+        })
+    }
+}
+
+impl postgres::types::ToSql for Val {
+    fn to_sql(
+        &self,
+        ty: &postgres::types::Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        use postgres::types::{IsNull, Type};
+        match self {
+            Val::Null => Ok(IsNull::Yes),
+            Val::Int(n) if *ty == Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
+            Val::Int(n) => n.to_sql(ty, out),
+            Val::Real(x) => x.to_sql(ty, out),
+            Val::Bool(b) => b.to_sql(ty, out),
+            Val::Text(s) => s.as_str().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(ty: &postgres::types::Type) -> bool {
+        use postgres::types::Type;
+        [
+            Type::INT8,
+            Type::INT4,
+            Type::FLOAT8,
+            Type::BOOL,
+            Type::TEXT,
+            Type::VARCHAR,
+        ]
+        .contains(ty)
+    }
+
+    postgres::types::to_sql_checked!();
+}
+
+fn sqlite_row(r: &rusqlite::Row<'_>, columns: usize) -> rusqlite::Result<Row> {
+    use rusqlite::types::ValueRef;
+    (0..columns)
+        .map(|i| {
+            Ok(match r.get_ref(i)? {
+                ValueRef::Null => Val::Null,
+                ValueRef::Integer(n) => Val::Int(n),
+                ValueRef::Real(x) => Val::Real(x),
+                ValueRef::Text(t) | ValueRef::Blob(t) => {
+                    Val::Text(String::from_utf8_lossy(t).into_owned())
+                }
+            })
+        })
+        .collect::<rusqlite::Result<_>>()
+        .map(Row)
+}
+
+fn pg_row(r: &postgres::Row) -> Result<Row, String> {
+    use postgres::types::Type;
+    (0..r.len())
+        .map(|i| {
+            let ty = r.columns()[i].type_();
+            let v = if *ty == Type::INT8 {
+                r.try_get::<_, Option<i64>>(i).map(|v| v.map(Val::Int))
+            } else if *ty == Type::INT4 {
+                r.try_get::<_, Option<i32>>(i)
+                    .map(|v| v.map(|n| Val::Int(n.into())))
+            } else if *ty == Type::FLOAT8 {
+                r.try_get::<_, Option<f64>>(i).map(|v| v.map(Val::Real))
+            } else if *ty == Type::BOOL {
+                r.try_get::<_, Option<bool>>(i).map(|v| v.map(Val::Bool))
+            } else {
+                r.try_get::<_, Option<String>>(i).map(|v| v.map(Val::Text))
+            };
+            v.map(|v| v.unwrap_or(Val::Null)).map_err(pg_error)
+        })
+        .collect::<Result<_, _>>()
+        .map(Row)
+}
+
+fn pg_params(params: &[Val]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
+    params
+        .iter()
+        .map(|p| p as &(dyn postgres::types::ToSql + Sync))
+        .collect()
+}
+
+impl Tx<'_> {
+    /// Runs one statement; the rows it changed.
+    pub fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, String> {
+        match self.0 {
+            Conn::Sqlite(c) => c
+                .execute(sql, rusqlite::params_from_iter(params))
+                .map(|n| n as u64)
+                .map_err(sqlite_error),
+            Conn::Postgres(c, statements) => {
+                let st = prepared(c, statements, sql)?;
+                c.execute(&st, &pg_params(params)).map_err(pg_error)
+            }
+        }
+    }
+
+    /// Runs one query; its rows.
+    pub fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Row>, String> {
+        match self.0 {
+            Conn::Sqlite(c) => {
+                let mut st = c.prepare_cached(sql).map_err(sqlite_error)?;
+                let columns = st.column_count();
+                let rows = st
+                    .query_map(rusqlite::params_from_iter(params), |r| {
+                        sqlite_row(r, columns)
+                    })
+                    .map_err(sqlite_error)?;
+                rows.collect::<Result<_, _>>().map_err(sqlite_error)
+            }
+            Conn::Postgres(c, statements) => {
+                let st = prepared(c, statements, sql)?;
+                let rows = c.query(&st, &pg_params(params)).map_err(pg_error)?;
+                rows.iter().map(pg_row).collect()
+            }
+        }
+    }
+
+    /// The first row of a query, if any.
+    pub fn first(&mut self, sql: &str, params: &[Val]) -> Result<Option<Row>, String> {
+        Ok(self.query(sql, params)?.into_iter().next())
+    }
+
+    /// Runs statements without parameters, separated by `;`.
+    pub fn batch(&mut self, sql: &str) -> Result<(), String> {
+        match self.0 {
+            Conn::Sqlite(c) => c.execute_batch(sql).map_err(sqlite_error),
+            Conn::Postgres(c, _) => c.batch_execute(sql).map_err(pg_error),
+        }
+    }
+}
+
+impl Db {
+    /// An SQLite connection.
+    pub fn sqlite(conn: rusqlite::Connection) -> Db {
+        Db {
+            conns: vec![Mutex::new(Conn::Sqlite(conn))],
+            next: Default::default(),
+            postgres: false,
+        }
+    }
+
+    /// A connection to the PostgreSQL server at `url` (`postgres://user:password@host/db`; no TLS:
+    /// keep it on a private network or a local socket).
+    pub fn postgres(url: &str) -> Result<Db, String> {
+        let conns = (0..PG_CONNECTIONS)
+            .map(|_| {
+                let client = off_runtime(|| postgres::Client::connect(url, postgres::NoTls))
+                    .map_err(pg_error)?;
+                Ok(Mutex::new(Conn::Postgres(
+                    Box::new(client),
+                    Statements::new(),
+                )))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Db {
+            conns,
+            next: Default::default(),
+            postgres: true,
+        })
+    }
+
+    /// Whether this is PostgreSQL (for the few statements of its own).
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// A free connection, else (all busy) the next in turn once free.
+    fn lock(&self) -> MutexGuard<'_, Conn> {
+        use std::sync::TryLockError;
+        for c in &self.conns {
+            match c.try_lock() {
+                Ok(g) => return g,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % self.conns.len();
+        self.conns[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `f` on the connection, outside any transaction.
+    pub fn with<R: Send>(
+        &self,
+        f: impl FnOnce(&mut Tx<'_>) -> Result<R, String> + Send,
+    ) -> Result<R, String> {
+        let mut conn = self.lock();
+        let conn = &mut *conn;
+        if matches!(conn, Conn::Sqlite(_)) {
+            return f(&mut Tx(conn));
+        }
+        off_runtime(|| f(&mut Tx(conn)))
+    }
+
+    /// Runs `f` in a transaction: committed if it returns `Ok`, rolled back otherwise.
+    pub fn transaction<R: Send>(
+        &self,
+        f: impl FnOnce(&mut Tx<'_>) -> Result<R, String> + Send,
+    ) -> Result<R, String> {
+        self.with(|tx| {
+            tx.batch("BEGIN")?;
+            match f(tx) {
+                Ok(r) => tx.batch("COMMIT").map(|()| r),
+                Err(e) => {
+                    let _ = tx.batch("ROLLBACK");
+                    Err(e)
+                }
+            }
+        })
+    }
+}
+
+/// Runs `f` on a thread outside tokio's runtime when called from inside it (the synchronous
+/// PostgreSQL client starts a runtime of its own).
+pub fn off_runtime<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return f();
+    }
+    std::thread::scope(|s| match s.spawn(f).join() {
+        Ok(r) => r,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sql_is_written_once_and_values_come_back_typed() {
+        assert_eq!(dollars("a = ?1 AND b = ?12"), "a = $1 AND b = $12");
+        let db = Db::sqlite(rusqlite::Connection::open_in_memory().unwrap());
+        let rows = db
+            .transaction(|tx| {
+                tx.batch("CREATE TABLE t (a TEXT, b BIGINT, c DOUBLE PRECISION)")?;
+                tx.execute(
+                    "INSERT INTO t VALUES (?1, ?2, ?3)",
+                    &["x".into(), 7i64.into(), Val::Null],
+                )?;
+                tx.query("SELECT a, b, c, b > 5 FROM t", &[])
+            })
+            .unwrap();
+        let r = &rows[0];
+        assert_eq!(
+            (r.text(0), r.int(1), r.text(2), r.bool(3)),
+            (Some("x".into()), 7, None, true)
+        );
+        // A failed transaction leaves nothing behind.
+        let failed = db.transaction(|tx| {
+            tx.execute("INSERT INTO t VALUES ('y', 1, 1.5)", &[])?;
+            tx.execute("INSERT INTO nowhere VALUES (1)", &[])
+        });
+        assert!(failed.is_err());
+        let n = db
+            .with(|tx| tx.first("SELECT COUNT(*) FROM t", &[]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(n.int(0), 1);
+    }
+}

@@ -1,0 +1,169 @@
+//! Several servers on one PostgreSQL database (`stones serve --db postgres://…`): a game created
+//! through one is played through both, a move made through one reaches a watcher of the other through
+//! its event stream, a seat's token is checked by both, and the computer's move is made once though
+//! both servers hold the game. The database is a throw-away cluster (tests/support/pg.rs), or
+//! `STONES_TEST_POSTGRES`; without PostgreSQL the test says so, and fails in CI.
+
+#[path = "support/client.rs"]
+mod client;
+#[path = "support/pg.rs"]
+mod pg;
+
+use client::{moves, Events, Served};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+fn created(served: &Served, request: Value) -> Value {
+    let (status, body) = served.call("POST", "/api/games", &request, None);
+    assert_eq!(status, 201, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+#[test]
+fn two_servers_on_one_database_play_one_game_and_watchers_of_each_see_every_move() {
+    let Some(pg) = pg::postgres_or_skip("two") else {
+        return;
+    };
+    let a = Served::start(&pg.url);
+    let b = Served::start(&pg.url);
+    let game = created(&a, json!({"game": "go", "set": {"size": 5}, "name": "Ann"}));
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let white = game["tokens"]["white"].as_str().unwrap().to_string();
+    // A watcher on B, of a game B has never seen.
+    let mut watcher = Events::open(b.port, &id);
+    assert_eq!(moves(&watcher.next_state()), Vec::<String>::new());
+    let path = format!("/api/games/{id}/moves");
+    let plays = [
+        ("C3", &a, &black),
+        ("D3", &b, &white),
+        ("C2", &b, &black),
+        ("D2", &a, &white),
+        ("C4", &a, &black),
+    ];
+    let mut played: Vec<String> = Vec::new();
+    for (mv, server, token) in plays {
+        // The other seat's token is refused by either server.
+        let other = if token == &black { &white } else { &black };
+        let (status, body) = server.call("POST", &path, &json!({"move": mv}), Some(other));
+        assert_eq!(status, 403, "{mv} with the other seat's token: {body}");
+        let (status, body) = server.call("POST", &path, &json!({"move": mv}), Some(token));
+        assert_eq!(status, 200, "{mv}: {body}");
+        played.push(mv.to_string());
+        // B's event stream shows it, made through A or B.
+        let seen = watcher.until_moves(played.len());
+        assert_eq!(moves(&seen), played, "B's watcher after {mv}");
+        // And both servers answer the same state.
+        assert_eq!(moves(&a.state(&id)), played);
+        assert_eq!(moves(&b.state(&id)), played);
+    }
+    // The lobby of either lists it as being played.
+    let (_, lobby) = b.call("GET", "/api/lobby", &Value::Null, None);
+    assert!(lobby.contains(&id), "{lobby}");
+    // A resignation through B ends it for A.
+    let (status, body) = b.call("POST", &path, &json!({"move": "resign"}), Some(&white));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(a.state(&id)["result"], "B+R");
+}
+
+#[test]
+fn the_computer_moves_once_though_two_servers_hold_the_game() {
+    let Some(pg) = pg::postgres_or_skip("once") else {
+        return;
+    };
+    let a = Served::start(&pg.url);
+    let b = Served::start(&pg.url);
+    let game = created(
+        &a,
+        json!({"game": "go", "set": {"size": 7}, "black": "human", "white": "mcts:playouts=300"}),
+    );
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    // Both servers hold the game and are asked about it all along (both count it as watched).
+    let _ = b.state(&id);
+    for round in 0..4 {
+        let (to, other) = if round % 2 == 0 { (&b, &a) } else { (&a, &b) };
+        let state = to.state(&id);
+        let point = state["legal"][0]
+            .as_str()
+            .expect("a legal point")
+            .to_string();
+        let (status, body) = to.call("POST", &path, &json!({"move": point}), Some(&black));
+        assert_eq!(status, 200, "round {round}: {body}");
+        let want = 2 * (round + 1);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let (sa, sb) = (a.state(&id), b.state(&id));
+            let (ma, mb) = (moves(&sa), moves(&sb));
+            assert!(
+                ma.len() <= want && mb.len() <= want,
+                "a move too many: {ma:?} {mb:?}"
+            );
+            if ma.len() == want && ma == mb && sa["thinking"] == false && sb["thinking"] == false {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no answer from the computer: {ma:?} {mb:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = other;
+    }
+    // Black, White, Black, White …: each person's move answered by exactly one computer move.
+    let s = b.state(&id);
+    let colours: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(colours, ["black", "white"].repeat(4), "{s}");
+}
+
+#[test]
+fn a_seat_is_joined_and_an_undo_agreed_through_different_servers() {
+    let Some(pg) = pg::postgres_or_skip("join") else {
+        return;
+    };
+    let a = Served::start(&pg.url);
+    let b = Served::start(&pg.url);
+    let game = created(
+        &a,
+        json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),
+    );
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{id}/join");
+    let (status, body) = b.call("POST", &join, &json!({"name": "Bob"}), None);
+    assert_eq!(status, 200, "{body}");
+    let white = serde_json::from_str::<Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The seat is taken for A too.
+    let (status, body) = a.call("POST", &join, &json!({"name": "Cy"}), None);
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(a.state(&id)["names"]["white"], "Bob");
+    let path = format!("/api/games/{id}/moves");
+    assert_eq!(
+        a.call("POST", &path, &json!({"move": "C3"}), Some(&black))
+            .0,
+        200
+    );
+    assert_eq!(
+        b.call("POST", &path, &json!({"move": "D3"}), Some(&white))
+            .0,
+        200
+    );
+    // White asks through B, Black agrees through A.
+    let undo = format!("/api/games/{id}/undo");
+    let (status, body) = b.call("POST", &undo, &json!({}), Some(&white));
+    assert_eq!(status, 202, "{body}");
+    assert_eq!(a.state(&id)["undo_request"], "white");
+    let (status, body) = a.call("POST", &undo, &json!({}), Some(&black));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(moves(&b.state(&id)), ["C3"]);
+    assert_eq!(b.state(&id)["undo_request"], Value::Null);
+}
