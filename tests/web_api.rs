@@ -2,6 +2,7 @@
 //! undo, the computer's moves on a background thread, the SVG and downloads, and bad requests that
 //! are answered with a 4xx and a clear message — the server stays up.
 
+#[path = "support/http.rs"]
 mod http;
 
 use http::{bearer, send, send_at, Reply, Served};
@@ -651,7 +652,7 @@ fn any_loopback_address_serves_its_own_name() {
 #[test]
 fn a_public_url_is_the_only_name_answered_and_the_server_warns_of_no_tls() {
     use std::io::Read as _;
-    let mut served = Served::start(&["--public-url", "https://games.example.org"]);
+    let mut served = Served::start_heard(&["--public-url", "https://games.example.org"]);
     let port = served.port;
     let ok = request_to(
         "127.0.0.1",

@@ -3,6 +3,7 @@
 //! connections by the hundred). Each test runs the real binary and checks that the server refuses the
 //! request, keeps answering others promptly, and keeps its memory and threads bounded.
 
+#[path = "support/http.rs"]
 mod http;
 
 use http::Served;

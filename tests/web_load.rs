@@ -14,12 +14,12 @@
 //!
 //! (`STONES_BIN=path/to/stones` runs another build of the server.)
 
-#[path = "support/client.rs"]
-mod client;
+#[path = "support/http.rs"]
+mod http;
 #[path = "support/pg.rs"]
 mod pg;
 
-use client::Served;
+use http::Served;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -273,7 +273,7 @@ fn clients_play_at_once_on_sqlite() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-load");
     let _ = std::fs::remove_dir_all(&dir);
     let db = dir.join("games.db");
-    let server = Served::start_with(&db.display().to_string(), &SERVE);
+    let server = Served::start(&[&["--db", &db.display().to_string()], &SERVE[..]].concat());
     run(
         "sqlite",
         &[server],
@@ -288,8 +288,8 @@ fn clients_play_at_once_on_postgres_through_two_servers() {
         return;
     };
     let servers = [
-        Served::start_with(&pg.url, &SERVE),
-        Served::start_with(&pg.url, &SERVE),
+        Served::start(&[&["--db", pg.url.as_str()], &SERVE[..]].concat()),
+        Served::start(&[&["--db", pg.url.as_str()], &SERVE[..]].concat()),
     ];
     run(
         "postgres",

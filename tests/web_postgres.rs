@@ -4,12 +4,12 @@
 //! both servers hold the game. The database is a throw-away cluster (tests/support/pg.rs), or
 //! `STONES_TEST_POSTGRES`; without PostgreSQL the test says so, and fails in CI.
 
-#[path = "support/client.rs"]
-mod client;
+#[path = "support/http.rs"]
+mod http;
 #[path = "support/pg.rs"]
 mod pg;
 
-use client::{moves, Events, Served};
+use http::{moves, Events, Served};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -24,8 +24,8 @@ fn two_servers_on_one_database_play_one_game_and_watchers_of_each_see_every_move
     let Some(pg) = pg::postgres_or_skip("two") else {
         return;
     };
-    let a = Served::start(&pg.url);
-    let b = Served::start(&pg.url);
+    let a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
     let game = created(&a, json!({"game": "go", "set": {"size": 5}, "name": "Ann"}));
     let id = game["id"].as_str().unwrap().to_string();
     let black = game["tokens"]["black"].as_str().unwrap().to_string();
@@ -71,8 +71,8 @@ fn the_computer_moves_once_though_two_servers_hold_the_game() {
     let Some(pg) = pg::postgres_or_skip("once") else {
         return;
     };
-    let a = Served::start(&pg.url);
-    let b = Served::start(&pg.url);
+    let a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
     let game = created(
         &a,
         json!({"game": "go", "set": {"size": 7}, "black": "human", "white": "mcts:playouts=300"}),
@@ -127,8 +127,8 @@ fn a_seat_is_joined_and_an_undo_agreed_through_different_servers() {
     let Some(pg) = pg::postgres_or_skip("join") else {
         return;
     };
-    let a = Served::start(&pg.url);
-    let b = Served::start(&pg.url);
+    let a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
     let game = created(
         &a,
         json!({"game": "go", "set": {"size": 5}, "open": "white", "name": "Ann"}),

@@ -2,16 +2,17 @@
 //! same file serves every game at the same address with the same moves, play goes on (the computer
 //! to move thinks again), and finished games still download.
 
+#[path = "support/http.rs"]
 mod http;
 
-use http::{bearer, send, Served};
+use http::{call, moves, state, Served};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// `stones serve --db DB`, and the first line it wrote to its standard error (where its database is).
 fn serve(db: &Path) -> (Served, String) {
-    let mut served = Served::start(&["--db", db.to_str().expect("a UTF-8 path")]);
+    let mut served = Served::start_heard(&["--db", db.to_str().expect("a UTF-8 path")]);
     let said = served.said();
     (served, said)
 }
@@ -20,28 +21,6 @@ fn serve(db: &Path) -> (Served, String) {
 fn kill_9(mut served: Served) {
     served.child.kill().unwrap();
     served.child.wait().unwrap();
-}
-
-fn call(port: u16, method: &str, path: &str, body: &Value, token: Option<&str>) -> (u16, String) {
-    let host = format!("127.0.0.1:{port}");
-    let body = body.to_string();
-    let r = send(port, &host, method, path, &bearer(token), body.as_bytes());
-    (r.status, r.body)
-}
-
-fn state(port: u16, id: &str) -> Value {
-    let (status, body) = call(port, "GET", &format!("/api/games/{id}"), &json!({}), None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
-}
-
-fn moves(s: &Value) -> Vec<String> {
-    s["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap().to_string())
-        .collect()
 }
 
 fn fresh_db(name: &str) -> PathBuf {

@@ -1,5 +1,6 @@
-//! What the web tests share: a `stones serve` process that ends with the test, and a plain HTTP/1.1
-//! client over a real socket (each request on a connection of its own, `Connection: close`).
+//! What the web tests share: a `stones serve` process that ends with the test, a plain HTTP/1.1
+//! client over a real socket (each request on a connection of its own, `Connection: close`), and a
+//! reader of a game's event stream.
 #![allow(dead_code)] // each test file uses its own part of it
 
 use serde_json::Value;
@@ -18,15 +19,26 @@ pub struct Served {
 
 impl Served {
     /// `stones serve --port 0 ARGS`, its data folder under the tests' temporary folder (unless ARGS
-    /// name a `--db`); returns once it has said where it serves. Its standard error is piped: read
-    /// it with [`Served::said`] or leave it.
+    /// name a `--db`); returns once it has said where it serves. Its standard error is the test's.
+    /// `STONES_BIN` names another build to start (a release build, for the load test's figures).
     pub fn start(args: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
+        Served::spawn(args, Stdio::inherit())
+    }
+
+    /// [`Served::start`] with its standard error piped, for [`Served::said`] or to read after it
+    /// stops (a test that reads it must not let it fill).
+    pub fn start_heard(args: &[&str]) -> Served {
+        Served::spawn(args, Stdio::piped())
+    }
+
+    fn spawn(args: &[&str], stderr: Stdio) -> Served {
+        let bin = std::env::var("STONES_BIN").unwrap_or(env!("CARGO_BIN_EXE_stones").into());
+        let mut child = Command::new(bin)
             .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .expect("start stones serve");
         let mut line = String::new();
@@ -40,6 +52,22 @@ impl Served {
             .and_then(|p| p.trim().parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
         Served { child, port, line }
+    }
+
+    /// `method path` with a JSON body (none for `null`) and a seat's token: the status and body.
+    pub fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> (u16, String) {
+        call(self.port, method, path, body, token)
+    }
+
+    /// The state of game `id`.
+    pub fn state(&self, id: &str) -> Value {
+        state(self.port, id)
     }
 
     /// The first line the server wrote to its standard error.
@@ -136,5 +164,87 @@ pub fn send_at(
         status,
         headers: head.to_ascii_lowercase(),
         body: body.to_string(),
+    }
+}
+
+/// One request with a JSON body (none for `null`) and a seat's token: the status and the body.
+pub fn call(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &Value,
+    token: Option<&str>,
+) -> (u16, String) {
+    let body = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    let host = format!("127.0.0.1:{port}");
+    let r = send(port, &host, method, path, &bearer(token), body.as_bytes());
+    (r.status, r.body)
+}
+
+/// The state of game `id`.
+pub fn state(port: u16, id: &str) -> Value {
+    let (status, body) = call(port, "GET", &format!("/api/games/{id}"), &Value::Null, None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// The moves of a state, as text.
+pub fn moves(s: &Value) -> Vec<String> {
+    s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A game's event stream, read state by state.
+pub struct Events(BufReader<TcpStream>);
+
+impl Events {
+    /// Follows game `id`'s events on the server at `port`.
+    pub fn open(port: u16, id: &str) -> Events {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+        )
+        .unwrap();
+        Events(BufReader::new(stream))
+    }
+
+    /// The next state sent (30 s at most, else a failure).
+    pub fn next_state(&mut self) -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.0.read_line(&mut line).expect("an event within 30 s");
+            assert!(n > 0, "the event stream ended");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data).unwrap();
+            }
+        }
+    }
+
+    /// The first state sent with `n` moves (earlier states are passed over).
+    pub fn until_moves(&mut self, n: usize) -> Value {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no state with {n} moves within 30 s"
+            );
+            let s = self.next_state();
+            if moves(&s).len() >= n {
+                return s;
+            }
+        }
     }
 }
