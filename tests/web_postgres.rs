@@ -167,3 +167,35 @@ fn a_seat_is_joined_and_an_undo_agreed_through_different_servers() {
     assert_eq!(moves(&b.state(&id)), ["C3"]);
     assert_eq!(b.state(&id)["undo_request"], Value::Null);
 }
+
+#[test]
+fn after_the_database_restarts_the_servers_connect_again_and_play_on() {
+    let Some(pg) = pg::postgres_or_skip("restart") else {
+        return;
+    };
+    let a = Served::start(&pg.url);
+    let b = Served::start(&pg.url);
+    let game = created(&a, json!({"game": "go", "set": {"size": 5}}));
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let white = game["tokens"]["white"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    assert_eq!(
+        a.call("POST", &path, &json!({"move": "C3"}), Some(&black))
+            .0,
+        200
+    );
+    if !pg.restart() {
+        eprintln!("SKIPPED the restart: STONES_TEST_POSTGRES is not this test's to restart");
+        return;
+    }
+    // Every connection the servers had is closed: the next requests make them again.
+    let (status, body) = b.call("POST", &path, &json!({"move": "D3"}), Some(&white));
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = a.call("POST", &path, &json!({"move": "C2"}), Some(&black));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(moves(&b.state(&id)), ["C3", "D3", "C2"]);
+    // And the moves are stored: a third server reads them from the database.
+    let c = Served::start(&pg.url);
+    assert_eq!(moves(&c.state(&id)), ["C3", "D3", "C2"]);
+}

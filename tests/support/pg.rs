@@ -152,6 +152,26 @@ impl Postgres {
     }
 }
 
+impl Postgres {
+    /// Restarts the cluster made here, as a database restart would (its clients' connections
+    /// are closed); false when the database was given by the environment (left alone).
+    pub fn restart(&self) -> bool {
+        let Some((dir, bin, user)) = &self.own else {
+            return false;
+        };
+        let data = dir.join("data").display().to_string();
+        // The log, as at the start: the server must not keep this call's output pipe open.
+        let log = dir.join("log").display().to_string();
+        run(
+            user.as_deref(),
+            &bin.join("pg_ctl"),
+            &["-D", &data, "-l", &log, "-m", "fast", "-w", "restart"],
+        )
+        .unwrap();
+        true
+    }
+}
+
 impl Drop for Postgres {
     fn drop(&mut self) {
         if let Some((dir, bin, user)) = &self.own {

@@ -128,6 +128,8 @@ pub struct Db {
     /// The connection to wait for when all are busy (turns round).
     next: std::sync::atomic::AtomicUsize,
     postgres: bool,
+    /// The PostgreSQL address, to connect again after the server went away.
+    url: Option<String>,
 }
 
 /// Connections a server opens to PostgreSQL (requests wait for one past them).
@@ -299,6 +301,7 @@ impl Db {
             conns: vec![Mutex::new(Conn::Sqlite(conn))],
             next: Default::default(),
             postgres: false,
+            url: None,
         }
     }
 
@@ -306,19 +309,13 @@ impl Db {
     /// keep it on a private network or a local socket).
     pub fn postgres(url: &str) -> Result<Db, String> {
         let conns = (0..PG_CONNECTIONS)
-            .map(|_| {
-                let client = off_runtime(|| postgres::Client::connect(url, postgres::NoTls))
-                    .map_err(pg_error)?;
-                Ok(Mutex::new(Conn::Postgres(
-                    Box::new(client),
-                    Statements::new(),
-                )))
-            })
+            .map(|_| pg_connect(url).map(Mutex::new))
             .collect::<Result<_, String>>()?;
         Ok(Db {
             conns,
             next: Default::default(),
             postgres: true,
+            url: Some(url.to_string()),
         })
     }
 
@@ -341,23 +338,38 @@ impl Db {
         self.conns[i].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs `f` on the connection, outside any transaction.
+    /// Runs `f` on the connection, outside any transaction. On PostgreSQL, a connection the
+    /// database closed (a restart, a network cut) is made again, and `f` run again if that is
+    /// what made it fail.
     pub fn with<R: Send>(
         &self,
-        f: impl FnOnce(&mut Tx<'_>) -> Result<R, String> + Send,
+        f: impl Fn(&mut Tx<'_>) -> Result<R, String> + Send + Sync,
     ) -> Result<R, String> {
         let mut conn = self.lock();
         let conn = &mut *conn;
         if matches!(conn, Conn::Sqlite(_)) {
             return f(&mut Tx(conn));
         }
-        off_runtime(|| f(&mut Tx(conn)))
+        let closed = |conn: &Conn| matches!(conn, Conn::Postgres(c, _) if c.is_closed());
+        let url = self.url.as_deref().unwrap_or("");
+        off_runtime(|| {
+            if closed(conn) {
+                *conn = pg_connect(url)?;
+            }
+            match f(&mut Tx(conn)) {
+                Err(_) if closed(conn) => {
+                    *conn = pg_connect(url)?;
+                    f(&mut Tx(conn))
+                }
+                r => r,
+            }
+        })
     }
 
     /// Runs `f` in a transaction: committed if it returns `Ok`, rolled back otherwise.
     pub fn transaction<R: Send>(
         &self,
-        f: impl FnOnce(&mut Tx<'_>) -> Result<R, String> + Send,
+        f: impl Fn(&mut Tx<'_>) -> Result<R, String> + Send + Sync,
     ) -> Result<R, String> {
         self.with(|tx| {
             tx.batch("BEGIN")?;
@@ -370,6 +382,13 @@ impl Db {
             }
         })
     }
+}
+
+/// A connection to PostgreSQL at `url`.
+fn pg_connect(url: &str) -> Result<Conn, String> {
+    let client =
+        off_runtime(|| postgres::Client::connect(url, postgres::NoTls)).map_err(pg_error)?;
+    Ok(Conn::Postgres(Box::new(client), Statements::new()))
 }
 
 /// Runs `f` on a thread outside tokio's runtime when called from inside it (the synchronous
