@@ -173,8 +173,8 @@ fn after_the_database_restarts_the_servers_connect_again_and_play_on() {
     let Some(pg) = pg::postgres_or_skip("restart") else {
         return;
     };
-    let a = Served::start(&pg.url);
-    let b = Served::start(&pg.url);
+    let a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
     let game = created(&a, json!({"game": "go", "set": {"size": 5}}));
     let id = game["id"].as_str().unwrap().to_string();
     let black = game["tokens"]["black"].as_str().unwrap().to_string();
@@ -196,6 +196,6 @@ fn after_the_database_restarts_the_servers_connect_again_and_play_on() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(moves(&b.state(&id)), ["C3", "D3", "C2"]);
     // And the moves are stored: a third server reads them from the database.
-    let c = Served::start(&pg.url);
+    let c = Served::start(&["--db", &pg.url]);
     assert_eq!(moves(&c.state(&id)), ["C3", "D3", "C2"]);
 }
