@@ -985,8 +985,48 @@ fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
         assert_eq!(v["description"], "SGF record, RE[B+]: Black wins", "{game}");
         assert_eq!(v["result"], "B+", "{game}");
         assert_eq!(v["status"], "over", "{game}");
+        if let Some((re, moves)) = read_by_sabaki(file) {
+            assert_eq!(re, "B+", "{game}: Sabaki's parser reads RE as {re}");
+            assert_eq!(moves, v["moves"].as_array().unwrap().len(), "{game}");
+        }
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The `RE` and the number of moves Sabaki's SGF parser (`@sabaki/sgf` from npm, under
+/// target/browser/node_modules as .ci/test installs it, or `STONES_NODE_MODULES`) reads in `file`;
+/// `None`, said, when node or the parser is missing (a failure in CI).
+fn read_by_sabaki(file: &str) -> Option<(String, usize)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = std::env::var_os("STONES_NODE_MODULES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("target/browser/node_modules"));
+    if !modules.join("@sabaki/sgf").is_dir() {
+        let why = format!(
+            "no @sabaki/sgf in {} (.ci/test installs it)",
+            modules.display()
+        );
+        assert!(std::env::var_os("CI").is_none(), "{why}");
+        eprintln!("Sabaki's parser not checked: {why}");
+        return None;
+    }
+    // The root node's RE, and the nodes below it with a B or W move (a Connect6 turn's two stones
+    // are one node).
+    let script = r#"
+        const sgf = require("@sabaki/sgf");
+        const [root] = sgf.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        let moves = 0;
+        for (let n = root.children[0]; n; n = n.children[0]) if (n.data.B || n.data.W) moves++;
+        console.log(JSON.stringify([root.data.RE[0], moves]));
+    "#;
+    let out = std::process::Command::new("node")
+        .args(["-e", script, file])
+        .env("NODE_PATH", &modules)
+        .output()
+        .expect("run node");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (re, moves): (String, usize) = serde_json::from_slice(&out.stdout).expect("JSON");
+    Some((re, moves))
 }
 
 #[test]
