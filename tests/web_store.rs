@@ -23,6 +23,22 @@ fn kill_9(mut served: Served) {
     served.child.wait().unwrap();
 }
 
+/// A game made by `request`: its id, and its answer (with the seats' tokens).
+fn create(port: u16, request: Value) -> (String, Value) {
+    let (status, body) = call(port, "POST", "/api/games", &request, None);
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    (created["id"].as_str().unwrap().to_string(), created)
+}
+
+/// Plays `mv` in game `id` with the seat's `token`: the state after it.
+fn play(port: u16, id: &str, mv: &str, token: &str) -> Value {
+    let path = format!("/api/games/{id}/moves");
+    let (status, body) = call(port, "POST", &path, &json!({"move": mv}), Some(token));
+    assert_eq!(status, 200, "{mv}: {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
 fn fresh_db(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("web-store-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -38,22 +54,12 @@ fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
         "the start does not say where: {said}"
     );
     let port = served.port;
-    let (status, body) = call(
-        port,
-        "POST",
-        "/api/games",
-        &json!({"game": "go", "set": {"size": 5}}),
-        None,
-    );
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, created) = create(port, json!({"game": "go", "set": {"size": 5}}));
     let black = created["tokens"]["black"].as_str().unwrap().to_string();
     let white = created["tokens"]["white"].as_str().unwrap().to_string();
     let path = format!("/api/games/{id}/moves");
     for (mv, token) in [("C3", &black), ("D3", &white), ("C2", &black)] {
-        let (status, body) = call(port, "POST", &path, &json!({"move": mv}), Some(token));
-        assert_eq!(status, 200, "{mv}: {body}");
+        play(port, &id, mv, token);
     }
     // A finished game too.
     let (_, body) = call(
@@ -182,25 +188,12 @@ fn the_computer_to_move_thinks_again_after_a_restart() {
     let db = fresh_db("computer");
     let (served, _) = serve(&db);
     let port = served.port;
-    let (status, body) = call(
+    let (id, created) = create(
         port,
-        "POST",
-        "/api/games",
-        &json!({"game": "go", "set": {"size": 5}, "black": "human", "white": "mcts:time=3"}),
-        None,
+        json!({"game": "go", "set": {"size": 5}, "black": "human", "white": "mcts:time=3"}),
     );
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
     let black = created["tokens"]["black"].as_str().unwrap().to_string();
-    let (status, body) = call(
-        port,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        &json!({"move": "C3"}),
-        Some(&black),
-    );
-    assert_eq!(status, 200, "{body}");
+    play(port, &id, "C3", &black);
     // Killed while the computer thinks (it takes 3 s a move).
     kill_9(served);
     let (served, _) = serve(&db);
@@ -226,26 +219,12 @@ fn the_clock_is_the_same_after_kill_9_and_runs_on() {
     let db = fresh_db("clock");
     let (served, _) = serve(&db);
     let port = served.port;
-    let (status, body) = call(
+    let (id, created) = create(
         port,
-        "POST",
-        "/api/games",
-        &json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
-        None,
+        json!({"game": "go", "set": {"size": 5}, "clock": "10m+5s"}),
     );
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
     let black = created["tokens"]["black"].as_str().unwrap().to_string();
-    let (status, body) = call(
-        port,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        &json!({"move": "C3"}),
-        Some(&black),
-    );
-    assert_eq!(status, 200, "{body}");
-    let before: Value = serde_json::from_str(&body).unwrap();
+    let before = play(port, &id, "C3", &black);
     kill_9(served);
     let (served, _) = serve(&db);
     let after = state(served.port, &id);

@@ -215,19 +215,10 @@ async fn create(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let body = match read_json(body).await {
-        Ok(b) => b,
-        Err(e) => return body_error(e),
-    };
-    if let Some(refused) = too_many(&app, peer) {
-        return refused;
-    }
-    let (player, fresh) = player_of(&headers);
-    let session = match app.games.create(&body, player.as_deref()) {
-        Ok(s) => s,
-        Err(e) => return error(e),
-    };
-    created(&app, &headers, &session, player.as_deref(), fresh)
+    make_game(&app, peer, &headers, body, |body, player| {
+        app.games.create(body, player)
+    })
+    .await
 }
 
 /// `POST /api/uploads` `{"record": "…"}`: a game from an SGF record or a case file, for review (and
@@ -238,16 +229,31 @@ async fn upload(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
+    make_game(&app, peer, &headers, body, |body, player| {
+        app.games.upload(body, player)
+    })
+    .await
+}
+
+/// A new game from a JSON request, made by `make` for the guest who asks (within the address's
+/// games a minute), answered as [`created`].
+async fn make_game(
+    app: &App,
+    peer: Option<axum::Extension<super::http::Peer>>,
+    headers: &HeaderMap,
+    body: Body,
+    make: impl FnOnce(&Value, Option<&str>) -> Result<Arc<std::sync::Mutex<games::Session>>, ApiError>,
+) -> Response {
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
-    if let Some(refused) = too_many(&app, peer) {
+    if let Some(refused) = too_many(app, peer) {
         return refused;
     }
-    let (player, fresh) = player_of(&headers);
-    match app.games.upload(&body, player.as_deref()) {
-        Ok(session) => created(&app, &headers, &session, player.as_deref(), fresh),
+    let (player, fresh) = player_of(headers);
+    match make(&body, player.as_deref()) {
+        Ok(session) => created(app, headers, &session, player.as_deref(), fresh),
         Err(e) => error(e),
     }
 }
