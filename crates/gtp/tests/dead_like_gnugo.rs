@@ -59,6 +59,16 @@ fn dead_stones_agree_with_gnu_go_on_finished_games() {
          pass F1 pass H9 pass E1 pass C3 pass D2 pass pass",
         "A6 A7 B5 B6 C5 D5 E2 E3 E4 E5 F2 F4 G2 G4",
     );
+    // W+1 by GNU Go's count, with a seki in the lower left: Black's 13 stones and White's 15 share
+    // C1, and each has one more liberty it cannot fill (A2 inside Black's, F2 inside White's).
+    // The playouts fill C1 and kill one side at random: the estimate gave B+32 in the match.
+    check(
+        "E5 C6 C5 D5 D4 D6 B6 B5 C4 B7 G6 F6 E6 E7 D7 C7 F7 E4 F5 E3 B4 A6 D2 E2 B2 D3 C3 D1 C2 G3 \
+         H3 H2 D8 C8 H4 G4 H5 E8 J2 H1 F4 F3 F8 D9 E1 F1 G2 G5 F6 A3 F2 G1 A4 C1 B1 A2 H7 J3 F2 G2 \
+         E1 D1 J4 F9 G9 G8 E9 H8 F9 H9 D8 D7 J8 J9 J6 J7 J3 A5 A7 A8 J8 A1 J1 J7 B3 A2 J8 A1 C9 B9 \
+         J7 E1 G7 B8 J9 H8 H9 D8 G8 B6 A3 A2 A1 pass pass",
+        "",
+    );
     // W+62.
     check(
         "E5 F7 E7 E8 F8 G8 F6 G7 D8 F9 D2 D7 C7 D6 C6 D5 D4 C5 B5 C4 B4 E6 C3 E7 G3 E4 F5 F4 H5 G4 \
