@@ -14,6 +14,6 @@ mod search;
 mod spec;
 mod tree;
 
-pub use options::{OptionError, SearchOptions};
+pub use options::{OptionError, SearchOptions, PROMPT_RESIGN, RESIGN_MOVES};
 pub use search::{summary_line, Mcts, Progress, Thought};
 pub use spec::{spec_help, PlayerSpec, SpecError};

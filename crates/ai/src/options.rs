@@ -21,8 +21,10 @@ pub struct SearchOptions {
     pub explore: f32,
     /// Visits a node needs before its children are made.
     pub expand_after: u32,
-    /// Resign when the win rate stays below this for two moves in a row (0: never).
-    pub resign: f32,
+    /// Resign when the win rate stays below this for [`RESIGN_MOVES`] moves in a row (0: never);
+    /// `None`: as the place decides — [`PROMPT_RESIGN`] where a person plays (`play`, the page),
+    /// never in `match`, `gtp` and `bench`.
+    pub resign: Option<f32>,
     /// Keep the tree from one move to the next.
     pub reuse: bool,
     /// Sum who owns each point at the end of every playout (`Thought::ownership`, for dead-stone
@@ -40,7 +42,7 @@ impl Default for SearchOptions {
             memory: 512 << 20,
             explore: 0.25,
             expand_after: 2,
-            resign: 0.0,
+            resign: None,
             reuse: true,
             ownership: false,
         }
@@ -63,7 +65,25 @@ impl std::error::Error for OptionError {}
 pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
                         explore=C, expand=N, resign=RATE (0-0.5), reuse=true|false";
 
+/// The win rate under which the search resigns where a person plays (`play`, the page) unless
+/// `resign=` says otherwise: a position the search gives under 10% for [`RESIGN_MOVES`] moves in a
+/// row is lost against any player who does not blunder it back.
+pub const PROMPT_RESIGN: f32 = 0.1;
+
+/// Moves in a row the win rate must stay under the threshold before the search resigns.
+pub const RESIGN_MOVES: u32 = 3;
+
 impl SearchOptions {
+    /// The resign threshold in force: 0 (never) when no one set one.
+    pub fn resign_threshold(&self) -> f32 {
+        self.resign.unwrap_or(0.0)
+    }
+
+    /// Resigns below `rate` unless `resign=` was given.
+    pub fn resign_by_default(&mut self, rate: f32) {
+        self.resign.get_or_insert(rate);
+    }
+
     /// With neither a playout nor a time limit, a move gets this many playouts.
     pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
@@ -107,7 +127,7 @@ impl SearchOptions {
             "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
             "explore" => self.explore = real(0.0, 10.0)? as f32,
             "expand" => self.expand_after = int(1, 1000)? as u32,
-            "resign" => self.resign = real(0.0, 0.5)? as f32,
+            "resign" => self.resign = Some(real(0.0, 0.5)? as f32),
             "reuse" => {
                 self.reuse = match value {
                     "true" | "yes" | "1" => true,
@@ -151,8 +171,8 @@ impl fmt::Display for SearchOptions {
         if self.expand_after != d.expand_after {
             parts.push(format!("expand={}", self.expand_after));
         }
-        if self.resign != d.resign {
-            parts.push(format!("resign={}", self.resign));
+        if let Some(r) = self.resign {
+            parts.push(format!("resign={r}"));
         }
         if self.reuse != d.reuse {
             parts.push(format!("reuse={}", self.reuse));
@@ -171,8 +191,22 @@ mod tests {
             SearchOptions::parse("playouts=5000, time=1.5,threads=2,seed=7,resign=0.1").unwrap();
         assert_eq!(o.playouts, Some(5000));
         assert_eq!(o.time, Some(Duration::from_millis(1500)));
-        assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), 0.1));
+        assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), Some(0.1)));
         assert_eq!(SearchOptions::parse(&o.to_string()).unwrap(), o);
+    }
+
+    #[test]
+    fn resigning_is_the_places_choice_unless_set() {
+        let mut o = SearchOptions::default();
+        assert_eq!(o.resign, None);
+        assert_eq!(o.resign_threshold(), 0.0, "never, unless a place asks");
+        o.resign_by_default(PROMPT_RESIGN);
+        assert_eq!(o.resign_threshold(), PROMPT_RESIGN);
+        // Set by hand, `resign=0` stays: never, even at the prompt.
+        let mut never = SearchOptions::parse("resign=0").unwrap();
+        never.resign_by_default(PROMPT_RESIGN);
+        assert_eq!(never.resign_threshold(), 0.0);
+        assert_eq!(never.to_string(), "resign=0");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The search as a player: budgets, root-parallel threads, tree reuse, the chosen move and what the
 //! search thought of it.
 
-use crate::options::SearchOptions;
+use crate::options::{SearchOptions, RESIGN_MOVES};
 use crate::tree::{node_bytes, Node, Tree};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -350,13 +350,14 @@ impl<G: SearchGame> Mcts<G> {
             }
         }
         let (win_rate, proven) = first.unwrap_or((0.5, false));
-        let resign = self.options.resign > 0.0 && {
-            self.low_moves = if win_rate < self.options.resign {
+        let threshold = self.options.resign_threshold();
+        let resign = threshold > 0.0 && {
+            self.low_moves = if win_rate < threshold {
                 self.low_moves + 1
             } else {
                 0
             };
-            self.low_moves >= 2
+            self.low_moves >= RESIGN_MOVES
         };
         Thought {
             mv: pv.first().copied(),

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use stones_ai::{Mcts, SearchOptions};
+use stones_ai::{Mcts, SearchOptions, RESIGN_MOVES};
 use stones_core::contract::check_random_games;
 use stones_core::placement::{self, Turns};
 use stones_core::{
@@ -324,4 +324,32 @@ fn perfect_play_draws() {
         "{}",
         game.render(false)
     );
+}
+
+#[test]
+fn the_search_resigns_a_lost_game_after_three_moves_only_when_asked() {
+    // Black has two threats (a3 and c1); White, to move, can block only one.
+    let mut game = new_game();
+    play(&mut game, "a1 b3 a2 c2 b1");
+    let options = |resign| SearchOptions {
+        playouts: Some(2000),
+        threads: 1,
+        seed: Some(5),
+        resign,
+        ..SearchOptions::default()
+    };
+    let mut asked = Mcts::new(options(Some(0.1)));
+    let said: Vec<bool> = (0..RESIGN_MOVES)
+        .map(|_| asked.think(&game, |_| {}).resign)
+        .collect();
+    let mut expected = vec![false; RESIGN_MOVES as usize - 1];
+    expected.push(true);
+    assert_eq!(said, expected, "resigns on the {RESIGN_MOVES}th low move");
+    for resign in [None, Some(0.0)] {
+        let mut never = Mcts::new(options(resign));
+        for _ in 0..RESIGN_MOVES + 1 {
+            let thought = never.think(&game, |_| {});
+            assert!(thought.win_rate < 0.1 && !thought.resign, "{resign:?}");
+        }
+    }
 }

@@ -229,6 +229,19 @@ fn spec(text: &str) -> Result<PlayerSpec, String> {
     PlayerSpec::parse(text).map_err(|e| e.to_string())
 }
 
+/// A player of `play`: the search resigns a hopeless game there (below
+/// [`stones_ai::PROMPT_RESIGN`] for [`stones_ai::RESIGN_MOVES`] moves) unless `resign=` says
+/// otherwise, as a person expects of an opponent; `match` keeps playing to the end.
+fn prompt_spec(text: &str) -> Result<PlayerSpec, String> {
+    Ok(match spec(text)? {
+        PlayerSpec::Mcts(mut o) => {
+            o.resign_by_default(stones_ai::PROMPT_RESIGN);
+            PlayerSpec::Mcts(o)
+        }
+        other => other,
+    })
+}
+
 fn new_game(game: &str, rules: &RulesArgs) -> Result<(AnyGame, String), String> {
     let kind = GameKind::parse(game)?;
     let overrides = parse_overrides(&rules.set).map_err(|e| e.to_string())?;
@@ -300,8 +313,8 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             let players = [
-                Player::new(&spec(&black)?, &game)?,
-                Player::new(&spec(&white)?, &game)?,
+                Player::new(&prompt_spec(&black)?, &game)?,
+                Player::new(&prompt_spec(&white)?, &game)?,
             ];
             Ok(play(
                 &mut game,
@@ -571,4 +584,25 @@ pub fn list() -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_resigns_a_hopeless_game_and_match_does_not() {
+        let resign = |spec: PlayerSpec| match spec {
+            PlayerSpec::Mcts(o) => o.resign_threshold(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            resign(prompt_spec("mcts").unwrap()),
+            stones_ai::PROMPT_RESIGN
+        );
+        assert_eq!(resign(prompt_spec("mcts:resign=0").unwrap()), 0.0);
+        // `match` reads its players with `spec`: never, unless asked.
+        assert_eq!(resign(spec("mcts").unwrap()), 0.0);
+        assert_eq!(resign(spec("mcts:resign=0.15").unwrap()), 0.15);
+    }
 }

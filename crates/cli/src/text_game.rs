@@ -226,7 +226,10 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
             return Vec::new();
         }
         let topo = self.topology();
+        // A chain in seki lives, whatever the playouts did with its shared liberties.
+        let seki = self.seki_points();
         let dead = |p: Point| match self.stone(p) {
+            _ if seki.get(p.idx()).copied().unwrap_or(false) => false,
             Some(Colour::Black) => own[p.idx()] < -0.4,
             Some(Colour::White) => own[p.idx()] > 0.4,
             None => false,

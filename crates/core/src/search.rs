@@ -254,6 +254,13 @@ pub trait SearchGame: Game + Send + Sync {
     fn closing_wins(&self, _ownership: &[f32]) -> bool {
         false
     }
+
+    /// Per point, whether its stone belongs to a chain the board's count finds in seki: never
+    /// dead, whatever the playouts' ownership says (playouts fill the shared liberties that neither
+    /// player would, and one side dies at random). The default: none (an empty list).
+    fn seki_points(&self) -> Vec<bool> {
+        Vec::new()
+    }
 }
 
 /// The [`SearchGame`] items of a game whose every move is one step and whose steps are its legal

@@ -75,12 +75,55 @@ const SETTLED: f32 = 0.6;
 const DEAD: f32 = 0.4;
 
 impl GoGame {
+    /// The stones of the count's seki chains ([`crate::scoring::seki_stones`]) where an empty point
+    /// touches seki chains of two stones or more of both colours: a seki takes two. What the count
+    /// calls seki around a lone stone is most often that stone dead in the other's territory with a
+    /// few empty points around it (and the walls around it with it).
+    pub fn mutual_seki(&self) -> Vec<bool> {
+        let seki = self.count().seki;
+        let board = self.board();
+        let topo = self.topology();
+        let mut mutual = vec![false; seki.len()];
+        if !seki.contains(&true) {
+            return mutual;
+        }
+        let mut stack = Vec::new();
+        for p in board.empty_points() {
+            let around = || topo.neighbours(p).iter().map(|&q| Point(q));
+            let touches = |c: Colour| {
+                around()
+                    .any(|q| seki[q.idx()] && board.get(q) == Some(c) && board.chain_size(q) >= 2)
+            };
+            if !(touches(Colour::Black) && touches(Colour::White)) {
+                continue;
+            }
+            stack.extend(around().filter(|q| seki[q.idx()] && !mutual[q.idx()]));
+            while let Some(q) = stack.pop() {
+                if mutual[q.idx()] {
+                    continue;
+                }
+                mutual[q.idx()] = true;
+                let c = board.get(q);
+                for &r in topo.neighbours(q) {
+                    let r = Point(r);
+                    if !mutual[r.idx()] && c.is_some() && board.get(r) == c {
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+        mutual
+    }
+
     /// The stones that `ownership` (per point, Black's from -1 to 1, as the search sums it) gives
     /// to the other colour: every stone of a chain the playouts mostly captured.
+    /// Chains in a seki of both colours ([`GoGame::mutual_seki`]) are never dead.
     pub fn dead_by_ownership(&self, ownership: &[f32]) -> Vec<Point> {
         let board = self.board();
+        let seki = self.mutual_seki();
         self.topology()
             .points()
+            .filter(|&p| !seki.get(p.idx()).copied().unwrap_or(false))
             .filter(|&p| match (board.get(p), ownership.get(p.idx())) {
                 (Some(Colour::Black), Some(&o)) => o < -DEAD,
                 (Some(Colour::White), Some(&o)) => o > DEAD,
@@ -341,6 +384,11 @@ impl SearchGame for GoGame {
     fn closing_move(&self) -> Option<GoMove> {
         let after_pass = self.in_play() && self.last_move() == Some(GoMove::Pass);
         (after_pass && self.handicap_left() == 0).then_some(GoMove::Pass)
+    }
+
+    /// [`GoGame::mutual_seki`].
+    fn seki_points(&self) -> Vec<bool> {
+        self.mutual_seki()
     }
 
     /// [`GoGame::stopping_wins`]: passing back never fills the mover's own territory or eyes in a

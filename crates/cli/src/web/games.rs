@@ -577,7 +577,8 @@ fn short(text: &str) -> String {
 }
 
 /// A player spec the server accepts: human, random or mcts, the search's time capped at
-/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree. External
+/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree, resigning
+/// as at the prompt (below [`stones_ai::PROMPT_RESIGN`] unless `resign=` is set). External
 /// engines are refused: the server starts no program a client names.
 pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
     let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
@@ -599,6 +600,8 @@ pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
             }
             o.threads = o.threads.min(2);
             o.memory = o.memory.min(256 << 20);
+            // As at the prompt: a hopeless game is resigned unless `resign=` says otherwise.
+            o.resign_by_default(stones_ai::PROMPT_RESIGN);
             Ok(PlayerSpec::Mcts(o))
         }
         PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
@@ -1494,4 +1497,20 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
         drop(s);
         kick(&session);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_resigns_a_hopeless_game_unless_told_not_to() {
+        let resign = |text: &str| match web_spec(text).unwrap() {
+            PlayerSpec::Mcts(o) => o.resign,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(resign("mcts"), Some(stones_ai::PROMPT_RESIGN));
+        assert_eq!(resign("mcts:resign=0.2"), Some(0.2));
+        assert_eq!(resign("mcts:resign=0"), Some(0.0));
+    }
 }
