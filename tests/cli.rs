@@ -1343,11 +1343,12 @@ fn a_game_resumed_against_the_computer_keeps_the_computer() {
         case.contains("[players]") && case.contains("white = \"random\""),
         "{case}"
     );
-    // The file's players play on: Black (a person) moves, White (random) answers by itself.
-    let s = text(&stones(&["play", file], "D4\nquit!\n").stdout);
+    // The file's players play on: Black (a person) moves, White (random) answers by itself. (The
+    // random White took one point after C3: of D4 and B2 at least one is free for Black.)
+    let s = text(&stones(&["play", file], "D4\nB2\nquit!\n").stdout);
     assert!(s.contains("white plays "), "{s}");
     // --white wins over the file: a person plays White, so nobody answers.
-    let s = text(&stones(&["play", file, "--white", "human"], "D4\nquit!\n").stdout);
+    let s = text(&stones(&["play", file, "--white", "human"], "D4\nB2\nquit!\n").stdout);
     assert!(!s.contains("white plays "), "{s}");
     assert!(s.contains("white to move>"), "{s}");
     // A game saved between two people and resumed with --white mcts: the search answers.
