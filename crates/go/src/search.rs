@@ -76,9 +76,10 @@ const DEAD: f32 = 0.4;
 
 impl GoGame {
     /// The stones of the count's seki chains ([`crate::scoring::seki_stones`]) where an empty point
-    /// touches seki chains of two stones or more of both colours: a seki takes two. What the count
-    /// calls seki around a lone stone is most often that stone dead in the other's territory with a
-    /// few empty points around it (and the walls around it with it).
+    /// touches seki chains of three stones or more of both colours: a seki takes two. What the count
+    /// calls seki around one or two stones is most often those stones dead, or thrown in to shape
+    /// a dead eye (GNU Go's record in the GTP regression's sgf.tst: two Black stones in the corner
+    /// that, sacrificed, leave White a straight three), with the walls around them.
     pub fn mutual_seki(&self) -> Vec<bool> {
         let seki = self.count().seki;
         let board = self.board();
@@ -92,7 +93,7 @@ impl GoGame {
             let around = || topo.neighbours(p).iter().map(|&q| Point(q));
             let touches = |c: Colour| {
                 around()
-                    .any(|q| seki[q.idx()] && board.get(q) == Some(c) && board.chain_size(q) >= 2)
+                    .any(|q| seki[q.idx()] && board.get(q) == Some(c) && board.chain_size(q) >= 3)
             };
             if !(touches(Colour::Black) && touches(Colour::White)) {
                 continue;
