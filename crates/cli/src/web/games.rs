@@ -484,7 +484,7 @@ pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
             o.memory = o.memory.min(256 << 20);
             Ok(PlayerSpec::Mcts(o))
         }
-        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
+        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) | PlayerSpec::Oppai(_) => Err(format!(
             "'{}': the server plays human, random or mcts (it starts no other program)",
             short(text)
         )),
