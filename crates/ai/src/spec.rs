@@ -16,6 +16,9 @@ pub enum PlayerSpec {
     Gtp(Vec<String>),
     /// An external Gomocup brain (Gomoku only): the program and its arguments.
     Gomocup(Vec<String>),
+    /// An external oppai-rs engine (Dots only, its JSON-lines protocol): the program and its
+    /// arguments.
+    Oppai(Vec<String>),
 }
 
 /// A spec that could not be read; the message lists what is allowed.
@@ -34,7 +37,8 @@ impl std::error::Error for SpecError {}
 pub const SPEC_FORMS: &str =
     "human, random, mcts (or mcts:playouts=5000,time=1.5,threads=2,seed=7), \
                               gtp:COMMAND ARGS… (an external GTP engine), gomocup:COMMAND ARGS… \
-                              (an external Gomocup brain, Gomoku only)";
+                              (an external Gomocup brain, Gomoku only), oppai:COMMAND ARGS… \
+                              (an external oppai-rs engine, Dots only)";
 
 /// The forms a spec takes and the search's options, the one text the command-line help and the
 /// error for an unknown player give: `SPEC_FORMS`, then `mcts options:` and `KEYS`.
@@ -43,7 +47,8 @@ pub fn spec_help() -> String {
 }
 
 impl PlayerSpec {
-    /// Reads a spec: `human`, `random`, `mcts[:k=v,…]`, `gtp:COMMAND ARGS…`, `gomocup:COMMAND ARGS…`.
+    /// Reads a spec: `human`, `random`, `mcts[:k=v,…]`, `gtp:COMMAND ARGS…`, `gomocup:COMMAND ARGS…`,
+    /// `oppai:COMMAND ARGS…`.
     pub fn parse(text: &str) -> Result<PlayerSpec, SpecError> {
         let t = text.trim();
         let (kind, rest) = match t.split_once(':') {
@@ -72,6 +77,7 @@ impl PlayerSpec {
                 .map_err(|e| SpecError(format!("player '{t}': {e}"))),
             ("gtp", rest) => command(rest).map(PlayerSpec::Gtp),
             ("gomocup", rest) => command(rest).map(PlayerSpec::Gomocup),
+            ("oppai", rest) => command(rest).map(PlayerSpec::Oppai),
             ("human" | "random", Some(_)) => Err(SpecError(format!(
                 "player '{t}': {kind} takes no options; players are {SPEC_FORMS}"
             ))),
@@ -93,6 +99,7 @@ impl PlayerSpec {
             },
             PlayerSpec::Gtp(cmd) => format!("gtp:{}", cmd.join(" ")),
             PlayerSpec::Gomocup(cmd) => format!("gomocup:{}", cmd.join(" ")),
+            PlayerSpec::Oppai(cmd) => format!("oppai:{}", cmd.join(" ")),
         }
     }
 }
@@ -129,6 +136,10 @@ mod tests {
             PlayerSpec::parse("gomocup:pbrain-figrid"),
             Ok(PlayerSpec::Gomocup(_))
         ));
+        assert_eq!(
+            PlayerSpec::parse("oppai:main --threads-count 2").unwrap(),
+            PlayerSpec::Oppai(vec!["main".into(), "--threads-count".into(), "2".into()])
+        );
         assert_eq!(PlayerSpec::parse("mcts").unwrap().label(), "mcts");
     }
 

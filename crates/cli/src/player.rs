@@ -1,7 +1,8 @@
 //! Players: whatever picks a move for one side — a person, random play, the search, an external GTP
-//! engine or Gomocup brain — made from a [`PlayerSpec`].
+//! engine, Gomocup brain or oppai-rs engine — made from a [`PlayerSpec`].
 
 use crate::engine::{quote, Deadline, Failure, GtpEngine, GtpSetup, Process};
+use crate::oppai::OppaiEngine;
 use crate::text_game::{AnyGame, Brain, TextThought};
 use std::time::Duration;
 use stones_ai::{PlayerSpec, Progress, SearchOptions};
@@ -36,6 +37,7 @@ pub enum Player {
     },
     Gtp(GtpEngine),
     Gomocup(Process, bool),
+    Oppai(OppaiEngine),
 }
 
 /// A move a player chose, with what the search thought when it was the search.
@@ -74,6 +76,12 @@ impl Player {
                 }
                 Player::Gomocup(Process::spawn(command).map_err(|e| e.to_string())?, false)
             }
+            PlayerSpec::Oppai(command) => {
+                if let Some(why) = crate::oppai::unsupported(game) {
+                    return Err(why);
+                }
+                Player::Oppai(OppaiEngine::spawn(command).map_err(|e| e.to_string())?)
+            }
         })
     }
 
@@ -97,6 +105,7 @@ impl Player {
             Player::Gomocup(process, started) => {
                 gomocup_start(process, started, game, move_time, &deadline)
             }
+            Player::Oppai(engine) => engine.sync(game, &[], &deadline),
             Player::Human | Player::Random(_) | Player::Mcts { .. } => Ok(()),
         }
     }
@@ -149,6 +158,14 @@ impl Player {
                 let deadline = Deadline::after(limit);
                 gomocup_start(process, started, game, move_time, &deadline)?;
                 gomocup_move(process, game, history, &deadline).map(plain)
+            }
+            Player::Oppai(engine) => {
+                // Told the moves and asked for one under one deadline; oppai-rs thinks what the
+                // search would (all of the move time but a reserve), 10 s without a move time.
+                let deadline = Deadline::after(limit);
+                engine.sync(game, history, &deadline)?;
+                let think = move_time.map_or(Duration::from_secs(10), think_time);
+                engine.genmove(game, think, &deadline).map(plain)
             }
         }
     }

@@ -604,7 +604,7 @@ pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
             o.resign_by_default(stones_ai::PROMPT_RESIGN);
             Ok(PlayerSpec::Mcts(o))
         }
-        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) => Err(format!(
+        PlayerSpec::Gtp(_) | PlayerSpec::Gomocup(_) | PlayerSpec::Oppai(_) => Err(format!(
             "'{}': the server plays human, random or mcts (it starts no other program)",
             short(text)
         )),
