@@ -94,7 +94,7 @@ pub fn play(
             s.marking.reset();
         }
         let mut deadline = None;
-        // The widths of the prompt's times while its clock is redrawn every second.
+        // When the clock redrawn every second runs out, and the widths of the prompt's times.
         let mut live = None;
         match &status {
             Status::Ongoing if !s.players[mover.idx()].is_human() => {
@@ -114,8 +114,8 @@ pub fn play(
                 deadline = s.deadline(mover);
                 let prompt = s.move_prompt(mover, [0, 0]);
                 write!(output, "{prompt}")?;
-                if options.live_clock && deadline.is_some() {
-                    live = Some(s.time_widths());
+                if options.live_clock {
+                    live = deadline.map(|end| (end, s.time_widths()));
                 }
             }
             Status::Scoring => {
@@ -142,12 +142,12 @@ pub fn play(
         }
         output.flush()?;
         let next = loop {
-            let Some(widths) = live else {
+            let Some((end, widths)) = live else {
                 break lines.next(deadline);
             };
             let tick = Instant::now() + Duration::from_secs(1);
-            match lines.next(Some(deadline.map_or(tick, |d| d.min(tick)))) {
-                Next::Timeout if deadline.is_none_or(|d| Instant::now() < d) => {
+            match lines.next(Some(tick.min(end))) {
+                Next::Timeout if Instant::now() < end => {
                     // Saves the cursor, rewrites the prompt from the line's start, restores it.
                     write!(output, "\x1b7\r{}\x1b8", s.move_prompt(mover, widths))?;
                     output.flush()?;
