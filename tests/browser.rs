@@ -5,6 +5,8 @@
 //! and 1280 px, what the page remembers. Screenshots go under target/browser/screenshots/. `.ci/test` installs Chromium and playwright-core; without node
 //! or Chromium the test says so and passes, without playwright-core it fails and says how to get it.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -43,9 +45,7 @@ fn every_game_is_played_in_chromium() {
         eprintln!("SKIPPED every_game_is_played_in_chromium: no Chromium at {chromium} (apt-get install chromium; .ci/test does)");
         return;
     }
-    let modules = std::env::var_os("STONES_NODE_MODULES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| target.join("browser/node_modules"));
+    let modules = common::node_modules();
     assert!(
         modules.join("playwright-core").is_dir(),
         "playwright-core is not in {}: npm install --prefix {} playwright-core (.ci/test does)",

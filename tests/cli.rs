@@ -993,14 +993,11 @@ fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The `RE` and the number of moves Sabaki's SGF parser (`@sabaki/sgf` from npm, under
-/// target/browser/node_modules as .ci/test installs it, or `STONES_NODE_MODULES`) reads in `file`;
+/// The `RE` and the number of moves Sabaki's SGF parser (`@sabaki/sgf` from npm, in
+/// [`common::node_modules`]) reads in `file`;
 /// `None`, said, when node or the parser is missing (a failure in CI).
 fn read_by_sabaki(file: &str) -> Option<(String, usize)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let modules = std::env::var_os("STONES_NODE_MODULES")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| root.join("target/browser/node_modules"));
+    let modules = common::node_modules();
     if !modules.join("@sabaki/sgf").is_dir() {
         let why = format!(
             "no @sabaki/sgf in {} (.ci/test installs it)",

@@ -1,4 +1,6 @@
-//! What the end-to-end tests share: running the `stones` binary with some input.
+//! What the end-to-end tests share: running the `stones` binary with some input, and where the
+//! npm packages they drive live.
+#![allow(dead_code)] // each test file uses its own part of it
 
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
@@ -32,4 +34,15 @@ pub fn stones(args: &[&str], stdin: &str) -> Output {
 /// Bytes as text, bad UTF-8 replaced.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Where the npm packages the tests drive live (playwright-core, @sabaki/sgf): `STONES_NODE_MODULES`,
+/// else `browser/node_modules` in the target folder, where .ci/test installs them.
+pub fn node_modules() -> std::path::PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    std::env::var_os("STONES_NODE_MODULES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| target.join("browser/node_modules"))
 }
