@@ -5,7 +5,7 @@
 #[path = "support/http.rs"]
 mod http;
 
-use http::{bearer, send, send_at, Reply, Served};
+use http::{bearer, get, send, send_at, Reply, Served};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::TcpStream;
@@ -59,10 +59,6 @@ fn post_with(port: u16, path: &str, body: &Value, token: Option<&str>) -> Reply 
         body.to_string().as_bytes(),
         token,
     )
-}
-
-fn get(port: u16, path: &str) -> Reply {
-    request(port, "GET", path, b"")
 }
 
 fn server() -> u16 {

@@ -5,7 +5,7 @@
 #[path = "support/http.rs"]
 mod http;
 
-use http::{call, moves, state, Served};
+use http::{call, get, moves, state, Served};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -108,7 +108,7 @@ fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
         call(port, "POST", &path, &json!({"move": "D2"}), Some(&white)).0,
         200
     );
-    let (_, lobby) = call(port, "GET", "/api/lobby", &json!({}), None);
+    let lobby = get(port, "/api/lobby").body;
     let lobby: Value = serde_json::from_str(&lobby).unwrap();
     assert!(
         lobby["open"]
@@ -137,23 +137,13 @@ fn a_game_survives_kill_9_with_its_id_moves_and_seats() {
     let finished = state(port, &done_id);
     assert_eq!(finished["status"], "over");
     assert_eq!(finished["result"], "W+R");
-    let (status, sgf) = call(
-        port,
-        "GET",
-        &format!("/api/games/{done_id}/sgf"),
-        &json!({}),
-        None,
-    );
-    assert_eq!(status, 200);
+    let sgf = get(port, &format!("/api/games/{done_id}/sgf"));
+    assert_eq!(sgf.status, 200);
+    let sgf = sgf.body;
     assert!(sgf.contains("RE[W+R]"), "{sgf}");
-    let (status, case) = call(
-        port,
-        "GET",
-        &format!("/api/games/{done_id}/case"),
-        &json!({}),
-        None,
-    );
-    assert_eq!(status, 200);
+    let case = get(port, &format!("/api/games/{done_id}/case"));
+    assert_eq!(case.status, 200);
+    let case = case.body;
     assert!(case.contains("W+R"), "{case}");
     // An undo is stored too: after another kill the game has its three moves again.
     assert_eq!(

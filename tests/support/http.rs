@@ -185,11 +185,16 @@ pub fn call(
     (r.status, r.body)
 }
 
+/// `GET path`.
+pub fn get(port: u16, path: &str) -> Reply {
+    send(port, &format!("localhost:{port}"), "GET", path, "", b"")
+}
+
 /// The state of game `id`.
 pub fn state(port: u16, id: &str) -> Value {
-    let (status, body) = call(port, "GET", &format!("/api/games/{id}"), &Value::Null, None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
+    let r = get(port, &format!("/api/games/{id}"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
 }
 
 /// The moves of a state, as text.
