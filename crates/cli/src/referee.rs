@@ -118,6 +118,18 @@ pub fn play_game(
                 black_player: 0,
             }
         };
+    // A game cut short, scored by the rules as the board stands.
+    let scored = |game: &AnyGame, history: &[(Colour, String)], thinking, reason| {
+        let score = game.current_score();
+        end(
+            game,
+            history,
+            thinking,
+            score.result(),
+            score.winner(),
+            reason,
+        )
+    };
     // Each player's start-up, outside its thinking time: an engine that cannot start loses.
     for c in [Colour::Black, Colour::White] {
         if let Err(failure) =
@@ -159,31 +171,15 @@ pub fn play_game(
                     history.push((c, done));
                 }
                 if game.game_status() == Status::Scoring {
-                    let score = game.current_score();
-                    return end(
-                        &game,
-                        &history,
-                        thinking,
-                        score.result(),
-                        score.winner(),
-                        "scored as it stands".into(),
-                    );
+                    return scored(&game, &history, thinking, "scored as it stands".into());
                 }
                 continue;
             }
             Status::Ongoing => {}
         }
         if history.len() >= cap {
-            let score = game.current_score();
             let reason = format!("move limit ({cap}) reached; scored as it stands");
-            return end(
-                &game,
-                &history,
-                thinking,
-                score.result(),
-                score.winner(),
-                reason,
-            );
+            return scored(&game, &history, thinking, reason);
         }
         let c = game.player_to_move();
         let started = Instant::now();
