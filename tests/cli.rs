@@ -894,7 +894,7 @@ fn at_a_terminal_the_prompts_clock_ticks_while_the_person_thinks() {
     // A pseudo-terminal from util-linux's `script`: the prompt is redrawn in place each second.
     // (`timeout` ends a stones that never redraws, so that the test fails instead of hanging.)
     let command = format!(
-        "timeout 60 {} play go --set size=9 --time 10m",
+        "timeout --foreground 60 {} play go --set size=9 --time 10m",
         env!("CARGO_BIN_EXE_stones")
     );
     let mut child = std::process::Command::new("script")
