@@ -1241,6 +1241,17 @@ fn an_uploaded_record_is_a_game_to_review_and_play_on() {
         s["tokens"]["white"].as_str(),
     );
     assert_eq!(r.status, 200, "{}", r.body);
+    // A set-up start (handicap stones) is the game's start: its pictures, its case file.
+    let s = upload("(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[gc][cg];W[ee])").json();
+    let id = s["id"].as_str().unwrap().to_string();
+    assert_eq!(s["request"]["setup"]["to_move"], "white", "{s}");
+    let r = get(port, &format!("/api/games/{id}/svg?at=0"));
+    assert_eq!(r.body.matches("class=\"stone ").count(), 2);
+    let case = get(port, &format!("/api/games/{id}/case")).body;
+    assert!(
+        case.contains("[setup]") && case.contains("to_move = \"white\""),
+        "{case}"
+    );
     // A case file, to its end: the result in words.
     let case = "game = \"gomoku\"\nruleset = \"freestyle\"\nmoves = [\"H8\", \"A1\", \"H9\", \"A2\", \"H10\", \"A3\", \"H11\", \"A4\", \"H12\"]\n[set]\nsize = 15\n";
     let s = upload(case).json();
@@ -1259,7 +1270,7 @@ fn an_uploaded_record_is_a_game_to_review_and_play_on() {
         .len();
     for (record, words) in [
         ("(;GM[1]SZ[9];B[ee];B[cc])", "out of turn"),
-        ("(;GM[1]SZ[9]AB[ee];W[cc])", "set-up position"),
+        ("(;GM[1]SZ[9];B[ee];AW[cc];B[dd])", "after its start"),
         ("(;GM[1]SZ[5];B[cc];W[cc])", "occupied"),
         (
             "game = \"go\"\nruleset = \"../x.toml\"\n",

@@ -205,6 +205,40 @@ fn the_computer_to_move_thinks_again_after_a_restart() {
 }
 
 #[test]
+fn an_uploaded_handicap_game_keeps_its_stones_after_kill_9() {
+    let db = fresh_db("handicap");
+    let (served, _) = serve(&db);
+    let record = "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[gc][cg];W[ee])";
+    let (status, body) = call(
+        served.port,
+        "POST",
+        "/api/uploads",
+        &json!({ "record": record }),
+        None,
+    );
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    kill_9(served);
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let s = state(port, &id);
+    assert_eq!(moves(&s), ["E5"]);
+    let stones = |at: &str| {
+        let svg = get(port, &format!("/api/games/{id}/svg{at}")).body;
+        svg.matches("class=\"stone ").count()
+    };
+    assert_eq!((stones("?at=0"), stones("")), (2, 3));
+    let sgf = get(port, &format!("/api/games/{id}/sgf")).body;
+    assert!(
+        sgf.contains("AB[cg][gc]") || sgf.contains("AB[gc][cg]"),
+        "{sgf}"
+    );
+}
+
+#[test]
 fn the_clock_is_the_same_after_kill_9_and_runs_on() {
     let db = fresh_db("clock");
     let (served, _) = serve(&db);

@@ -44,6 +44,9 @@ pub struct SgfGame {
     /// The position before the first move, as board rows and the player to move (`None` when the
     /// record starts from the ruleset's own start).
     pub setup: Option<(String, Colour)>,
+    /// Whether a node after the first adds or removes stones (Go's `AB`/`AW`/`AE` mid-record): the
+    /// moves alone then do not rebuild the game.
+    pub edited_later: bool,
     pub start_picture: Option<String>,
 }
 
@@ -175,6 +178,7 @@ fn replay_go(
         description,
         moves,
         setup,
+        edited_later: !record.later_setup.is_empty(),
         start_picture,
     })
 }
@@ -233,6 +237,7 @@ fn replay_dots(
         description,
         moves,
         setup,
+        edited_later: false,
         start_picture,
     })
 }
@@ -309,6 +314,7 @@ fn replay_placements(
         description,
         moves,
         setup: None,
+        edited_later: false,
         start_picture: None,
     })
 }

@@ -106,6 +106,8 @@ pub struct Session {
     thoughts: Vec<MoveThought>,
     /// The creation request, for a rematch.
     request: Value,
+    /// The start position when the request set one up (case-file board rows, who moves first).
+    setup: Option<(String, Colour)>,
 }
 
 /// What a game's row holds of its play: moves, result, undo asked for.
@@ -459,6 +461,33 @@ fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiEr
     Ok(())
 }
 
+/// A request's `setup`, `{"board": "<case-file board rows>", "to_move": "black"|"white"}`:
+/// a start position other than the ruleset's (an uploaded record's handicap stones, say).
+fn start_setup(value: Option<&Value>) -> Result<Option<(String, Colour)>, ApiError> {
+    let bad = || {
+        ApiError::bad(
+            "\"setup\" is {\"board\": rows of x, o and . as a case file writes them, \"to_move\": black or white}",
+        )
+    };
+    let obj = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(obj)) => obj,
+        Some(_) => return Err(bad()),
+    };
+    if obj.keys().any(|k| k != "board" && k != "to_move") {
+        return Err(bad());
+    }
+    let Some(Value::String(board)) = obj.get("board") else {
+        return Err(bad());
+    };
+    let to_move = match obj.get("to_move") {
+        None => Colour::Black,
+        Some(Value::String(c)) => c.parse().map_err(ApiError::bad)?,
+        Some(_) => return Err(bad()),
+    };
+    Ok(Some((board.clone(), to_move)))
+}
+
 /// The stored game `id`, replayed: its request through the same checks, then its moves.
 fn load(store: &Arc<Store>, id: &str, watch: Duration) -> Result<Option<Session>, ApiError> {
     let stored = store
@@ -638,12 +667,12 @@ impl Session {
             .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
         for key in obj.keys() {
             if ![
-                "game", "ruleset", "set", "black", "white", "open", "name", "clock",
+                "game", "ruleset", "set", "setup", "black", "white", "open", "name", "clock",
             ]
             .contains(&key.as_str())
             {
                 return Err(ApiError::bad(format!(
-                    "unknown field \"{key}\": expected game, ruleset, set, black, white, open, name, clock"
+                    "unknown field \"{key}\": expected game, ruleset, set, setup, black, white, open, name, clock"
                 )));
             }
         }
@@ -690,7 +719,7 @@ impl Session {
                 ))
             }
         }
-        let (game, ruleset) = kind
+        let (mut game, ruleset) = kind
             .create(Some(&ruleset), &overrides)
             .map_err(|e| ApiError::bad(e.to_string()))?;
         if game.point_count() > MAX_POINTS {
@@ -698,6 +727,11 @@ impl Session {
                 "the board has {} points; the server plays on at most {MAX_POINTS}",
                 game.point_count()
             )));
+        }
+        let setup = start_setup(obj.get("setup"))?;
+        if let Some((board, to_move)) = &setup {
+            game.setup_text(board, *to_move)
+                .map_err(|e| ApiError::bad(format!("setup: {e}")))?;
         }
         let specs = [text("black", "human")?, text("white", "human")?];
         let mut players = [None, None];
@@ -776,6 +810,7 @@ impl Session {
             lease_retry: None,
             thoughts: Vec::new(),
             request: body.clone(),
+            setup,
         })
     }
 
@@ -1245,7 +1280,7 @@ impl Session {
                 self.specs[0], self.specs[1]
             ),
             &moves,
-            None,
+            self.setup.as_ref().map(|(b, c)| (b.as_str(), *c)),
         );
         if let Some(result) = self.result() {
             text = format!("# result: {result}\n{text}");
@@ -1259,7 +1294,7 @@ impl Session {
         let info = crate::save::SaveInfo {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
-            setup: None,
+            setup: self.setup.clone(),
             players: None,
         };
         self.game

@@ -16,8 +16,9 @@ pub struct Upload {
     pub moves: Vec<(Option<Colour>, String)>,
 }
 
-/// Reads `text`, an SGF record (it starts with `(`) or a case file; a set-up position is refused
-/// (the server's games start from their ruleset's start).
+/// Reads `text`, an SGF record (it starts with `(`) or a case file. A set-up start (handicap
+/// stones, `AB`/`AW`, a case file's `[setup]` board) goes into the request's `setup`; stones added
+/// or removed later in a record are refused (the server rebuilds a game from its start and moves).
 pub fn read_record(text: &str) -> Result<Upload, ApiError> {
     if text.trim_start().starts_with('(') {
         read_sgf(text)
@@ -29,8 +30,10 @@ pub fn read_record(text: &str) -> Result<Upload, ApiError> {
 fn read_sgf(text: &str) -> Result<Upload, ApiError> {
     let r = crate::sgf_replay::sgf_game(text.as_bytes(), &RulesArgs::default())
         .map_err(|e| ApiError::bad(format!("the SGF record cannot be read: {e}")))?;
-    if r.setup.is_some() {
-        return Err(set_up());
+    if r.edited_later {
+        return Err(ApiError::bad(
+            "the record adds or removes stones after its start (AB/AW/AE in a later node): only moves can be reviewed here",
+        ));
     }
     let mut set = Map::new();
     if let Shape::Square { width, height, .. } | Shape::Rhombus { width, height } =
@@ -55,10 +58,11 @@ fn read_sgf(text: &str) -> Result<Upload, ApiError> {
         .iter()
         .map(|m| (Some(m.player), m.mv.clone()))
         .collect();
-    Ok(Upload {
-        request: request(r.game.game_name(), Some(&r.ruleset), Value::Object(set)),
-        moves,
-    })
+    let mut request = request(r.game.game_name(), Some(&r.ruleset), Value::Object(set));
+    if let Some((board, to_move)) = &r.setup {
+        request["setup"] = setup(board, *to_move);
+    }
+    Ok(Upload { request, moves })
 }
 
 fn read_case(text: &str) -> Result<Upload, ApiError> {
@@ -68,13 +72,16 @@ fn read_case(text: &str) -> Result<Upload, ApiError> {
             e.message()
         ))
     })?;
-    if case.setup.as_ref().is_some_and(|s| s.board.is_some()) {
-        return Err(set_up());
-    }
     let moves = case.all_moves().map_err(ApiError::bad)?;
     let set = serde_json::to_value(&case.set).map_err(|e| ApiError::bad(e.to_string()))?;
+    let mut request = request(&case.game, case.ruleset.as_deref(), set);
+    if let Some(s) = &case.setup {
+        if let Some(board) = &s.board {
+            request["setup"] = setup(board, s.to_move.unwrap_or(Colour::Black));
+        }
+    }
     Ok(Upload {
-        request: request(&case.game, case.ruleset.as_deref(), set),
+        request,
         moves: moves.iter().map(|m| (None, m.clone())).collect(),
     })
 }
@@ -84,8 +91,9 @@ fn request(game: &str, ruleset: Option<&str>, set: Value) -> Value {
     json!({"game": game, "ruleset": ruleset, "set": set, "black": "human", "white": "human"})
 }
 
-fn set_up() -> ApiError {
-    ApiError::bad("a record that starts from a set-up position (handicap stones, AB/AW, [setup] board) cannot be reviewed here yet")
+/// A request's `setup`: the start position as case-file board rows and who moves first.
+fn setup(board: &str, to_move: Colour) -> Value {
+    json!({"board": board, "to_move": to_move.to_string()})
 }
 
 #[cfg(test)]
@@ -113,11 +121,28 @@ mod tests {
     }
 
     #[test]
-    fn what_is_not_a_record_or_starts_from_a_set_up_is_refused() {
+    fn a_set_up_start_goes_into_the_request() {
+        let u = read_record("(;GM[1]SZ[3]HA[2]AB[aa][cc];W[bb])").unwrap();
+        assert_eq!(
+            u.request["setup"],
+            json!({"board": "x . .\n. . .\n. . x", "to_move": "white"})
+        );
+        assert_eq!(u.moves, vec![(Some(Colour::White), "B2".into())]);
+        let u = read_record(
+            "game = \"go\"\nmoves = [\"B2\"]\n[setup]\nto_move = \"white\"\nboard = \"\"\"\nx .\n. .\n\"\"\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            u.request["setup"],
+            json!({"board": "x .\n. .\n", "to_move": "white"})
+        );
+    }
+
+    #[test]
+    fn what_is_not_a_record_or_edits_the_board_later_is_refused() {
         for bad in [
             "hello",
-            "(;GM[1]SZ[9]AB[ee];W[cc])",
-            "game = \"go\"\n[setup]\nboard = \"\"\"\nx .\n. .\n\"\"\"\n",
+            "(;GM[1]SZ[9];B[ee];AW[cc];B[dd])",
             "(;GM[999];B[aa])",
             "(;GM[1]SZ[5];B[cc];W[cc])",
         ] {
