@@ -123,6 +123,46 @@ fn the_computer_moves_once_though_two_servers_hold_the_game() {
 }
 
 #[test]
+fn when_the_server_running_the_computer_dies_another_takes_its_lease_and_moves() {
+    let Some(pg) = pg::postgres_or_skip("takeover") else {
+        return;
+    };
+    let mut a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
+    // White thinks 3 s a move: long enough to be killed in the middle of it.
+    let game = created(
+        &a,
+        json!({"game": "go", "set": {"size": 7}, "black": "human", "white": "mcts:time=3"}),
+    );
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    let (status, body) = a.call("POST", &path, &json!({"move": "D4"}), Some(&black));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(a.state(&id)["thinking"], true);
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    // b, asked about the game all along, waits out a's lease (15 s), takes it, and thinks itself.
+    let start = Instant::now();
+    loop {
+        let s = b.state(&id);
+        if moves(&s).len() == 2 {
+            assert_eq!(s["moves"][1]["player"], "white", "{s}");
+            assert!(
+                start.elapsed() > Duration::from_secs(10),
+                "a's lease was not waited out"
+            );
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no server took the computer over: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
 fn a_seat_is_joined_and_an_undo_agreed_through_different_servers() {
     let Some(pg) = pg::postgres_or_skip("join") else {
         return;
