@@ -1,7 +1,8 @@
 //! Several servers on one PostgreSQL database (`stones serve --db postgres://…`): a game created
 //! through one is played through both, a move made through one reaches a watcher of the other through
 //! its event stream, a seat's token is checked by both, and the computer's move is made once though
-//! both servers hold the game. The database is a throw-away cluster (tests/support/pg.rs), or
+//! both servers hold the game, and a server killed mid-thought has its game taken over once its
+//! lease runs out. The database is a throw-away cluster (tests/support/pg.rs), or
 //! `STONES_TEST_POSTGRES`; without PostgreSQL the test says so, and fails in CI.
 
 #[path = "support/http.rs"]
