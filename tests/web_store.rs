@@ -205,6 +205,41 @@ fn the_computer_to_move_thinks_again_after_a_restart() {
 }
 
 #[test]
+fn what_the_computer_thought_of_its_moves_survives_kill_9() {
+    let db = fresh_db("thoughts");
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (id, created) = create(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "black": "human", "white": "mcts:playouts=200"}),
+    );
+    play(
+        port,
+        &id,
+        "C3",
+        created["tokens"]["black"].as_str().unwrap(),
+    );
+    let start = Instant::now();
+    let before = loop {
+        let s = state(port, &id);
+        if moves(&s).len() == 2 && s["thinking"] == false {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "no answer: {s}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(
+        before["thoughts"].as_array().map(Vec::len),
+        Some(1),
+        "{before}"
+    );
+    kill_9(served);
+    let (served, _) = serve(&db);
+    let after = state(served.port, &id);
+    assert_eq!(after["thoughts"], before["thoughts"]);
+}
+
+#[test]
 fn an_uploaded_handicap_game_keeps_its_stones_after_kill_9() {
     let db = fresh_db("handicap");
     let (served, _) = serve(&db);

@@ -102,7 +102,7 @@ pub struct Session {
     runner: Arc<str>,
     lease: Option<Instant>,
     lease_retry: Option<Instant>,
-    /// What the computer thought of its moves still on the board (not stored: lost on a restart).
+    /// What the computer thought of its moves still on the board (stored with the moves).
     thoughts: Vec<MoveThought>,
     /// The creation request, for a rematch.
     request: Value,
@@ -938,11 +938,18 @@ impl Session {
             }),
             _ => None,
         };
+        let thoughts: Vec<Option<String>> = (1..=moves.len())
+            .map(|n| {
+                let t = self.thoughts.iter().find(|t| t.n == n)?;
+                serde_json::to_string(t).ok()
+            })
+            .collect();
         let change = Change {
             id: &self.id,
             version: self.stored_version,
             keep,
             moves: &moves,
+            thoughts: &thoughts,
             result: result.as_deref(),
             clock_left: clock.as_deref(),
             undo_request: undo_request.as_deref(),
@@ -1028,12 +1035,17 @@ impl Session {
             }
             clock.flagged = stored.result.as_deref().and_then(GameClock::loser_in);
         }
-        for mv in stored.moves.iter().skip(self.records.len()) {
-            let record = play_recorded(&mut self.game, mv, self.records.len() + 1);
+        for (i, mv) in stored.moves.iter().enumerate().skip(self.records.len()) {
+            let record = play_recorded(&mut self.game, mv, i + 1);
             if let Some(reason) = record.reason {
                 return Err(broken(&self.id, format!("move {mv}: {reason}")));
             }
             self.records.push(record);
+            // What the computer thought of it (a thought that no longer reads is left out).
+            let thought = stored.thoughts.get(i).cloned().flatten();
+            if let Some(t) = thought.and_then(|t| serde_json::from_str::<MoveThought>(&t).ok()) {
+                self.thoughts.push(t);
+            }
         }
         self.stored_version = stored.version;
         self.recompute();

@@ -5,13 +5,13 @@
 use super::games::ApiError;
 use crate::analysis::black_chance;
 use crate::text_game::{AnyGame, TextThought};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use stones_core::plot::LineChart;
 use stones_core::Colour;
 
 /// What the computer thought of one of its moves.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveThought {
     /// The move's number (1 the first).
     pub n: usize,

@@ -23,6 +23,8 @@ pub struct StoredGame {
     pub tokens: [Option<String>; 2],
     /// The moves in order, as text.
     pub moves: Vec<String>,
+    /// What the computer thought of each move, as JSON (`None`: a person's move).
+    pub thoughts: Vec<Option<String>>,
     /// The result once the game is over.
     pub result: Option<String>,
     /// The seat still open in the lobby (`black` or `white`).
@@ -97,6 +99,8 @@ pub struct Change<'a> {
     /// The moves from the first `keep` on are written again.
     pub keep: usize,
     pub moves: &'a [String],
+    /// What the computer thought of each of them, as JSON (`None`: a person's move), by index.
+    pub thoughts: &'a [Option<String>],
     pub result: Option<&'a str>,
     pub clock_left: Option<&'a str>,
     pub undo_request: Option<&'a str>,
@@ -155,24 +159,26 @@ CREATE TABLE IF NOT EXISTS moves (
     n BIGINT NOT NULL,
     mv TEXT NOT NULL,
     at BIGINT NOT NULL,
+    thought TEXT,
     PRIMARY KEY (game, n)
 );
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created);
 ";
 
-/// Columns added since the first schema, with their types: an older database gains them.
-const ADDED: [(&str, &str); 11] = [
-    ("open_seat", "TEXT"),
-    ("name_black", "TEXT"),
-    ("name_white", "TEXT"),
-    ("clock_left", "TEXT"),
-    ("player_black", "TEXT"),
-    ("player_white", "TEXT"),
-    ("kind", "TEXT"),
-    ("version", "BIGINT NOT NULL DEFAULT 0"),
-    ("undo_request", "TEXT"),
-    ("runner", "TEXT"),
-    ("lease_until", "BIGINT"),
+/// Columns added since the first schema, by table, with their types: an older database gains them.
+const ADDED: [(&str, &str, &str); 12] = [
+    ("games", "open_seat", "TEXT"),
+    ("games", "name_black", "TEXT"),
+    ("games", "name_white", "TEXT"),
+    ("games", "clock_left", "TEXT"),
+    ("games", "player_black", "TEXT"),
+    ("games", "player_white", "TEXT"),
+    ("games", "kind", "TEXT"),
+    ("games", "version", "BIGINT NOT NULL DEFAULT 0"),
+    ("games", "undo_request", "TEXT"),
+    ("games", "runner", "TEXT"),
+    ("games", "lease_until", "BIGINT"),
+    ("moves", "thought", "TEXT"),
 ];
 
 /// The lobby lists games active within this many seconds (an hour, as the server's idle time).
@@ -310,9 +316,9 @@ impl Store {
             // Two servers starting at once would race to make the tables: one at a time.
             tx.batch("SELECT pg_advisory_xact_lock(7405501)")?;
             tx.batch(SCHEMA)?;
-            for (column, ty) in ADDED {
+            for (table, column, ty) in ADDED {
                 tx.batch(&format!(
-                    "ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {ty}"
+                    "ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {ty}"
                 ))?;
             }
             Ok(())
@@ -335,19 +341,22 @@ impl Store {
         db.with(|tx| {
             tx.batch("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;")?;
             // A file from before the lobby lacks its columns: add them before the index on them.
-            let exists = tx.first(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'",
-                &[],
-            )?;
-            if exists.is_some() {
+            for table in ["games", "moves"] {
                 let columns: Vec<String> = tx
-                    .query("SELECT name FROM pragma_table_info('games')", &[])?
+                    .query(
+                        &format!("SELECT name FROM pragma_table_info('{table}')"),
+                        &[],
+                    )?
                     .iter()
                     .filter_map(|r| r.text(0))
                     .collect();
-                for (column, ty) in ADDED {
+                // No columns: a new file, made whole by the schema.
+                if columns.is_empty() {
+                    continue;
+                }
+                for (_, column, ty) in ADDED.iter().filter(|a| a.0 == table) {
                     if !columns.iter().any(|c| c == column) {
-                        tx.batch(&format!("ALTER TABLE games ADD COLUMN {column} {ty}"))?;
+                        tx.batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {ty}"))?;
                     }
                 }
             }
@@ -492,9 +501,16 @@ impl Store {
                 &[id.into(), Val::Int(change.keep as i64)],
             )?;
             for (i, mv) in change.moves.iter().enumerate().skip(change.keep) {
+                let thought = change.thoughts.get(i).cloned().flatten();
                 tx.execute(
-                    "INSERT INTO moves (game, n, mv, at) VALUES (?1, ?2, ?3, ?4)",
-                    &[id.into(), Val::Int(i as i64 + 1), mv.as_str().into(), Val::Int(at)],
+                    "INSERT INTO moves (game, n, mv, at, thought) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    &[
+                        id.into(),
+                        Val::Int(i as i64 + 1),
+                        mv.as_str().into(),
+                        Val::Int(at),
+                        thought.into(),
+                    ],
                 )?;
             }
             self.announce(tx, id, version)?;
@@ -608,13 +624,17 @@ impl Store {
                  FROM games WHERE id = ?1",
                 &params,
             )?;
-            let moves = tx.query("SELECT mv FROM moves WHERE game = ?1 ORDER BY n", &params)?;
+            let moves = tx.query(
+                "SELECT mv, thought FROM moves WHERE game = ?1 ORDER BY n",
+                &params,
+            )?;
             Ok((game, moves))
         })?;
         Ok(game.map(|r| StoredGame {
             request: r.text(0).unwrap_or_default(),
             tokens: [r.text(1), r.text(2)],
             moves: moves.iter().filter_map(|m| m.text(0)).collect(),
+            thoughts: moves.iter().map(|m| m.text(1)).collect(),
             result: r.text(3),
             open_seat: r.text(4),
             names: [r.text(5), r.text(6)],
@@ -667,6 +687,7 @@ mod tests {
                 version: 1,
                 keep: 0,
                 moves: &moves,
+                thoughts: &[None, Some("{\"n\":2}".into())],
                 result: None,
                 clock_left: Some("1,2"),
                 undo_request: None,
@@ -691,10 +712,12 @@ mod tests {
                 players: ["ann".into(), "bot:random".into()],
                 names: ["Ann".into(), "random".into()],
             };
+            let thoughts = [None, Some("{\"n\":2,\"pv\":[]}".to_string())];
             let change = Change {
                 version: 2,
                 keep: 1,
                 moves: &moves,
+                thoughts: &thoughts,
                 result: Some("B+R"),
                 clock_left: None,
                 rated: Some(&rated),
@@ -725,6 +748,8 @@ mod tests {
         assert_eq!(g.request, "{\"game\":\"go\"}");
         assert_eq!(g.tokens, tokens);
         assert_eq!(g.moves, ["C3", "B2"]);
+        // What the computer thought: of the move written again, the new thought.
+        assert_eq!(g.thoughts, [None, Some("{\"n\":2,\"pv\":[]}".into())]);
         assert_eq!(g.result.as_deref(), Some("B+R"));
         assert_eq!(g.version, 4);
         assert_eq!(store.load("nope").unwrap(), None);
@@ -732,10 +757,15 @@ mod tests {
         // A file of the first schema (no lobby columns) opens and gains them.
         let old = dir.join("old.db");
         let conn = rusqlite::Connection::open(&old).unwrap();
-        conn.execute_batch("CREATE TABLE games (id TEXT PRIMARY KEY, request TEXT NOT NULL, token_black TEXT, token_white TEXT, created INTEGER NOT NULL, result TEXT, finished INTEGER); INSERT INTO games VALUES ('g', '{}', NULL, NULL, 0, NULL, NULL);").unwrap();
+        conn.execute_batch("CREATE TABLE games (id TEXT PRIMARY KEY, request TEXT NOT NULL, token_black TEXT, token_white TEXT, created INTEGER NOT NULL, result TEXT, finished INTEGER); INSERT INTO games VALUES ('g', '{}', NULL, NULL, 0, NULL, NULL);
+            CREATE TABLE moves (game TEXT NOT NULL REFERENCES games(id), n BIGINT NOT NULL, mv TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (game, n)); INSERT INTO moves VALUES ('g', 1, 'C3', 0);").unwrap();
         drop(conn);
         let store = Store::open(&old).unwrap();
-        assert_eq!(store.load("g").unwrap().unwrap().open_seat, None);
+        let g = store.load("g").unwrap().unwrap();
+        assert_eq!(
+            (g.open_seat, g.moves, g.thoughts),
+            (None, vec!["C3".into()], vec![None])
+        );
         store
             .insert_game(&NewGame {
                 id: "h",
