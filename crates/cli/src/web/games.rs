@@ -938,12 +938,15 @@ impl Session {
             }),
             _ => None,
         };
-        let thoughts: Vec<Option<String>> = (1..=moves.len())
-            .map(|n| {
-                let t = self.thoughts.iter().find(|t| t.n == n)?;
-                serde_json::to_string(t).ok()
-            })
-            .collect();
+        // The thoughts of the moves written (from `keep` on), by index.
+        let mut thoughts = vec![None; moves.len()];
+        for t in self
+            .thoughts
+            .iter()
+            .filter(|t| t.n > keep && t.n <= moves.len())
+        {
+            thoughts[t.n - 1] = serde_json::to_string(t).ok();
+        }
         let change = Change {
             id: &self.id,
             version: self.stored_version,
