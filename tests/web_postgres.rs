@@ -20,6 +20,17 @@ fn created(served: &Served, request: Value) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
+/// Two servers on `pg`'s database, and a game made through the first by `request`: its id and
+/// Black's token.
+fn two_servers_and_a_game(pg: &pg::Postgres, request: Value) -> (Served, Served, String, String) {
+    let a = Served::start(&["--db", &pg.url]);
+    let b = Served::start(&["--db", &pg.url]);
+    let game = created(&a, request);
+    let id = game["id"].as_str().unwrap().to_string();
+    let black = game["tokens"]["black"].as_str().unwrap().to_string();
+    (a, b, id, black)
+}
+
 #[test]
 fn two_servers_on_one_database_play_one_game_and_watchers_of_each_see_every_move() {
     let Some(pg) = pg::postgres_or_skip("two") else {
@@ -72,14 +83,10 @@ fn the_computer_moves_once_though_two_servers_hold_the_game() {
     let Some(pg) = pg::postgres_or_skip("once") else {
         return;
     };
-    let a = Served::start(&["--db", &pg.url]);
-    let b = Served::start(&["--db", &pg.url]);
-    let game = created(
-        &a,
+    let (a, b, id, black) = two_servers_and_a_game(
+        &pg,
         json!({"game": "go", "set": {"size": 7}, "black": "human", "white": "mcts:playouts=300"}),
     );
-    let id = game["id"].as_str().unwrap().to_string();
-    let black = game["tokens"]["black"].as_str().unwrap().to_string();
     let path = format!("/api/games/{id}/moves");
     // Both servers hold the game and are asked about it all along (both count it as watched).
     let _ = b.state(&id);
@@ -128,15 +135,11 @@ fn when_the_server_running_the_computer_dies_another_takes_its_lease_and_moves()
     let Some(pg) = pg::postgres_or_skip("takeover") else {
         return;
     };
-    let mut a = Served::start(&["--db", &pg.url]);
-    let b = Served::start(&["--db", &pg.url]);
     // White thinks 3 s a move: long enough to be killed in the middle of it.
-    let game = created(
-        &a,
+    let (mut a, b, id, black) = two_servers_and_a_game(
+        &pg,
         json!({"game": "go", "set": {"size": 7}, "black": "human", "white": "mcts:time=3"}),
     );
-    let id = game["id"].as_str().unwrap().to_string();
-    let black = game["tokens"]["black"].as_str().unwrap().to_string();
     let path = format!("/api/games/{id}/moves");
     let (status, body) = a.call("POST", &path, &json!({"move": "D4"}), Some(&black));
     assert_eq!(status, 200, "{body}");
