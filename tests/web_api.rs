@@ -343,6 +343,20 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
         (
             "POST",
             "/api/games",
+            br#"{"game":"go","set":{"size":3},"setup":{"board":"x x x\nx x x\nx x x"}}"#.to_vec(),
+            400,
+            "the chain at A3 has no liberty",
+        ),
+        (
+            "POST",
+            "/api/games",
+            br#"{"game":"go","setup":{"board":"","to_move":"red"}}"#.to_vec(),
+            400,
+            "setup.to_move: unknown colour 'red'",
+        ),
+        (
+            "POST",
+            "/api/games",
             vec![b' '; 70 * 1024],
             413,
             "over 65536 bytes",

@@ -482,7 +482,9 @@ fn start_setup(value: Option<&Value>) -> Result<Option<(String, Colour)>, ApiErr
     };
     let to_move = match obj.get("to_move") {
         None => Colour::Black,
-        Some(Value::String(c)) => c.parse().map_err(ApiError::bad)?,
+        Some(Value::String(c)) => c
+            .parse()
+            .map_err(|e| ApiError::bad(format!("setup.to_move: {e}")))?,
         Some(_) => return Err(bad()),
     };
     Ok(Some((board.clone(), to_move)))
@@ -731,7 +733,7 @@ impl Session {
         let setup = start_setup(obj.get("setup"))?;
         if let Some((board, to_move)) = &setup {
             game.setup_text(board, *to_move)
-                .map_err(|e| ApiError::bad(format!("setup: {e}")))?;
+                .map_err(|e| ApiError::bad(e.to_string()))?;
         }
         let specs = [text("black", "human")?, text("white", "human")?];
         let mut players = [None, None];
