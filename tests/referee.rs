@@ -296,3 +296,56 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
     assert!(rows.iter().all(|r| r.chars().count() == width), "{report}");
     assert!(!report.contains("-0 "), "{report}");
 }
+
+#[test]
+fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
+    // Half a second a move: a game of three moves each takes the engine 1.5 s.
+    let gtp = engine(
+        "gtp",
+        "slow",
+        &gtp_script("", "sleep 0.5; printf '= pass\\n\\n'"),
+    );
+    let json = scratch("cut-short.json");
+    let path = json.display().to_string();
+    let args = [
+        "match",
+        "go",
+        "--set",
+        "size=5",
+        "--black",
+        "random",
+        "--white",
+        &gtp,
+        "--games",
+        "3",
+        "--max-moves",
+        "6",
+        "--move-time",
+        "10",
+        "--json",
+        &path,
+    ];
+    let mut child = spawn(&args, Stdio::null());
+    let start = std::time::Instant::now();
+    while !json.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no JSON after the first game"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Interrupted in the second game, as a person stops a long match.
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap())
+        .expect("a whole JSON document");
+    assert_eq!(v["games"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["summary"]["games"], 1, "{v}");
+    let mut partial = json.clone().into_os_string();
+    partial.push(".partial");
+    assert!(!Path::new(&partial).exists());
+    std::fs::remove_file(&json).ok();
+}

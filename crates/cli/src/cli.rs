@@ -3,7 +3,7 @@
 use crate::bench::bench;
 use crate::case::{replay_case_file_with, replay_moves, Pictures, Transcript};
 use crate::clock::TimeControl;
-use crate::matches::{report, run_match, summarise, write_json, MatchPlan};
+use crate::matches::{report, run_match, summarise, MatchPlan};
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::{play, PlayOptions};
 use crate::player::Player;
@@ -140,7 +140,8 @@ pub enum Command {
         /// have one).
         #[arg(long, value_name = "DIR")]
         save: Option<std::path::PathBuf>,
-        /// Write the games and the summary as JSON.
+        /// Write the games and the summary as JSON, again as each game ends (a match cut short keeps
+        /// its finished games).
         #[arg(long, value_name = "FILE")]
         json: Option<std::path::PathBuf>,
     },
@@ -391,15 +392,13 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     max_moves,
                 },
                 save,
+                json,
             };
             let records = run_match(&start, &plan, &mut std::io::stderr())?;
             let labels = [plan.players[0].label(), plan.players[1].label()];
             let summary = summarise(&records, &labels);
             print_out(&report(&summary))?;
             print_out(&crate::matches::game_lines(&records))?;
-            if let Some(path) = json {
-                write_json(&path, &plan, &records, &summary)?;
-            }
             Ok(())
         }
         Command::Gtp {

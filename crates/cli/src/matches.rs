@@ -26,6 +26,8 @@ pub struct MatchPlan {
     pub parallel: usize,
     pub limits: Limits,
     pub save: Option<PathBuf>,
+    /// `--json`: written again as each game ends, so that a match cut short keeps its finished games.
+    pub json: Option<PathBuf>,
 }
 
 /// One player's line of the report.
@@ -110,8 +112,12 @@ pub fn run_match(
             let mut all = done.lock().expect("no panics while locked");
             all[g] = Some(record);
             let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
-            drop(all);
             let summary = summarise(&records, &labels);
+            if let Some(path) = &plan.json {
+                // Under the lock: two games ending at once write in turn, the later with both.
+                write_json(path, plan, &records, &summary)?;
+            }
+            drop(all);
             let mut out = bar.lock().expect("no panics while locked");
             let bar = progress_line(&summary, plan.games);
             // The game's line over the bar's (padded to cover it), then the bar again below.
@@ -315,8 +321,9 @@ pub fn game_line(g: usize, r: &GameRecord) -> String {
     line
 }
 
-/// Writes the match as JSON.
-pub fn write_json(
+/// Writes the match so far as JSON: into a file beside `path`, then renamed over it, so that the
+/// file is always a whole match, even if stones is interrupted while writing.
+fn write_json(
     path: &Path,
     plan: &MatchPlan,
     records: &[GameRecord],
@@ -330,7 +337,11 @@ pub fn write_json(
         summary,
     };
     let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
-    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    std::fs::write(&partial, text + "\n").map_err(cannot)?;
+    std::fs::rename(&partial, path).map_err(cannot)
 }
 
 /// Saves game `g` as a case file (every game) and an SGF record (the games with an SGF form).
