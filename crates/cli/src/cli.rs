@@ -140,8 +140,8 @@ pub enum Command {
         /// have one).
         #[arg(long, value_name = "DIR")]
         save: Option<std::path::PathBuf>,
-        /// Write the games and the summary as JSON, again as each game ends (a match cut short keeps
-        /// its finished games).
+        /// Write the games and the summary as JSON, again as games end (a match cut short keeps its
+        /// finished games).
         #[arg(long, value_name = "FILE")]
         json: Option<std::path::PathBuf>,
     },

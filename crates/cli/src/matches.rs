@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use stones_ai::PlayerSpec;
 use stones_core::Colour;
 
@@ -26,9 +27,13 @@ pub struct MatchPlan {
     pub parallel: usize,
     pub limits: Limits,
     pub save: Option<PathBuf>,
-    /// `--json`: written again as each game ends, so that a match cut short keeps its finished games.
+    /// `--json`: written again as games end (at most every [`JSON_EVERY`], and after the last),
+    /// so that a match cut short keeps its finished games.
     pub json: Option<PathBuf>,
 }
+
+/// How often at most `--json` is written again during a match.
+pub const JSON_EVERY: Duration = Duration::from_secs(1);
 
 /// One player's line of the report.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -84,6 +89,7 @@ pub fn run_match(
     }
     let next = AtomicUsize::new(0);
     let done = Mutex::new(vec![None; plan.games]);
+    let written = Mutex::new(None);
     let bar = Mutex::new(progress);
     let worker = || -> Result<(), String> {
         loop {
@@ -115,7 +121,14 @@ pub fn run_match(
             let summary = summarise(&records, &labels);
             if let Some(path) = &plan.json {
                 // Under the lock: two games ending at once write in turn, the later with both.
-                write_json(path, plan, &records, &summary)?;
+                // At most once a second, and after the last game: quick games do not make the
+                // match a loop of rewriting a growing file.
+                let mut last = written.lock().expect("no panics while locked");
+                let last_game = records.len() == plan.games;
+                if last_game || last.is_none_or(|t: Instant| t.elapsed() >= JSON_EVERY) {
+                    write_json(path, plan, &records, &summary)?;
+                    *last = Some(Instant::now());
+                }
             }
             drop(all);
             let mut out = bar.lock().expect("no panics while locked");
