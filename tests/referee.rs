@@ -302,7 +302,7 @@ fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
     // Half a second a move: a game of three moves each takes the engine 1.5 s.
     let gtp = engine(
         "gtp",
-        "slow",
+        "slow-mover",
         &gtp_script("", "sleep 0.5; printf '= pass\\n\\n'"),
     );
     let json = scratch("cut-short.json");
