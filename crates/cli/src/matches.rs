@@ -88,8 +88,8 @@ pub fn run_match(
         Player::new(spec, start)?;
     }
     let next = AtomicUsize::new(0);
-    let done = Mutex::new(vec![None; plan.games]);
-    let written = Mutex::new(None);
+    // The games done, in order, and when `--json` was last written.
+    let done = Mutex::new((vec![None; plan.games], None::<Instant>));
     let bar = Mutex::new(progress);
     let worker = || -> Result<(), String> {
         loop {
@@ -115,7 +115,8 @@ pub fn run_match(
                 save_game(dir, g, start, plan, &record)?;
             }
             let line = game_line(g, &record);
-            let mut all = done.lock().expect("no panics while locked");
+            let mut guard = done.lock().expect("no panics while locked");
+            let (all, written) = &mut *guard;
             all[g] = Some(record);
             let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
             let summary = summarise(&records, &labels);
@@ -123,14 +124,13 @@ pub fn run_match(
                 // Under the lock: two games ending at once write in turn, the later with both.
                 // At most once a second, and after the last game: quick games do not make the
                 // match a loop of rewriting a growing file.
-                let mut last = written.lock().expect("no panics while locked");
                 let last_game = records.len() == plan.games;
-                if last_game || last.is_none_or(|t: Instant| t.elapsed() >= JSON_EVERY) {
+                if last_game || written.is_none_or(|t| t.elapsed() >= JSON_EVERY) {
                     write_json(path, plan, &records, &summary)?;
-                    *last = Some(Instant::now());
+                    *written = Some(Instant::now());
                 }
             }
-            drop(all);
+            drop(guard);
             let mut out = bar.lock().expect("no panics while locked");
             let bar = progress_line(&summary, plan.games);
             // The game's line over the bar's (padded to cover it), then the bar again below.
@@ -153,6 +153,7 @@ pub fn run_match(
     Ok(done
         .into_inner()
         .expect("no panics while locked")
+        .0
         .into_iter()
         .flatten()
         .collect())
