@@ -106,8 +106,6 @@ pub struct Session {
     thoughts: Vec<MoveThought>,
     /// The creation request, for a rematch.
     request: Value,
-    /// The start position when the request set one up (case-file board rows, who moves first).
-    setup: Option<(String, Colour)>,
 }
 
 /// What a game's row holds of its play: moves, result, undo asked for.
@@ -730,8 +728,7 @@ impl Session {
                 game.point_count()
             )));
         }
-        let setup = start_setup(obj.get("setup"))?;
-        if let Some((board, to_move)) = &setup {
+        if let Some((board, to_move)) = &start_setup(obj.get("setup"))? {
             game.setup_text(board, *to_move)
                 .map_err(|e| ApiError::bad(e.to_string()))?;
         }
@@ -812,7 +809,6 @@ impl Session {
             lease_retry: None,
             thoughts: Vec::new(),
             request: body.clone(),
-            setup,
         })
     }
 
@@ -1285,6 +1281,11 @@ impl Session {
         )
     }
 
+    /// The start position the creation request set up, if it set one (checked when the game was made).
+    fn setup(&self) -> Option<(String, Colour)> {
+        start_setup(self.request.get("setup")).ok().flatten()
+    }
+
     /// The game as a case file.
     pub fn case_file(&self) -> String {
         let moves: Vec<String> = self.records.iter().map(|r| r.mv.clone()).collect();
@@ -1297,7 +1298,7 @@ impl Session {
                 self.specs[0], self.specs[1]
             ),
             &moves,
-            self.setup.as_ref().map(|(b, c)| (b.as_str(), *c)),
+            self.setup().as_ref().map(|(b, c)| (b.as_str(), *c)),
         );
         if let Some(result) = self.result() {
             text = format!("# result: {result}\n{text}");
@@ -1311,7 +1312,7 @@ impl Session {
         let info = crate::save::SaveInfo {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
-            setup: self.setup.clone(),
+            setup: self.setup(),
             players: None,
         };
         self.game
