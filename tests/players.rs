@@ -353,6 +353,74 @@ fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
     }
 }
 
+/// A GTP engine in shell that logs each command to `log` and answers its genmoves in turn from
+/// `moves`; `list_commands` lists `listed`.
+fn scripted_gtp(name: &str, listed: &str, moves: &[&str], log: &std::path::Path) -> String {
+    let answers: String = moves
+        .iter()
+        .enumerate()
+        .map(|(k, mv)| format!("{}) printf '= {mv}\\n\\n' ;; ", k + 1))
+        .collect();
+    let script = format!(
+        "n=0\nwhile read -r line; do\n  echo \"$line\" >> '{log}'\n  case \"$line\" in\n    \
+         list_commands*) printf '= {listed}\\n\\n' ;;\n    \
+         genmove*) n=$((n+1)); case $n in {answers}*) printf '= resign\\n\\n' ;; esac ;;\n    \
+         quit*) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n",
+        log = log.display()
+    );
+    let path = scratch(&format!("{name}.sh"));
+    std::fs::write(&path, script).unwrap();
+    format!("gtp:sh {}", path.display())
+}
+
+#[test]
+fn a_benzene_engine_is_told_the_swap_rule_and_after_a_swap_plays_in_its_own_frame() {
+    // Benzene's engines (MoHex, Wolve: they list `param_game`) allow no swap unless told, and their
+    // swap-pieces keeps Black's stone and exchanges the colours, where ours mirrors the stone
+    // and keeps them: after the swap they hear and play every move with the other colour, mirrored.
+    let log = scratch("benzene.log");
+    std::fs::remove_file(&log).ok();
+    let benzene = scripted_gtp("benzene", "name\\nparam_game\\nplay", &["b1", "a2"], &log);
+    let plain = scripted_gtp(
+        "plain",
+        "name",
+        &["swap-pieces", "a3"],
+        &scratch("plain.log"),
+    );
+    let (v, _) = run_match(&[
+        "hex", "--set", "size=3", "--black", &benzene, "--white", &plain, "--games", "1",
+    ]);
+    let game = &v["games"][0];
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    // Its a2 after the swap is our b1 (the swapped stone went from b1 to a2).
+    assert_eq!(moves[..4], ["b1", "swap-pieces", "b1", "a3"], "{game}");
+    assert_eq!(game["result"], "W+R", "{game}");
+    let told = std::fs::read_to_string(&log).unwrap();
+    let said: Vec<&str> = told
+        .lines()
+        .filter(|l| {
+            l.starts_with("param_game") || l.starts_with("play") || l.starts_with("genmove")
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "param_game allow_swap 1",
+            "genmove black",
+            "play white swap-pieces",
+            "genmove white",
+            "play black c1",
+            "genmove white",
+        ],
+        "{told}"
+    );
+}
+
 #[test]
 fn after_a_stop_on_the_official_field_the_lone_computer_ends_the_game_without_searching() {
     // Black's STOP leaves White alone: it encloses Black's T16 dot by dot and stops, no playouts spent.

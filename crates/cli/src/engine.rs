@@ -169,6 +169,8 @@ pub struct GtpEngine {
     /// The moves the engine has been told, with their colours, in order.
     told: Vec<(stones_core::Colour, String)>,
     started: bool,
+    /// Whether the engine is one of Benzene's (it knows `param_game`): asked once, in a Hex game.
+    benzene: Option<bool>,
 }
 
 impl GtpEngine {
@@ -178,6 +180,7 @@ impl GtpEngine {
             process: Process::spawn(command)?,
             told: Vec::new(),
             started: false,
+            benzene: None,
         })
     }
 
@@ -248,17 +251,64 @@ impl GtpEngine {
                     }
                 }
             }
+            if let Some(swap) = setup.hex_swap {
+                self.tell_benzene_the_swap_rule(swap, deadline)?;
+            }
             self.told.clear();
             self.started = true;
         }
         for (colour, mv) in &history[self.told.len()..] {
-            let word = colour_word(*colour);
-            if let Err(why) = self.command(&format!("play {word} {mv}"), deadline)? {
-                return Err(Failure::Garbage(format!("play {word} {mv}: ? {why}")));
+            let (c, engine_mv) = self.in_engine_frame(*colour, mv);
+            let word = colour_word(c);
+            if let Err(why) = self.command(&format!("play {word} {engine_mv}"), deadline)? {
+                return Err(Failure::Garbage(format!(
+                    "play {word} {engine_mv}: ? {why}"
+                )));
             }
             self.told.push((*colour, mv.clone()));
         }
         Ok(())
+    }
+
+    /// Finds out (once) whether the engine is one of Benzene's — MoHex, Wolve: they list
+    /// `param_game` — and if so tells it whether the swap is allowed (Benzene's default is no).
+    fn tell_benzene_the_swap_rule(
+        &mut self,
+        swap: bool,
+        deadline: &Deadline,
+    ) -> Result<(), Failure> {
+        if self.benzene.is_none() {
+            let listed = self.command("list_commands", deadline)?.unwrap_or_default();
+            self.benzene = Some(listed.lines().any(|l| l.trim() == "param_game"));
+        }
+        if self.benzene == Some(true) {
+            let cmd = format!("param_game allow_swap {}", u8::from(swap));
+            if let Err(why) = self.command(&cmd, deadline)? {
+                return Err(Failure::Garbage(format!("{cmd}: ? {why}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// How a move of ours is said to the engine (and, the same way back, an engine's move to us).
+    /// Benzene's swap keeps Black's stone where it is and exchanges the players' colours, where
+    /// ours turns the stone White on its mirror cell and keeps the colours: the same position
+    /// seen across the a1 diagonal with the colours exchanged. So once a swap is played, a Benzene
+    /// engine hears and plays every move with the other colour and the cell mirrored.
+    fn in_engine_frame(
+        &self,
+        colour: stones_core::Colour,
+        mv: &str,
+    ) -> (stones_core::Colour, String) {
+        let swapped = self.benzene == Some(true)
+            && self
+                .told
+                .iter()
+                .any(|(_, m)| m.eq_ignore_ascii_case("swap-pieces"));
+        match swapped {
+            true => (colour.opponent(), mirror_cell(mv)),
+            false => (colour, mv.to_string()),
+        }
     }
 
     /// Asks for a move of `colour` before `deadline`; the answer as the engine wrote it (`D4`, `pass`,
@@ -268,8 +318,9 @@ impl GtpEngine {
         colour: stones_core::Colour,
         deadline: &Deadline,
     ) -> Result<String, Failure> {
-        match self.command(&format!("genmove {}", colour_word(colour)), deadline)? {
-            Ok(mv) if !mv.is_empty() => Ok(mv),
+        let (c, _) = self.in_engine_frame(colour, "");
+        match self.command(&format!("genmove {}", colour_word(c)), deadline)? {
+            Ok(mv) if !mv.is_empty() => Ok(self.in_engine_frame(c, &mv).1),
             Ok(_) => Err(Failure::Garbage("an empty genmove answer".into())),
             Err(why) => Err(Failure::Garbage(format!("genmove: ? {why}"))),
         }
@@ -285,6 +336,27 @@ impl GtpEngine {
 #[derive(Clone, Debug, Default)]
 pub struct GtpSetup {
     pub commands: Vec<String>,
+    /// In a Hex game, whether the swap rule is on: told to Benzene's engines, whose swap is
+    /// another frame of ours (`GtpEngine::in_engine_frame`).
+    pub hex_swap: Option<bool>,
+}
+
+/// A Hex cell mirrored across the a1 diagonal (`c2` is `b3`); any other word as it is.
+fn mirror_cell(mv: &str) -> String {
+    let mut chars = mv.chars();
+    let column = chars.next().filter(char::is_ascii_alphabetic);
+    let row = chars
+        .as_str()
+        .parse::<u8>()
+        .ok()
+        .filter(|r| (1..=26).contains(r));
+    match (column, row) {
+        (Some(c), Some(r)) => {
+            let x = c.to_ascii_lowercase() as u8 - b'a';
+            format!("{}{}", (b'a' + r - 1) as char, x + 1)
+        }
+        _ => mv.to_string(),
+    }
 }
 
 /// `black` or `white`.

@@ -194,7 +194,10 @@ fn gtp_setup(game: &AnyGame, move_time: Option<Duration>) -> GtpSetup {
         let (byo, stones) = byo_yomi(t);
         commands.push(format!("time_settings 0 {byo} {stones}"));
     }
-    GtpSetup { commands }
+    GtpSetup {
+        commands,
+        hex_swap: game.hex_swap_rule(),
+    }
 }
 
 /// GTP byo-yomi (whole seconds for a number of stones) that gives at most `t` a move: `0.2 s` is

@@ -365,6 +365,12 @@ impl AnyGame {
             .is_some_and(|g| stones_core::Game::rules(g).opening != stones_gomoku::Opening::None)
     }
 
+    /// Whether a Hex game is played under the swap rule (`None` for other games).
+    pub fn hex_swap_rule(&self) -> Option<bool> {
+        self.downcast_ref::<stones_hex::HexGame>()
+            .map(|g| stones_core::Game::rules(g).swap)
+    }
+
     /// The Gomocup rule bitmask of a Gomoku game (0 for other games).
     pub fn gomocup_rule(&self) -> u32 {
         self.downcast_ref::<stones_gomoku::Gomoku>().map_or(0, |g| {
