@@ -366,3 +366,18 @@ fn colour_word(c: stones_core::Colour) -> &'static str {
         stones_core::Colour::White => "white",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::mirror_cell;
+
+    #[test]
+    fn a_hex_cell_is_mirrored_across_the_a1_diagonal_and_other_words_are_kept() {
+        for (cell, mirrored) in [("b1", "a2"), ("a11", "k1"), ("K1", "a11"), ("j10", "j10")] {
+            assert_eq!(mirror_cell(cell), mirrored);
+        }
+        for word in ["swap-pieces", "resign", "pass", "a0", "a27", "11"] {
+            assert_eq!(mirror_cell(word), word);
+        }
+    }
+}
