@@ -300,15 +300,19 @@ impl GtpEngine {
         colour: stones_core::Colour,
         mv: &str,
     ) -> (stones_core::Colour, String) {
-        let swapped = self.benzene == Some(true)
-            && self
-                .told
-                .iter()
-                .any(|(_, m)| m.eq_ignore_ascii_case("swap-pieces"));
-        match swapped {
+        match self.in_swapped_frame() {
             true => (colour.opponent(), mirror_cell(mv)),
             false => (colour, mv.to_string()),
         }
+    }
+
+    /// Whether the engine is one of Benzene's and has been told a swap (see `in_engine_frame`).
+    fn in_swapped_frame(&self) -> bool {
+        self.benzene == Some(true)
+            && self
+                .told
+                .iter()
+                .any(|(_, m)| m.eq_ignore_ascii_case("swap-pieces"))
     }
 
     /// Asks for a move of `colour` before `deadline`; the answer as the engine wrote it (`D4`, `pass`,
@@ -318,9 +322,11 @@ impl GtpEngine {
         colour: stones_core::Colour,
         deadline: &Deadline,
     ) -> Result<String, Failure> {
-        let (c, _) = self.in_engine_frame(colour, "");
-        match self.command(&format!("genmove {}", colour_word(c)), deadline)? {
-            Ok(mv) if !mv.is_empty() => Ok(self.in_engine_frame(c, &mv).1),
+        let swapped = self.in_swapped_frame();
+        let asked = if swapped { colour.opponent() } else { colour };
+        match self.command(&format!("genmove {}", colour_word(asked)), deadline)? {
+            Ok(mv) if !mv.is_empty() && swapped => Ok(mirror_cell(&mv)),
+            Ok(mv) if !mv.is_empty() => Ok(mv),
             Ok(_) => Err(Failure::Garbage("an empty genmove answer".into())),
             Err(why) => Err(Failure::Garbage(format!("genmove: ? {why}"))),
         }
