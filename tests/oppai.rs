@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{stones, text};
+use common::{match_moves, stones, text};
 
 /// A fresh scratch path under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -80,12 +80,7 @@ fn a_fake_oppai_is_told_the_field_and_the_moves_and_its_heaviest_move_is_played(
     let (game, _) = dots_game(&fake("good", &log, None), "6", "size=[6, 5]");
     let result = game["result"].as_str().unwrap();
     assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{game}");
-    let moves: Vec<&str> = game["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let moves = match_moves(&game);
     assert_eq!(moves.len(), 6, "{game}");
     let told = std::fs::read_to_string(&log).unwrap();
     std::fs::remove_file(&log).ok();

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 mod common;
-use common::{stones, text};
+use common::{match_moves, stones, text};
 
 /// A fresh scratch path under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -78,12 +78,7 @@ fn a_match_in_every_game_is_refereed_reported_and_replays_to_the_same_result() {
             assert!(sentence.starts_with(said), "{g}");
             assert!(report.contains(sentence), "{report}");
             // The result is the one `stones replay GAME --moves …` gives for those moves.
-            let moves: Vec<&str> = g["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap())
-                .collect();
+            let moves = match_moves(g);
             let list = moves.join(",");
             let mut replay = vec!["replay", game, "--moves", &list, "--json"];
             replay.extend_from_slice(&extra);
@@ -391,12 +386,7 @@ fn a_benzene_engine_is_told_the_swap_rule_and_after_a_swap_plays_in_its_own_fram
         "hex", "--set", "size=3", "--black", &benzene, "--white", &plain, "--games", "1",
     ]);
     let game = &v["games"][0];
-    let moves: Vec<&str> = game["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let moves = match_moves(game);
     // Its a2 after the swap is our b1 (the swapped stone went from b1 to a2).
     assert_eq!(moves[..4], ["b1", "swap-pieces", "b1", "a3"], "{game}");
     assert_eq!(game["result"], "W+R", "{game}");

@@ -5,6 +5,16 @@
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
+/// The `moves` of one game in `stones match --json`, as text.
+pub fn match_moves(game: &serde_json::Value) -> Vec<&str> {
+    game["moves"]
+        .as_array()
+        .expect("a game's moves")
+        .iter()
+        .map(|m| m.as_str().expect("a move as text"))
+        .collect()
+}
+
 /// Starts `stones args` (no colours, no terminal width) with piped standard input and error and `stdout` as its output.
 pub fn spawn(args: &[&str], stdout: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_stones"))
