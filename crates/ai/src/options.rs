@@ -17,8 +17,10 @@ pub struct SearchOptions {
     /// The most memory the trees may take together, in bytes (each tree's arena is capped at half its
     /// share, so that copying a kept subtree on reuse stays within it too).
     pub memory: usize,
-    /// UCT's exploration constant.
-    pub explore: f32,
+    /// UCT's exploration constant (`None`: the game's own, [`SearchGame::exploration`]).
+    ///
+    /// [`SearchGame::exploration`]: stones_core::SearchGame::exploration
+    pub explore: Option<f32>,
     /// Visits a node needs before its children are made.
     pub expand_after: u32,
     /// Resign when the win rate stays below this for [`RESIGN_MOVES`] moves in a row (0: never);
@@ -40,7 +42,7 @@ impl Default for SearchOptions {
             threads: 1,
             seed: None,
             memory: 512 << 20,
-            explore: 0.25,
+            explore: None,
             expand_after: 2,
             resign: None,
             reuse: true,
@@ -125,7 +127,7 @@ impl SearchOptions {
             "threads" => self.threads = int(1, 64)? as usize,
             "seed" => self.seed = Some(int(0, u64::MAX)?),
             "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
-            "explore" => self.explore = real(0.0, 10.0)? as f32,
+            "explore" => self.explore = Some(real(0.0, 10.0)? as f32),
             "expand" => self.expand_after = int(1, 1000)? as u32,
             "resign" => self.resign = Some(real(0.0, 0.5)? as f32),
             "reuse" => {
@@ -165,8 +167,8 @@ impl fmt::Display for SearchOptions {
         if self.memory != d.memory {
             parts.push(format!("memory={}", self.memory >> 20));
         }
-        if self.explore != d.explore {
-            parts.push(format!("explore={}", self.explore));
+        if let Some(c) = self.explore {
+            parts.push(format!("explore={c}"));
         }
         if self.expand_after != d.expand_after {
             parts.push(format!("expand={}", self.expand_after));
@@ -188,10 +190,12 @@ mod tests {
     #[test]
     fn reads_every_key_and_writes_them_back() {
         let o =
-            SearchOptions::parse("playouts=5000, time=1.5,threads=2,seed=7,resign=0.1").unwrap();
+            SearchOptions::parse("playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3")
+                .unwrap();
         assert_eq!(o.playouts, Some(5000));
         assert_eq!(o.time, Some(Duration::from_millis(1500)));
         assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), Some(0.1)));
+        assert_eq!(o.explore, Some(0.3));
         assert_eq!(SearchOptions::parse(&o.to_string()).unwrap(), o);
     }
 

@@ -128,6 +128,9 @@ pub(crate) struct Tree<G: SearchGame> {
     pub playouts: u64,
     /// The game's RAVE equivalence parameter ([`SearchGame::rave_equivalence`] of the root).
     rave_k: f32,
+    /// The game's exploration constant ([`SearchGame::exploration`] of the root), where the options
+    /// set none.
+    explore: f32,
     // Scratch, reused by every playout.
     path: Vec<u32>,
     pending: Vec<G::Step>,
@@ -161,6 +164,7 @@ impl<G: SearchGame> Tree<G> {
             owned: 0,
             playouts: 0,
             rave_k: root.rave_equivalence(),
+            explore: root.exploration(),
             path: Vec::new(),
             pending: Vec::new(),
             steps: Vec::new(),
@@ -291,7 +295,7 @@ impl<G: SearchGame> Tree<G> {
             if self.nodes[node].count == 0 {
                 break;
             }
-            let child = self.select(node, opts.explore);
+            let child = self.select(node, opts.explore.unwrap_or(self.explore));
             self.path.push(child as u32);
             let n = &self.nodes[child];
             if n.proven != 0 {

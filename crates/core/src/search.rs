@@ -231,6 +231,13 @@ pub trait SearchGame: Game + Send + Sync {
         600.0
     }
 
+    /// UCT's exploration constant for this game where `mcts:explore=` sets none: the weight of the
+    /// visit-count bonus on top of the RAVE mix and the priors. Games with priors and playouts that
+    /// know their tactics want less.
+    fn exploration(&self) -> f32 {
+        0.25
+    }
+
     /// The move that answers the opponent's closing move in kind, when there is one now (Go: a pass
     /// after the opponent's pass). The search then sums who owns each point over its playouts and
     /// plays this move when [`SearchGame::closing_wins`] says it keeps a settled win. The default:

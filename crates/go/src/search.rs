@@ -373,6 +373,15 @@ impl SearchGame for GoGame {
         }
     }
 
+    /// Little: the RAVE mix and the priors steer the tree, as in MoGo and Pachi, and the bonus keeps
+    /// a move they misjudge from going unvisited (with none, the rescue of three stones in atari
+    /// that genmove.tst asks for was played in 1 of 5 searches; with 0.05, 6 of 8). Against Pachi
+    /// 12.90 at 0.3 s a move, one thread each, 9x9, `mcts` scored 20.5% over 100 games with the
+    /// general 0.25, 40.0% with 0.1, 40.8% with 0.05 and 51.7% with 0, over 60 each (README).
+    fn exploration(&self) -> f32 {
+        0.05
+    }
+
     stones_core::placement_steps!(GoMove::Play, copy: fork);
 
     /// [`GoGame::policy_move`] on the fast path until play stops or `cap` moves.
