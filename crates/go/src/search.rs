@@ -351,10 +351,15 @@ impl SearchGame for GoGame {
         if big_self_atari(board, topo, p, me) {
             return (0.05, 30.0);
         }
-        if neighbours().any(|q| board.get(q) == Some(me) && board.atari_point(q) == Some(p)) {
-            // Running from atari is good when it gets away, and a waste when a ladder catches it.
+        let rescues = neighbours()
+            .filter(|&q| board.get(q) == Some(me) && board.atari_point(q) == Some(p))
+            .map(|q| board.chain_size(q))
+            .max();
+        if let Some(size) = rescues {
+            // Running from atari is good when it gets away (as good as taking as many stones), and
+            // a waste when a ladder catches it.
             return match tactics::extension_escapes(board, topo, p, me) {
-                true => (0.9, 20.0),
+                true => (1.0, 10.0 + 5.0 * size.min(6) as f32),
                 false => (0.2, 20.0),
             };
         }
