@@ -341,25 +341,26 @@ impl SearchGame for GoGame {
             _ => return (0.1, 40.0),
         };
         let neighbours = || topo.neighbours(p).iter().map(|&q| Point(q));
-        let captures = neighbours()
-            .filter(|&q| board.get(q) == Some(me.opponent()) && board.atari_point(q) == Some(p))
-            .map(|q| board.chain_size(q))
-            .max();
-        if let Some(size) = captures {
-            return (1.0, 10.0 + 5.0 * size.min(6) as f32);
+        // The largest chain of `c` whose last liberty is `p`, and the prior of taking (or saving)
+        // that many stones.
+        let in_atari_on_p = |c: Colour| {
+            neighbours()
+                .filter(|&q| board.get(q) == Some(c) && board.atari_point(q) == Some(p))
+                .map(|q| board.chain_size(q))
+                .max()
+        };
+        let stones_worth = |size: u32| (1.0, 10.0 + 5.0 * size.min(6) as f32);
+        if let Some(size) = in_atari_on_p(me.opponent()) {
+            return stones_worth(size);
         }
         if big_self_atari(board, topo, p, me) {
             return (0.05, 30.0);
         }
-        let rescues = neighbours()
-            .filter(|&q| board.get(q) == Some(me) && board.atari_point(q) == Some(p))
-            .map(|q| board.chain_size(q))
-            .max();
-        if let Some(size) = rescues {
+        if let Some(size) = in_atari_on_p(me) {
             // Running from atari is good when it gets away (as good as taking as many stones), and
             // a waste when a ladder catches it.
             return match tactics::extension_escapes(board, topo, p, me) {
-                true => (1.0, 10.0 + 5.0 * size.min(6) as f32),
+                true => stones_worth(size),
                 false => (0.2, 20.0),
             };
         }
