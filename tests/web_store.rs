@@ -273,3 +273,56 @@ fn the_clock_is_the_same_after_kill_9_and_runs_on() {
     );
     assert!(w1 <= w0 && w1 > w0 - 60_000, "white {w0} then {w1}");
 }
+
+/// Acknowledged means stored: while another process holds the SQLite file's write lock a move is
+/// refused (503) and not made, never answered 200 and lost; a second server on the same file
+/// refuses to start; the file is its owner's alone; after a SIGKILL every acknowledged move is there.
+#[test]
+fn a_move_is_acknowledged_only_once_stored_and_one_server_owns_the_file() {
+    let db = fresh_db("locked");
+    // Its standard error is closed after the first line: the failed write's note is lost, not the
+    // request.
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (id, created) = create(port, json!({"game": "go", "set": {"size": 5}}));
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let white = created["tokens"]["white"].as_str().unwrap().to_string();
+    play(port, &id, "C3", &black);
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&db).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the database is readable by others");
+    }
+
+    // Another process (this test) takes the write lock and keeps it.
+    let holder = rusqlite::Connection::open(&db).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let path = format!("/api/games/{id}/moves");
+    let (status, body) = call(port, "POST", &path, &json!({"move": "D3"}), Some(&white));
+    assert_eq!(status, 503, "a move not stored was answered: {body}");
+    assert!(body.contains("cannot store"), "{body}");
+    // Not made: the game in memory is the stored one, and White is still to move.
+    let now = state(port, &id);
+    assert_eq!(moves(&now), ["C3"]);
+    assert_eq!(now["to_move"], "white");
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
+    play(port, &id, "D3", &white);
+    play(port, &id, "C2", &black);
+
+    // A second server on the same file says why and stops.
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_stones"))
+        .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
+        .args(["serve", "--port", "0", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!second.status.success(), "a second server started");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("another stones server"), "{said}");
+
+    kill_9(served);
+    let (served, _) = serve(&db);
+    assert_eq!(moves(&state(served.port, &id)), ["C3", "D3", "C2"]);
+}

@@ -366,13 +366,21 @@ impl Db {
         })
     }
 
-    /// Runs `f` in a transaction: committed if it returns `Ok`, rolled back otherwise.
+    /// Runs `f` in a transaction: committed if it returns `Ok`, rolled back otherwise. On SQLite
+    /// the write lock is taken at the start (`BEGIN IMMEDIATE`): a transaction that first reads
+    /// and then writes would otherwise fail at its first write when another connection wrote
+    /// meanwhile, without waiting for the lock.
     pub fn transaction<R: Send>(
         &self,
         f: impl Fn(&mut Tx<'_>) -> Result<R, String> + Send + Sync,
     ) -> Result<R, String> {
+        let begin = if self.postgres {
+            "BEGIN"
+        } else {
+            "BEGIN IMMEDIATE"
+        };
         self.with(|tx| {
-            tx.batch("BEGIN")?;
+            tx.batch(begin)?;
             match f(tx) {
                 Ok(r) => tx.batch("COMMIT").map(|()| r),
                 Err(e) => {

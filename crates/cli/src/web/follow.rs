@@ -36,7 +36,7 @@ pub fn follow(url: String, tell: impl Fn(Notice) -> bool + Send + 'static) {
             match postgres::Client::connect(&url, postgres::NoTls) {
                 Ok(mut client) => {
                     if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
-                        eprintln!("stones: cannot follow other servers' changes: {e}");
+                        note!("stones: cannot follow other servers' changes: {e}");
                     } else {
                         if !tell(Notice::CheckAll) {
                             return;
@@ -60,14 +60,14 @@ pub fn follow(url: String, tell: impl Fn(Notice) -> bool + Send + 'static) {
                                     }
                                 }
                                 Err(e) => {
-                                    eprintln!("stones: lost the database's change notices: {e}");
+                                    note!("stones: lost the database's change notices: {e}");
                                     break;
                                 }
                             }
                         }
                     }
                 }
-                Err(e) => eprintln!("stones: cannot follow other servers' changes: {e}"),
+                Err(e) => note!("stones: cannot follow other servers' changes: {e}"),
             }
             std::thread::sleep(Duration::from_secs(1));
         });

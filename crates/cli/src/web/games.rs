@@ -228,7 +228,7 @@ impl Games {
                     }
                 }
             }
-            Err(e) => eprintln!("stones: cannot read the games with a clock: {e}"),
+            Err(e) => note!("stones: cannot read the games with a clock: {e}"),
         }
         games
     }
@@ -270,7 +270,7 @@ impl Games {
         session.id = id.clone();
         session.store = Some(Arc::clone(&self.store));
         session.runner = Arc::clone(&self.runner);
-        session.refresh();
+        session.refresh()?;
         let session = Arc::new(Mutex::new(session));
         map.insert(id, Arc::clone(&session));
         drop(map);
@@ -533,7 +533,7 @@ fn follow_notice(map: &Map, notice: super::follow::Notice) {
         };
         if stored.is_some_and(|v| v > g.stored_version) {
             if let Err(e) = g.reload() {
-                eprintln!("stones: cannot reload game {}: {}", g.id, e.1);
+                note!("stones: cannot reload game {}: {}", g.id, e.1);
             }
         }
         drop(g);
@@ -589,7 +589,7 @@ pub fn join(
     }
     s.names[seat.idx()] = name;
     s.player_ids[seat.idx()] = player.map(str::to_string);
-    s.refresh();
+    s.refresh()?;
     s.settle()?;
     drop(s);
     kick(session);
@@ -833,8 +833,7 @@ impl Session {
             }
             self.records.push(record);
         }
-        self.refresh();
-        Ok(())
+        self.refresh()
     }
 
     /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
@@ -877,13 +876,11 @@ impl Session {
                     }
                 }
             }
-            self.refresh();
-            self.reload_if_stale();
+            self.refresh_unattended();
             return;
         }
         if self.clock.as_mut().is_some_and(GameClock::check) {
-            self.refresh();
-            self.reload_if_stale();
+            self.refresh_unattended();
         }
     }
 
@@ -901,18 +898,18 @@ impl Session {
         self.watched.elapsed() < self.watch || self.notify.receiver_count() > 0
     }
 
-    /// Writes the moves and result not yet stored. A failure is told on stderr and the game goes on
-    /// in memory (the next change tries again).
-    fn persist(&mut self) {
+    /// Writes the moves and result not yet stored. A failed write is an error (503) and the game in
+    /// memory goes back to the stored one: nothing is acknowledged that is not stored.
+    fn persist(&mut self) -> Result<(), ApiError> {
         let Some(store) = self.store.clone() else {
-            return;
+            return Ok(());
         };
         if self.stale {
-            return;
+            return Ok(());
         }
         let now = self.snapshot();
         if self.saved.as_ref() == Some(&now) {
-            return;
+            return Ok(());
         }
         let (moves, result, undo_request) = now;
         let keep = self.saved.as_ref().map_or(0, |(saved, _, _)| {
@@ -963,8 +960,21 @@ impl Session {
             }
             // Another server changed the game since this copy was made: it is to be reloaded.
             Ok(None) => self.stale = true,
-            Err(e) => eprintln!("stones: cannot store game {}: {e}", self.id),
+            Err(e) => {
+                note!("stones: cannot store game {}: {e}", self.id);
+                // Back to what is stored; if even reading fails, the copy stays stale and the next
+                // request reloads it (or answers 503 in turn).
+                self.stale = true;
+                if let Err(again) = self.reload() {
+                    note!("stones: cannot reload game {}: {}", self.id, again.1);
+                }
+                return Err(ApiError(
+                    503,
+                    format!("cannot store the change, so it was not made: {e}; try again"),
+                ));
+            }
         }
+        Ok(())
     }
 
     /// The moves, result and undo asked for, as stored.
@@ -1059,7 +1069,7 @@ impl Session {
     fn reload_if_stale(&mut self) {
         if self.stale {
             if let Err(e) = self.reload() {
-                eprintln!("stones: cannot reload game {}: {}", self.id, e.1);
+                note!("stones: cannot reload game {}: {}", self.id, e.1);
             }
         }
     }
@@ -1103,7 +1113,7 @@ impl Session {
                 false
             }
             Err(e) => {
-                eprintln!("stones: cannot take game {}'s lease: {e}", self.id);
+                note!("stones: cannot take game {}'s lease: {e}", self.id);
                 self.lease_retry = Some(now + LEASE / 3);
                 false
             }
@@ -1137,11 +1147,21 @@ impl Session {
             && self.flagged().is_none()
     }
 
-    /// Recomputes what depends on the position: legal points and actions.
-    fn refresh(&mut self) {
+    /// Recomputes what depends on the position (legal points and actions) and stores the change:
+    /// an error when it could not be stored, the game then back as stored.
+    fn refresh(&mut self) -> Result<(), ApiError> {
         self.seats.undo_request = None;
         self.recompute();
-        self.persist();
+        self.persist()
+    }
+
+    /// [`Session::refresh`] after a change nobody waits for (the computer's move, a clock): a failed
+    /// write is told on stderr, the game is back as stored, and the computer may try again.
+    fn refresh_unattended(&mut self) {
+        if let Err(e) = self.refresh() {
+            note!("stones: game {}: {}", self.id, e.1);
+        }
+        self.reload_if_stale();
     }
 
     /// Recomputes what depends on the position (legal points and actions, whose clock runs) and
@@ -1354,8 +1374,7 @@ impl Session {
         self.records.push(record);
         self.clock_moved(c, status);
         self.computer_error = None;
-        self.refresh();
-        Ok(())
+        self.refresh()
     }
 
     /// Takes back the last move and, against the computer, its moves before it too, so that a person
@@ -1380,8 +1399,7 @@ impl Session {
             }
         }
         self.computer_error = None;
-        self.refresh();
-        Ok(())
+        self.refresh()
     }
 }
 
@@ -1433,7 +1451,7 @@ pub fn undo(
     match step {
         UndoStep::TakeBack => s.undo()?,
         UndoStep::Asked | UndoStep::Declined => {
-            s.persist();
+            s.persist()?;
             s.changed();
         }
     }
@@ -1491,8 +1509,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
                     }
                 }
             }
-            s.refresh();
-            s.reload_if_stale();
+            s.refresh_unattended();
         });
         return;
     }
@@ -1545,8 +1562,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
                 Err(e) => s.computer_error = Some(format!("the computer failed: {e}")),
             }
         }
-        s.refresh();
-        s.reload_if_stale();
+        s.refresh_unattended();
         drop(s);
         kick(&session);
     });

@@ -8,6 +8,15 @@
 //! computer's view and the search's estimates are [`review`]'s; a record uploaded for review is read
 //! by [`upload`] into a game like any other.
 
+/// Tells the operator a line on standard error while serving. A closed standard error loses the
+/// line, never the request (`eprintln!` would panic in the handler).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod db;
 pub mod follow;
 pub mod games;

@@ -115,6 +115,9 @@ pub struct Store {
     pub path: Option<PathBuf>,
     /// The PostgreSQL address, to listen for other servers' changes on a connection of its own.
     url: Option<String>,
+    /// The SQLite file held open with an exclusive lock for as long as the store lives: a second
+    /// server on the same file is refused (see [`claim`]).
+    _claim: Option<std::fs::File>,
 }
 
 /// The channel on which PostgreSQL tells every server of a game's change: `<id> <version>`.
@@ -288,6 +291,36 @@ pub fn redacted(url: &str) -> String {
     format!("{scheme}://{user}@{host}")
 }
 
+/// Opens the SQLite file at `path` (created readable and writable by its owner only: it holds the
+/// games and their seats) and locks it for this process alone. SQLite lets several processes
+/// write one file, but a server keeps the games it runs in memory and would not see another's
+/// moves: a second server on the same file is refused (PostgreSQL is the way to share games).
+/// The lock (`flock`) is apart from SQLite's own (`fcntl`) locks, and the file stays open while the
+/// store lives, so that closing it cannot drop SQLite's locks either.
+fn claim(path: &Path) -> Result<std::fs::File, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: flock on a descriptor this function owns; no memory is passed.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            return Err(
+                "another stones server is using it: stop that one first, or give this one a \
+                 --db of its own (servers that share their games use one PostgreSQL database)"
+                    .into(),
+            );
+        }
+    }
+    Ok(file)
+}
+
 impl Store {
     /// Opens (or creates, with its folder) the SQLite database at `path`, in WAL mode.
     pub fn open(path: &Path) -> Result<Store, String> {
@@ -295,10 +328,12 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
         }
+        let claim = claim(path).map_err(fail)?;
         let conn = rusqlite::Connection::open(path).map_err(|e| fail(e.to_string()))?;
         let store = Store::sqlite(conn).map_err(fail)?;
         Ok(Store {
             path: Some(path.to_path_buf()),
+            _claim: Some(claim),
             ..store
         })
     }
@@ -328,6 +363,7 @@ impl Store {
             db,
             path: None,
             url: Some(url.to_string()),
+            _claim: None,
         })
     }
 
@@ -366,6 +402,7 @@ impl Store {
             db,
             path: None,
             url: None,
+            _claim: None,
         })
     }
 
