@@ -269,3 +269,40 @@ fn a_game_ends_only_when_the_field_is_full_stopped_or_resigned() {
     assert!(r.moves >= 12 && r.moves <= 24);
     assert_eq!(g.random_move(&mut rng), None);
 }
+
+#[test]
+fn stops_are_written_as_empty_moves_and_replay_to_the_end() {
+    // Under `play-on` both players say STOP (after White's, Black moves on alone); under
+    // `grounding` one STOP ends the game. Each STOP is an empty move in the record, and the replay
+    // ends where the game ended, with its result.
+    for (name, moves, written) in [
+        (
+            "official",
+            &["C3", "D3", "C2", "stop", "D2", "stop"][..],
+            ";B[cc];W[dc];B[cd];W[];B[dd];B[])",
+        ),
+        ("grounding", &["C3", "D3", "stop"][..], ";B[cc];W[dc];B[])"),
+    ] {
+        let mut rules = DotsRules::load(Some(name), &["size=5".into()]).unwrap().0;
+        rules.first_move_zone = false;
+        let mut g = DotsGame::new(rules.clone()).unwrap();
+        for m in moves {
+            g.play(g.parse_move(m).unwrap()).unwrap();
+        }
+        let Status::Over(outcome) = g.status() else {
+            panic!("{name}: {:?}", g.status());
+        };
+        let text = sgf::write(&g).unwrap();
+        let flat: String = text.split_whitespace().collect();
+        assert!(flat.ends_with(written), "{name}: {text}");
+        assert!(text.contains(&format!("RE[{}]", outcome.result)), "{text}");
+        let rec = sgf::parse(&text).unwrap();
+        assert_eq!(rec.moves.len(), moves.len(), "{name}");
+        let r = sgf::replay(&rec, &rules).unwrap();
+        assert_eq!(r.game.status(), g.status(), "{name}");
+        assert_eq!(
+            r.game.history().collect::<Vec<_>>(),
+            g.history().collect::<Vec<_>>()
+        );
+    }
+}

@@ -6,9 +6,14 @@ use crate::state::DotsGame;
 use stones_core::sgf::{self, Node};
 use stones_core::{Colour, Game, Point};
 
-/// Writes `game` as a `GM[40]` record: size, start dots, every dot with its colour and the capture
-/// chains it closed, the result. STOP moves are not written (the colours of the dots say who moved);
-/// resignation is in `RE[]`.
+/// Writes `game` as a `GM[40]` record: size, start dots, every move with its colour — each dot with
+/// the capture chains it closed, each STOP — and the result.
+///
+/// A STOP is written as an empty move, `B[]` or `W[]`: SGF has no STOP of its own, and an empty
+/// value is how KataGo's Dots fork and the Kotlin DotsGame editor write the grounding STOP (Go's
+/// pass, which a Dots player does not have), and how [`super::parse`] reads it back. Under the
+/// `play-on` STOP rule both STOPs are written, so a replay ends where the game ended. Resignation is
+/// not a move in SGF: it is `RE[B+R]`/`RE[W+R]`, as in Go records.
 pub fn write(game: &DotsGame) -> Result<String, SgfError> {
     let topo = game.topology();
     let (w, h) = topo.bounding_box();
@@ -56,16 +61,21 @@ pub fn write(game: &DotsGame) -> Result<String, SgfError> {
         replay.play_as(c, mv).map_err(|e| {
             SgfError::Unsupported(format!("the game does not replay from its start: {e}"))
         })?;
-        if let DotsMove::Put(p) = mv {
-            let mut value = name(p);
-            for chain in last_chains(&replay) {
-                value.push('.');
-                chain.iter().for_each(|&q| value.push_str(&name(q)));
+        let value = match mv {
+            DotsMove::Put(p) => {
+                let mut value = name(p);
+                for chain in last_chains(&replay) {
+                    value.push('.');
+                    chain.iter().for_each(|&q| value.push_str(&name(q)));
+                }
+                value
             }
-            let mut node = Node::default();
-            node.push(&c.letter().to_string(), vec![value]);
-            nodes.push(node);
-        }
+            DotsMove::Stop => String::new(),
+            DotsMove::Resign => continue,
+        };
+        let mut node = Node::default();
+        node.push(&c.letter().to_string(), vec![value]);
+        nodes.push(node);
     }
     Ok(sgf::write(&nodes))
 }
