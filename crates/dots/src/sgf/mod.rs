@@ -5,7 +5,7 @@
 //! `SZ[39:32]` is width:height (`SZ[30]` a square field); points are two letters, `a`–`z` then
 //! `A`–`Z`, x then y from the top left; `AB`/`AW` in the root node give start dots; a move may carry
 //! capture chains after dots (`W[Aw.zvywzxAwzv]`); a STOP is an empty move, `B[]` or `W[]` (see
-//! [`write`] for why), read and written alike. Chains are checked against the engine's own
+//! [`write()`] for why), read and written alike. Chains are checked against the engine's own
 //! enclosures, never trusted: a chain whose inside differs from the engine's enclosure is reported as a
 //! warning, and the score always comes from the engine. Broken files give an [`SgfError`], never a panic.
 
