@@ -34,7 +34,7 @@ impl Entry {
             sizes: G::SIZES,
             sgf_gm: G::SGF_GM,
             create: create::<G>,
-            contract: stones_core::contract::check_game::<G>,
+            contract: stones_core::contract::check_search_game::<G>,
         }
     }
 

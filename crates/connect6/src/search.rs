@@ -70,6 +70,22 @@ impl SearchGame for Connect6 {
         }
     }
 
+    /// Every empty point (but those already chosen this turn), while a legal turn can still be made
+    /// with them.
+    fn legal_steps(&self, pending: &[Connect6Move], out: &mut Vec<Connect6Move>) {
+        out.clear();
+        if self.row.end.is_over() {
+            return;
+        }
+        let chosen: Vec<Point> = pending.iter().flat_map(|m| m.points()).collect();
+        let free: Vec<Point> = (self.row.board.empty_points())
+            .filter(|p| !chosen.contains(p))
+            .collect();
+        if free.len() + chosen.len() >= self.stones_now() {
+            out.extend(free.into_iter().map(Connect6Move::One));
+        }
+    }
+
     fn complete(&self, pending: &[Connect6Move]) -> Option<Connect6Move> {
         match *pending {
             _ if pending.len() < self.stones_now() => None,

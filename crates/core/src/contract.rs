@@ -8,6 +8,7 @@ use crate::case_file::CaseFile;
 use crate::colour::Colour;
 use crate::game::{Game, Status};
 use crate::rules::{self, RuleSet};
+use crate::search::SearchGame;
 use crate::zobrist::Rng;
 
 /// Checks a game's builtin rulesets ([`RuleSet::BUILTIN`]): loading none gives the first, named
@@ -162,15 +163,8 @@ pub fn check_game<G: Game + PartialEq>(
     steps: usize,
 ) -> Result<usize, String> {
     let mut played = 0;
-    let sizes = rules::value_texts(G::TEST_SIZES);
     // A game without sizes to test plays under its ruleset as it is.
-    let sets: Vec<Vec<(String, toml::Value)>> = match sizes.is_empty() {
-        true => vec![Vec::new()],
-        false => sizes
-            .into_iter()
-            .map(|v| vec![("size".into(), v)])
-            .collect(),
-    };
+    let sets = test_sets::<G>();
     for builtin in G::Rules::BUILTIN {
         for set in &sets {
             let (rules, _) =
@@ -181,6 +175,110 @@ pub fn check_game<G: Game + PartialEq>(
         }
     }
     Ok(played)
+}
+
+/// [`check_game`], and then what the search and the front ends that act one placement at a time
+/// rely on ([`check_legal_steps`]), under every builtin ruleset and test size.
+pub fn check_search_game<G: SearchGame + PartialEq>(
+    seed: u64,
+    games: usize,
+    steps: usize,
+) -> Result<usize, String> {
+    let played = check_game::<G>(seed, games, steps)?;
+    for builtin in G::Rules::BUILTIN {
+        for set in test_sets::<G>() {
+            let (rules, _) = rules::load_with::<G::Rules>(Some(builtin.name), &set)
+                .map_err(|e| e.to_string())?;
+            let start = G::new(rules).map_err(|e| e.to_string())?;
+            check_legal_steps(&start, seed, games, steps)
+                .map_err(|e| format!("ruleset {} {set:?}: {e}", builtin.name))?;
+        }
+    }
+    Ok(played)
+}
+
+/// Plays random games from `start` checking [`SearchGame::legal_steps`] at every step: where a step
+/// is a whole move, the legal steps are exactly the legal moves; where a turn is several
+/// placements, every step after a random first one completes a move the game accepts; and the
+/// search's [`SearchGame::steps`] are among the legal steps.
+pub fn check_legal_steps<G: SearchGame>(
+    start: &G,
+    seed: u64,
+    games: usize,
+    steps: usize,
+) -> Result<(), String> {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let (mut moves, mut legal, mut searched, mut next) = (vec![], vec![], vec![], vec![]);
+    for g in 0..games {
+        let mut game = start.clone();
+        for step in 0..steps {
+            let at = |what: String| format!("{} game {g} step {step}: {what}", G::NAME);
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            game.legal_moves(&mut moves);
+            game.legal_steps(&[], &mut legal);
+            game.steps(&[], &mut searched);
+            if let Some(s) = searched.iter().find(|s| !legal.contains(s)) {
+                return Err(at(format!("the search's step {s:?} is not a legal step")));
+            }
+            if legal.is_empty() != moves.is_empty() {
+                return Err(at(format!(
+                    "{} legal steps but {} legal moves",
+                    legal.len(),
+                    moves.len()
+                )));
+            }
+            let alone: Vec<Option<G::Move>> = legal.iter().map(|&s| game.complete(&[s])).collect();
+            if alone.iter().all(Option::is_some) {
+                let whole: Vec<G::Move> = alone.into_iter().flatten().collect();
+                if whole.len() != moves.len() || whole.iter().any(|m| !moves.contains(m)) {
+                    return Err(at(format!(
+                        "the legal steps {whole:?} are not the legal moves {moves:?}"
+                    )));
+                }
+            } else {
+                if let Some(mv) = alone.iter().flatten().find(|&&m| game.check(m).is_err()) {
+                    return Err(at(format!("the legal step {mv:?} is refused as a move")));
+                }
+                let open: Vec<G::Step> = (legal.iter().zip(&alone))
+                    .filter(|(_, m)| m.is_none())
+                    .map(|(&s, _)| s)
+                    .collect();
+                let first = open[rng.below(open.len())];
+                game.legal_steps(&[first], &mut next);
+                if next.is_empty() {
+                    return Err(at(format!("no step completes the turn after {first:?}")));
+                }
+                for &second in &next {
+                    let Some(mv) = game.complete(&[first, second]) else {
+                        return Err(at(format!("{first:?} {second:?} make no move")));
+                    };
+                    if let Err(e) = game.check(mv) {
+                        return Err(at(format!("legal steps made {mv:?}, refused: {e}")));
+                    }
+                }
+            }
+            let Some(mv) = game.random_move(&mut rng) else {
+                break;
+            };
+            game.play(mv)
+                .map_err(|e| at(format!("random move {mv:?} refused: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+/// The `[set]` overrides a game's contract is checked under: one per test size (none without sizes).
+fn test_sets<G: Game>() -> Vec<Vec<(String, toml::Value)>> {
+    let sizes = rules::value_texts(G::TEST_SIZES);
+    match sizes.is_empty() {
+        true => vec![Vec::new()],
+        false => sizes
+            .into_iter()
+            .map(|v| vec![("size".into(), v)])
+            .collect(),
+    }
 }
 
 /// `seed` with one to three random edits, each a byte removed, a byte of `junk` inserted or written

@@ -149,6 +149,15 @@ pub trait SearchGame: Game + Send + Sync {
         true
     }
 
+    /// Every legal step now, given the steps `pending` already chosen this turn: [`SearchGame::steps`]
+    /// leaving nothing out, for front ends that take one placement at a time (an action per
+    /// placement). The default lists [`SearchGame::steps`], which is right for a game whose steps
+    /// leave nothing out (`move_steps!`); a game whose `steps` prune lists its legal moves here
+    /// (a step a whole move) or every legal placement (a turn of several).
+    fn legal_steps(&self, pending: &[Self::Step], out: &mut Vec<Self::Step>) {
+        self.steps(pending, out);
+    }
+
     /// The move `pending` makes when the turn is whole, else `None` (another placement follows).
     fn complete(&self, pending: &[Self::Step]) -> Option<Self::Move>;
 

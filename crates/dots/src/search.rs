@@ -141,6 +141,11 @@ impl SearchGame for DotsGame {
         false
     }
 
+    /// Every legal move: a step is a whole move.
+    fn legal_steps(&self, _pending: &[DotsMove], out: &mut Vec<DotsMove>) {
+        self.legal_moves(out);
+    }
+
     fn complete(&self, pending: &[DotsMove]) -> Option<DotsMove> {
         pending.first().copied()
     }

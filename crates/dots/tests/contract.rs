@@ -3,6 +3,7 @@
 
 #[test]
 fn random_games_keep_the_contract() {
-    let moves = stones_core::contract::check_game::<stones_dots::DotsGame>(2026, 6, 150).unwrap();
+    let moves =
+        stones_core::contract::check_search_game::<stones_dots::DotsGame>(2026, 6, 150).unwrap();
     assert!(moves > 0, "no move was played");
 }

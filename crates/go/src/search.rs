@@ -318,6 +318,11 @@ impl SearchGame for GoGame {
         }
     }
 
+    /// Every legal move: a step is a whole move.
+    fn legal_steps(&self, _pending: &[GoMove], out: &mut Vec<GoMove>) {
+        self.legal_moves(out);
+    }
+
     fn complete(&self, pending: &[GoMove]) -> Option<GoMove> {
         pending.first().copied()
     }

@@ -244,6 +244,11 @@ impl SearchGame for Gomoku {
         true
     }
 
+    /// Every legal move: a step is a whole move.
+    fn legal_steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
     fn complete(&self, pending: &[Move]) -> Option<Move> {
         pending.first().copied()
     }

@@ -57,6 +57,6 @@ fn random_games_keep_the_contract_and_the_fast_paths_do_not_allocate() {
 /// and each of the game's TEST_SIZES.
 #[test]
 fn every_builtin_ruleset_and_test_size_keeps_the_contract() {
-    let moves = stones_core::contract::check_game::<HexGame>(2026, 6, 150).unwrap();
+    let moves = stones_core::contract::check_search_game::<HexGame>(2026, 6, 150).unwrap();
     assert!(moves > 0, "no move was played");
 }

@@ -16,55 +16,12 @@ impl SearchGame for TrigoGame {
     /// pass. Second step: every point that makes a legal pair with the first. Own eyes are left out
     /// while other points remain.
     fn steps(&self, pending: &[TrigoMove], out: &mut Vec<TrigoMove>) {
-        out.clear();
-        if !self.in_play() {
-            return;
-        }
-        let board = self.board();
-        let topo = self.topology();
-        let c = self.to_move();
-        let eye = |p: Point| self.is_own_eye(p);
-        let mut empty: Vec<Point> = board.empty_points().collect();
-        empty.sort_unstable();
-        match pending {
-            [] if self.is_opening() => out.extend(
-                empty
-                    .iter()
-                    .filter(|&&p| !board.is_suicide(topo, p, c))
-                    .map(|&p| TrigoMove::One(p)),
-            ),
-            [] => {
-                for skip_eyes in [true, false] {
-                    out.extend(
-                        empty
-                            .iter()
-                            .filter(|&&p| !(skip_eyes && eye(p)))
-                            .filter(|&&p| empty.iter().any(|&q| q != p && self.pair_ok(p, q)))
-                            .map(|&p| TrigoMove::One(p)),
-                    );
-                    if !out.is_empty() {
-                        break;
-                    }
-                }
-            }
-            [TrigoMove::One(p)] => {
-                let p = *p;
-                for skip_eyes in [true, false] {
-                    out.extend(
-                        empty
-                            .iter()
-                            .filter(|&&q| q != p && !(skip_eyes && eye(q)) && self.pair_ok(p, q))
-                            .map(|&q| TrigoMove::One(q)),
-                    );
-                    if !out.is_empty() {
-                        break;
-                    }
-                }
-                return;
-            }
-            _ => return,
-        }
-        out.push(TrigoMove::Pass);
+        self.listed_steps(pending, out, true);
+    }
+
+    /// [`SearchGame::steps`] with own eyes too: every legal placement.
+    fn legal_steps(&self, pending: &[TrigoMove], out: &mut Vec<TrigoMove>) {
+        self.listed_steps(pending, out, false);
     }
 
     fn complete(&self, pending: &[TrigoMove]) -> Option<TrigoMove> {
@@ -100,5 +57,61 @@ impl SearchGame for TrigoGame {
     /// Territory (the eyes a playout leaves) plus captures, with komi.
     fn rollout_winner(&self) -> Option<Colour> {
         rollout::winner(self, self.board(), self.rules().komi, false)
+    }
+}
+
+impl TrigoGame {
+    /// The steps of [`SearchGame::steps`], leaving out own eyes while other points remain when
+    /// `prune`.
+    fn listed_steps(&self, pending: &[TrigoMove], out: &mut Vec<TrigoMove>, prune: bool) {
+        out.clear();
+        if !self.in_play() {
+            return;
+        }
+        let board = self.board();
+        let topo = self.topology();
+        let c = self.to_move();
+        let eye = |p: Point| self.is_own_eye(p);
+        let mut empty: Vec<Point> = board.empty_points().collect();
+        empty.sort_unstable();
+        match pending {
+            [] if self.is_opening() => out.extend(
+                empty
+                    .iter()
+                    .filter(|&&p| !board.is_suicide(topo, p, c))
+                    .map(|&p| TrigoMove::One(p)),
+            ),
+            [] => {
+                for skip_eyes in [prune, false] {
+                    out.extend(
+                        empty
+                            .iter()
+                            .filter(|&&p| !(skip_eyes && eye(p)))
+                            .filter(|&&p| empty.iter().any(|&q| q != p && self.pair_ok(p, q)))
+                            .map(|&p| TrigoMove::One(p)),
+                    );
+                    if !out.is_empty() {
+                        break;
+                    }
+                }
+            }
+            [TrigoMove::One(p)] => {
+                let p = *p;
+                for skip_eyes in [prune, false] {
+                    out.extend(
+                        empty
+                            .iter()
+                            .filter(|&&q| q != p && !(skip_eyes && eye(q)) && self.pair_ok(p, q))
+                            .map(|&q| TrigoMove::One(q)),
+                    );
+                    if !out.is_empty() {
+                        break;
+                    }
+                }
+                return;
+            }
+            _ => return,
+        }
+        out.push(TrigoMove::Pass);
     }
 }
