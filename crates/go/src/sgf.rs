@@ -4,15 +4,28 @@
 //! Read: `GM` (1 or absent), `SZ` (`19` or `width:height`, default 19), `KM`, `HA`, the setup
 //! properties `AB`/`AW`/`AE` (with compressed `aa:cc` rectangles), `PL` (`B`/`W`, or `1`/`2` as old
 //! programs write it), moves `B`/`W` along the main line (a pass is `B[]`, or `B[tt]` on boards up to
-//! 19x19), and `RE` kept as text. Other properties are ignored. Moves may repeat a colour (the record is
-//! followed as written) and may go on after two passes (play resumes). Set-up after the first move
-//! changes the stones where it stands, as GNU Go and Sabaki read it ([`GoGame::edit_stones`]). A point
-//! given two set-up values in one node (`AB[aa]AW[aa]`) is an error naming it.
+//! 19x19), `RE` kept as text, and the territory `TB`/`TW` of the last node. Other properties are
+//! ignored. Moves may repeat a colour (the record is followed as written) and may go on after two
+//! passes (play resumes). Set-up after the first move changes the stones where it stands, as GNU Go
+//! and Sabaki read it ([`GoGame::edit_stones`]). A point given two set-up values in one node
+//! (`AB[aa]AW[aa]`) is an error naming it.
+//!
+//! The end of a game is written as SGF programs write it, since SGF has no move for it: a
+//! resignation is `RE[B+R]`; a counted game's dead stones are in the territory of the last node,
+//! `TB` (Black's: its empty points and the dead White stones) and `TW`, as CGoban (KGS) and GNU Go's
+//! twogtp write them, after the closing passes. [`GoRecord::closing_moves`] reads them back as the
+//! moves this program plays for them — the marks, `done`, the loser's resignation — so a record
+//! written here replays to the same end ([`read`], `stones replay`).
 
 use crate::game::{GoGame, GoIllegal, GoMove};
+use crate::go_like::GoState;
+use crate::phase::Phase;
 use crate::rules::GoRules;
 use stones_core::sgf::{self, MainLine, Node, SgfError};
-use stones_core::{fmt_points, BoardSize, Colour, Game, Point, RulesError, SetupError, Status};
+use stones_core::sgf_result::{SgfResult, WinBy};
+use stones_core::{
+    fmt_points, BoardSize, Colour, Game, Outcome, Point, RulesError, SetupError, Status,
+};
 use thiserror::Error;
 
 /// Why a Go record could not be read or replayed.
@@ -83,6 +96,9 @@ pub struct GoRecord {
     pub moves: Vec<(Colour, Option<Xy>)>,
     /// `RE`, as written.
     pub result: Option<String>,
+    /// The territory (`TB`, `TW`) of the last node of the main line, each point with its owner: where
+    /// a counted record names its dead stones (a stone inside the other colour's territory).
+    pub territory: Vec<(Xy, Colour)>,
 }
 
 fn bad(ident: &str, value: &str, why: impl Into<String>) -> GoSgfError {
@@ -165,6 +181,7 @@ impl GoRecord {
             to_move: None,
             moves: Vec::new(),
             result: root.first("RE").map(str::to_string),
+            territory: Vec::new(),
         })
     }
 
@@ -188,6 +205,22 @@ impl GoRecord {
                         0 => self.setup.push((xy, stone)),
                         n => self.later_setup.push((n, xy, stone)),
                     }
+                }
+            }
+        }
+        // Only the last node's territory counts: an earlier one is a comment on the game so far.
+        self.territory.clear();
+        for (ident, owner) in [("TB", Colour::Black), ("TW", Colour::White)] {
+            for v in node.get(ident).unwrap_or_default() {
+                for xy in self.point_list(ident, v)? {
+                    if self.territory.iter().any(|&(q, c)| q == xy && c != owner) {
+                        let point = format!("{}{}", letter(xy.0), letter(xy.1));
+                        return Err(node_error(
+                            i,
+                            format!("TB and TW both hold the point {point}"),
+                        ));
+                    }
+                    self.territory.push((xy, owner));
                 }
             }
         }
@@ -379,6 +412,84 @@ impl GoRecord {
         }
         Ok(game)
     }
+
+    /// The stones of `game` the record calls dead: those inside the other colour's territory
+    /// ([`GoRecord::territory`]), in point order.
+    pub fn dead_stones(&self, game: &GoGame) -> Vec<Point> {
+        let topo = game.topology();
+        let mut dead: Vec<Point> = self
+            .territory
+            .iter()
+            .filter_map(|&((x, y), owner)| {
+                let p = topo.at(x as i32, y as i32)?;
+                (game.board().get(p) == Some(owner.opponent())).then_some(p)
+            })
+            .collect();
+        dead.sort();
+        dead.dedup();
+        dead
+    }
+
+    /// The moves that end `game` (the record replayed) as the record says it ended, each with the
+    /// player who makes it; none when the game is over already or the record does not say:
+    /// - `RE[B+R]`/`RE[W+R]`: the loser resigns (the move is given to it);
+    /// - in the dead-stone step, the last node's `TB`/`TW` name dead stones: a mark on each dead
+    ///   chain, then `done`;
+    /// - in the dead-stone step with no `TB`/`TW`, an `RE` score that the count with no stone dead
+    ///   gives (GNU Go's and KataGo's records capture every dead stone before passing): `done`.
+    ///
+    /// Any other record left in the dead-stone step stays there: it does not say which stones are
+    /// dead. Marks and `done` go to the player to move, whose turn they do not change.
+    pub fn closing_moves(&self, game: &GoGame) -> Vec<(Colour, GoMove)> {
+        let status = game.status();
+        if matches!(status, Status::Over(_)) {
+            return Vec::new();
+        }
+        let re = self.result.as_deref().and_then(SgfResult::parse);
+        if let Some(SgfResult::Win(winner, WinBy::Resignation)) = re {
+            return vec![(winner.opponent(), GoMove::Resign)];
+        }
+        if status != Status::Scoring {
+            return Vec::new();
+        }
+        let marker = game.to_move();
+        let dead = self.dead_stones(game);
+        if dead.is_empty() && self.territory.is_empty() {
+            let counted = SgfResult::parse(&Outcome::from_score(&game.score_with_dead(&[])).result);
+            let scored = matches!(
+                re,
+                Some(SgfResult::Draw | SgfResult::Win(_, WinBy::Points(_)))
+            );
+            if !scored || counted != re {
+                return Vec::new();
+            }
+        }
+        let mut chains: Vec<Point> = Vec::new();
+        let mut moves = Vec::new();
+        for p in dead {
+            let chain = game.board().chain(p);
+            if !chains.contains(&chain) && !game.is_marked_dead(p) {
+                chains.push(chain);
+                moves.push((marker, GoMove::Mark(p)));
+            }
+        }
+        moves.push((marker, GoMove::Done));
+        moves
+    }
+
+    /// Plays [`GoRecord::closing_moves`] on `game`, each for the player the record gives it.
+    pub fn finish(&self, game: &mut GoGame) -> Result<(), GoSgfError> {
+        for (number, (c, mv)) in self.closing_moves(game).into_iter().enumerate() {
+            game.set_to_move(c);
+            let text = format!("{} {}", c, game.move_text(mv));
+            game.play(mv).map_err(|reason| GoSgfError::Illegal {
+                number: self.moves.len() + number + 1,
+                text,
+                reason,
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// The first value of `ident`, treating an empty value (`KM[]`, written by some programs) as absent.
@@ -420,9 +531,12 @@ fn parse_colour(ident: &str, v: &str) -> Result<Colour, GoSgfError> {
 }
 
 /// Reads a Go record (an SGF file's bytes, or text) and replays all of it under `base` rules (board
-/// size and komi from the record).
+/// size and komi from the record), to the end the record gives ([`GoRecord::finish`]).
 pub fn read(text: impl AsRef<[u8]>, base: &GoRules) -> Result<GoGame, GoSgfError> {
-    GoRecord::parse(text)?.replay(base, None)
+    let record = GoRecord::parse(text)?;
+    let mut game = record.replay(base, None)?;
+    record.finish(&mut game)?;
+    Ok(game)
 }
 
 /// The SGF point of `p`.
@@ -433,7 +547,9 @@ fn sgf_point(game: &GoGame, p: Point) -> String {
 
 /// Writes `game` as an SGF record: its size, komi, handicap, starting stones and player, and every
 /// move of [`GoGame::history`] (passes as `B[]`). `result` goes into `RE`; without it a finished game
-/// writes its own result (`0` for a draw). Dead-stone marks are not written.
+/// writes its own result (`0` for a draw). A counted game's last node holds its territory, `TB` and
+/// `TW`, each with the dead stones of the other colour (see the module doc); the marks and `done`
+/// themselves are not moves in SGF, nor is a resignation (its `RE` says it).
 pub fn write(game: &GoGame, result: Option<&str>) -> String {
     let rules = game.rules();
     let mut root = Node::default();
@@ -490,5 +606,29 @@ pub fn write(game: &GoGame, result: Option<&str>) -> String {
         node.push(&c.letter().to_string(), vec![value]);
         nodes.push(node);
     }
+    if game.pos.st.phase() == Phase::Counted {
+        let last = nodes.len() - 1;
+        for (ident, points) in [("TB", Colour::Black), ("TW", Colour::White)]
+            .map(|(ident, c)| (ident, territory_of(game, c)))
+        {
+            if !points.is_empty() {
+                nodes[last].push(ident, points);
+            }
+        }
+    }
     sgf::write(&nodes)
+}
+
+/// The SGF points of `owner`'s territory in a counted game: the empty points the count gives it and
+/// the other colour's dead stones, in point order.
+fn territory_of(game: &GoGame, owner: Colour) -> Vec<String> {
+    let count = game.count();
+    game.topology()
+        .points()
+        .filter(|&p| match game.board().get(p) {
+            Some(c) => c != owner && game.is_marked_dead(p),
+            None => count.owner[p.idx()] == Some(owner),
+        })
+        .map(|p| sgf_point(game, p))
+        .collect()
 }

@@ -360,3 +360,125 @@ fn mangled_records_are_errors_not_panics() {
         "only {read_ok} mangled records were still readable"
     );
 }
+
+/// Plays `moves` (as typed at the prompt) on a new game under `rules` with `set` overrides.
+fn played(rules: &str, set: &[&str], moves: &[&str]) -> GoGame {
+    let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    let mut g = GoGame::new(GoRules::load(Some(rules), &set).unwrap().0).unwrap();
+    for m in moves {
+        let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g
+}
+
+/// A 5x5 game: Black's wall on column C, White's on D, a White stone thrown in at B3, left dead.
+const DEAD_B3: [&str; 14] = [
+    "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "B3", "pass", "pass",
+];
+
+#[test]
+fn a_counted_game_keeps_its_dead_stones_in_the_territory_and_reads_back_counted() {
+    let moves = [&DEAD_B3[..], &["dead B3", "done"]].concat();
+    let g = played("classic", &["size=5"], &moves);
+    assert_eq!(g.status().to_string(), "over");
+    let text = sgf::write(&g, None);
+    // As CGoban writes it: the last node (the closing pass) holds each side's territory, the dead
+    // White stone on B3 (`bc`) in Black's; the marks and `done` are no SGF moves.
+    let flat: String = text.split_whitespace().collect();
+    let last = flat.rsplit(';').next().unwrap();
+    assert_eq!(
+        last, "W[]TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])",
+        "{text}"
+    );
+    assert!(text.contains("RE[B+0.5]"), "{text}");
+    let record = GoRecord::parse(&text).unwrap();
+    assert_eq!(record.moves.len(), DEAD_B3.len());
+    let replayed = record.replay(&rules("classic"), None).unwrap();
+    assert_eq!(replayed.status(), Status::Scoring);
+    let b3 = g.topology().parse_point("B3").unwrap();
+    assert_eq!(record.dead_stones(&replayed), [b3]);
+    assert_eq!(
+        record.closing_moves(&replayed),
+        [
+            (Colour::Black, GoMove::Mark(b3)),
+            (Colour::Black, GoMove::Done)
+        ]
+    );
+    // Read back, the game ends where it ended: the same marks, counted, the same result.
+    let back = sgf::read(&text, &rules("classic")).unwrap();
+    assert_eq!(back.status(), g.status());
+    assert!(back.is_marked_dead(b3));
+    assert_eq!(back.history(), g.history());
+    assert_eq!(sgf::write(&back, None), text);
+}
+
+#[test]
+fn a_two_stone_dead_chain_is_marked_once() {
+    let moves = [
+        "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "B3", "pass", "B4",
+        "pass", "pass", "dead B4", "done",
+    ];
+    let g = played("chinese", &["size=5"], &moves);
+    let text = sgf::write(&g, None);
+    let back = sgf::read(&text, &rules("chinese")).unwrap();
+    assert_eq!(back.status(), g.status(), "{text}");
+    let marks: Vec<GoMove> = back
+        .history()
+        .into_iter()
+        .map(|(_, m)| m)
+        .filter(|m| matches!(m, GoMove::Mark(_)))
+        .collect();
+    assert_eq!(marks, [back.parse_move("dead B4").unwrap()], "{text}");
+}
+
+#[test]
+fn a_resignation_is_the_result_and_reads_back_as_the_losers_move() {
+    let g = played("classic", &["size=9"], &["E5", "resign"]);
+    let text = sgf::write(&g, None);
+    assert!(
+        text.contains("RE[B+R]") && !text.contains("resign"),
+        "{text}"
+    );
+    let back = sgf::read(&text, &rules("classic")).unwrap();
+    assert_eq!(back.status(), g.status());
+    assert_eq!(back.history(), g.history());
+    // A record may give the resignation to the player who just moved: the move is given to it.
+    let back = read("(;SZ[9]RE[W+R];B[ee])").unwrap();
+    assert_eq!(back.status().to_string(), "over");
+    assert_eq!(
+        back.history().last(),
+        Some(&(Colour::Black, GoMove::Resign))
+    );
+}
+
+#[test]
+fn without_territory_a_record_is_counted_only_when_its_result_is_the_count() {
+    // Black's one stone owns the board under territory scoring: 24 points against komi 0.5.
+    let g = read("(;SZ[5]KM[0.5]RE[B+23.5];B[cc];W[];B[])").unwrap();
+    assert_eq!(g.status().to_string(), "over");
+    assert_eq!(g.history().last(), Some(&(Colour::White, GoMove::Done)));
+    // A result the count does not give, or none, leaves the marking to the reader.
+    for text in [
+        "(;SZ[5]KM[0.5]RE[B+3.5];B[cc];W[];B[])",
+        "(;SZ[5]KM[0.5];B[cc];W[];B[])",
+        "(;SZ[5]KM[0.5]RE[?];B[cc];W[];B[])",
+    ] {
+        assert_eq!(read(text).unwrap().status(), Status::Scoring, "{text}");
+    }
+    // Territory on an earlier node is a comment on the game so far, not its end.
+    let g = read("(;SZ[5]KM[0.5]RE[B+3.5];B[cc]TW[aa];W[];B[])").unwrap();
+    assert_eq!(g.status(), Status::Scoring);
+}
+
+#[test]
+fn bad_territory_is_an_error_naming_it() {
+    assert!(matches!(
+        err("(;SZ[5];B[cc];W[]TB[aa]TW[aa])"),
+        GoSgfError::Node { why, .. } if why.contains("TB and TW both hold the point aa")
+    ));
+    assert!(matches!(
+        err("(;SZ[5];B[cc];W[]TB[zz])"),
+        GoSgfError::Property { ident, .. } if ident == "TB"
+    ));
+}
