@@ -830,6 +830,154 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[test]
+fn a_finished_game_saved_at_the_terminal_replays_to_its_end_and_result() {
+    // Dots ended by both STOPs, Go counted after marking a dead stone, Go resigned: each saved as
+    // SGF and as a case file keeps every move, and each file replays to the end with the result.
+    let dir = std::env::temp_dir().join(format!("stones-finished-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // The game and its options, the moves typed, the result, the last moves replayed.
+    let games: [(&str, &str, &str, &[&str]); 3] = [
+        (
+            "dots --set size=5 --set first_move_zone=false",
+            "B3\nC3\nC4\nA1\nD3\nA5\nC2\nstop\nstop\n",
+            "B+1",
+            &["C2", "stop", "stop"],
+        ),
+        (
+            "go --set size=5",
+            "C1\nD1\nC2\nD2\nC3\nD3\nC4\nD4\nC5\nD5\npass\nB3\npass\npass\n\
+             dead B3\ndone\ndone\n",
+            "B+0.5",
+            &["pass", "dead B3", "done"],
+        ),
+        (
+            "go --set size=5",
+            "C3\nD3\nresign\n",
+            "W+R",
+            &["C3", "D3", "resign"],
+        ),
+    ];
+    for (i, (game, moves, result, end)) in games.into_iter().enumerate() {
+        let (sgf, case) = (at(&format!("{i}.sgf")), at(&format!("{i}.case")));
+        let script = format!("{moves}save {sgf}\nsave {case}\nquit\n");
+        let args: Vec<&str> = ["play"].into_iter().chain(game.split(' ')).collect();
+        let out = stones(&args, &script);
+        assert!(
+            text(&out.stdout).contains("game over"),
+            "{}",
+            text(&out.stdout)
+        );
+        let record = std::fs::read_to_string(&sgf).unwrap();
+        assert!(record.contains(&format!("RE[{result}]")), "{record}");
+        for file in [&sgf, &case] {
+            let out = stones(&["replay", file, "--json"], "");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+            assert_eq!(v["status"], "over", "{file}: {v}");
+            assert_eq!(v["result"], result, "{file}");
+            let played: Vec<&str> = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    assert_eq!(m["result"], "ok", "{file}: {m}");
+                    m["move"].as_str().unwrap()
+                })
+                .collect();
+            assert!(played.ends_with(end), "{file}: {played:?}");
+        }
+    }
+    // The Go record as other programs read it: Sabaki's parser finds the territory with the dead
+    // stone (B3 is `bc`) in the last node, and GNU Go, loading it, finds B3 dead.
+    let go = at("1.sgf");
+    if let Some(last) = last_node_by_sabaki(&go) {
+        let tb: Vec<&str> = last["TB"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            tb,
+            ["aa", "ba", "ab", "bb", "ac", "bc", "ad", "bd", "ae", "be"],
+            "{last}"
+        );
+        assert_eq!(last["TW"].as_array().unwrap().len(), 5, "{last}");
+        assert_eq!(
+            last["W"][0], "",
+            "the last node is White's closing pass: {last}"
+        );
+    }
+    if let Some(said) = gnu_go(&format!("loadsgf {go}\nfinal_status_list dead\n")) {
+        assert_eq!(said, ["= black", "= B3"], "{said:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The properties of the last node of `file`'s main line as Sabaki's SGF parser reads them
+/// (`{"TB": ["aa", …], …}`); `None`, said, when node or the parser is missing (a failure in CI).
+fn last_node_by_sabaki(file: &str) -> Option<serde_json::Value> {
+    let modules = common::node_modules();
+    if !modules.join("@sabaki/sgf").is_dir() {
+        let why = format!(
+            "no @sabaki/sgf in {} (.ci/test installs it)",
+            modules.display()
+        );
+        assert!(std::env::var_os("CI").is_none(), "{why}");
+        eprintln!("Sabaki's parser not checked: {why}");
+        return None;
+    }
+    let script = r#"
+        const sgf = require("@sabaki/sgf");
+        let [node] = sgf.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        while (node.children.length) node = node.children[0];
+        console.log(JSON.stringify(node.data));
+    "#;
+    let out = std::process::Command::new("node")
+        .args(["-e", script, file])
+        .env("NODE_PATH", &modules)
+        .output()
+        .expect("run node");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    Some(serde_json::from_slice(&out.stdout).expect("JSON"))
+}
+
+/// GNU Go's answers (`= …` or `? …`, one per command, blank lines dropped) to the GTP `commands`;
+/// `None`, said, when GNU Go is not installed (a failure in CI).
+fn gnu_go(commands: &str) -> Option<Vec<String>> {
+    let Some(gnugo) = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+    else {
+        assert!(std::env::var_os("CI").is_none(), "GNU Go is not installed");
+        eprintln!("GNU Go is not installed: the check is skipped");
+        return None;
+    };
+    let mut child = std::process::Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run GNU Go");
+    let session = format!("{commands}quit\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(session.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let answers: Vec<String> = text(&out.stdout)
+        .split("\n\n")
+        .map(|a| a.trim().to_string())
+        .filter(|a| !a.is_empty())
+        .collect();
+    // The last answer is quit's.
+    Some(answers[..answers.len().saturating_sub(1)].to_vec())
+}
+
 /// Runs `stones` writing each piece of input after waiting its milliseconds, then closing input.
 fn stones_slowly(args: &[&str], pieces: &[(u64, &str)]) -> Output {
     let mut child = spawn(args, Stdio::piped());

@@ -9,6 +9,12 @@
 //! record names, even out of turn (records repeat colours); a refused move is reported and skipped,
 //! and the replay goes on. The record's own field size and set-up replace the ruleset's.
 //!
+//! A finished record replays to its end. What SGF writes as no move is played as one after the
+//! record's moves: a resignation (`RE[B+R]`) is the loser's `resign` (given out of turn in Go and
+//! Dots, and only in turn in the other games, which resign no other way); a Go record that stops
+//! in the dead-stone step is marked and counted as its last node's `TB`/`TW` say
+//! ([`stones_go::sgf::GoRecord::closing_moves`]). Dots' STOPs are moves of the record (`B[]`).
+//!
 //! Dots records (`GM[40]`) come from online servers (zagram.org, szkrab.net.pl), whose games have no
 //! first-move zone and capture an intruder into an empty base at once. So without `--ruleset` they
 //! are replayed under the `grounding` ruleset, which has exactly those rules and gives the servers'
@@ -22,10 +28,10 @@ use crate::registry::{parse_overrides, GameKind};
 use crate::text_game::AnyGame;
 use stones_core::rules::load_with;
 use stones_core::sgf::{self, MainLine, Node};
-use stones_core::sgf_result::SgfResult;
-use stones_core::{Builtin, Colour, Game, RuleSet};
+use stones_core::sgf_result::{SgfResult, WinBy};
+use stones_core::{Builtin, Colour, Game, RuleSet, Status};
 use stones_dots::sgf::{from_main_line, play_move};
-use stones_dots::DotsRules;
+use stones_dots::{DotsMove, DotsRules};
 use stones_go::sgf::GoRecord;
 use stones_go::{GoGame, GoRules};
 
@@ -48,6 +54,9 @@ pub struct SgfGame {
     /// moves alone then do not rebuild the game.
     pub edited_later: bool,
     pub start_picture: Option<String>,
+    /// Whether the last move is a resignation the replay gave to the loser out of turn: SGF's
+    /// `RE[B+R]` says who resigned, not when, and only the player to move resigns on the site.
+    pub resigned_out_of_turn: bool,
 }
 
 /// The games SGF records are read and written for, for the help: each game with an SGF form
@@ -163,6 +172,17 @@ fn replay_go(
     record
         .apply_setup(&mut game, record.moves.len())
         .map_err(|e| e.to_string())?;
+    // The end the record gives after its last move: a resignation, or the dead stones and `done`.
+    let mut resigned_out_of_turn = false;
+    for (colour, mv) in record.closing_moves(&game) {
+        resigned_out_of_turn = colour != game.to_move();
+        game.set_to_move(colour);
+        let reason = game.play(mv).err().map(|e| e.to_string());
+        let text = game.move_text(mv);
+        let n = moves.len() + 1;
+        moves.push(MoveRecord::new(n, colour, text, reason, game.captures()));
+        pictures.snap(|| game.svg());
+    }
     let label = format!(
         "{name} (record: size {}, komi {})",
         record.size,
@@ -180,6 +200,7 @@ fn replay_go(
         setup,
         edited_later: !record.later_setup.is_empty(),
         start_picture,
+        resigned_out_of_turn,
     })
 }
 
@@ -221,6 +242,17 @@ fn replay_dots(
         ));
         pictures.snap(|| game.svg());
     }
+    let mut resigned_out_of_turn = false;
+    if let Some(loser) = resigned(record.result.as_deref(), &game.status()) {
+        let to_move = game.to_move();
+        if game.play_as(loser, DotsMove::Resign).is_ok() {
+            resigned_out_of_turn = loser != to_move;
+            let n = moves.len() + 1;
+            let text = game.move_text(DotsMove::Resign);
+            moves.push(MoveRecord::new(n, loser, text, None, game.captures()));
+            pictures.snap(|| game.svg());
+        }
+    }
     let label = format!("{name} (record: field {}:{})", record.width, record.height);
     let mut description = record_said(record.result.as_deref());
     if !warnings.is_empty() {
@@ -239,6 +271,7 @@ fn replay_dots(
         setup,
         edited_later: false,
         start_picture,
+        resigned_out_of_turn,
     })
 }
 
@@ -298,6 +331,16 @@ fn replay_placements(
         moves.push(m);
         pictures.snap(|| game.svg_picture());
     }
+    // A resignation is the record's `RE`, not a move: played when the loser is to move (these games
+    // resign only in turn).
+    let loser = resigned(root.first("RE"), &game.game_status());
+    if loser.is_some_and(|c| c == game.player_to_move()) {
+        let m = crate::case::play_recorded(&mut game, "resign", moves.len() + 1);
+        if m.reason.is_none() {
+            moves.push(m);
+            pictures.snap(|| game.svg_picture());
+        }
+    }
     let label = format!(
         "{name} (record: {}{})",
         size.map_or("size from the ruleset".to_string(), |(w, h)| format!(
@@ -316,7 +359,20 @@ fn replay_placements(
         setup: None,
         edited_later: false,
         start_picture: None,
+        resigned_out_of_turn: false,
     })
+}
+
+/// The player a record's `RE` says resigned (`B+R`: White), when its moves leave the game unfinished
+/// (`status`): SGF has no resignation move, so the replay plays one.
+fn resigned(re: Option<&str>, status: &Status) -> Option<Colour> {
+    if matches!(status, Status::Over(_)) {
+        return None;
+    }
+    match SgfResult::parse(re?)? {
+        SgfResult::Win(winner, WinBy::Resignation) => Some(winner.opponent()),
+        _ => None,
+    }
 }
 
 /// A record's transcript description: `SGF record`, with its `RE` and what it says as SGF reads
