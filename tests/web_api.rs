@@ -1372,3 +1372,39 @@ fn in_dots_the_time_alone_after_a_stop_runs_on_the_server_and_ends_the_game() {
     assert_eq!(moves.last().unwrap()["player"], "white", "{s}");
     assert_eq!(s["clock"]["flagged"], Value::Null, "{s}");
 }
+
+#[test]
+fn an_uploaded_finished_record_opens_at_its_end() {
+    let port = server();
+    let upload = |record: &str| post(port, "/api/uploads", &json!({ "record": record }));
+    // Go counted after marking the White stone on B3 dead (TB holds it), as `stones` saves it: the
+    // game opens counted, not in the marking step.
+    let go = "(;GM[1]FF[4]SZ[5]KM[5.5]RE[B+0.5]RU[classic];B[ce];W[de];B[cd];W[dd];B[cc];W[dc];\
+              B[cb];W[db];B[ca];W[da];B[];W[bc];B[];W[]TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]\
+              TW[ea][eb][ec][ed][ee])";
+    // Dots ended by both STOPs (empty moves), and a resignation that is only the record's RE.
+    let dots = "(;FF[4]GM[40]SZ[5:5]RE[B+1]RU[official first_move_zone=false];B[bc];W[cc];B[cb];\
+                W[ae];B[dc];W[aa];B[cd.cddccbbccd];W[];B[])";
+    let resigned = "(;GM[1]SZ[9]RE[B+R];B[ee])";
+    for (record, result, last) in [
+        (go, "B+0.5", "done"),
+        (dots, "B+1", "stop"),
+        (resigned, "B+R", "resign"),
+    ] {
+        let r = upload(record);
+        assert_eq!(r.status, 201, "{}", r.body);
+        let s = r.json();
+        assert_eq!(s["status"], "over", "{record}: {s}");
+        assert_eq!(s["result"], result, "{record}");
+        let moves = s["moves"].as_array().unwrap();
+        assert_eq!(moves.last().unwrap()["move"], last, "{record}: {s}");
+        // Stored: read again, it is the same finished game.
+        let id = s["id"].as_str().unwrap();
+        let again = get(port, &format!("/api/games/{id}")).json();
+        assert_eq!(again["status"], "over", "{again}");
+        assert_eq!(again["result"], result);
+    }
+    let s = upload(go).json();
+    let dead = s["moves"].as_array().unwrap()[14].clone();
+    assert_eq!(dead["move"], "dead B3", "{s}");
+}

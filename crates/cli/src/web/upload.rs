@@ -19,6 +19,8 @@ pub struct Upload {
 /// Reads `text`, an SGF record (it starts with `(`) or a case file. A set-up start (handicap
 /// stones, `AB`/`AW`, a case file's `[setup]` board) goes into the request's `setup`; stones added
 /// or removed later in a record are refused (the server rebuilds a game from its start and moves).
+/// A finished record's moves run to its end, as `stones replay` plays it: a Go record's dead
+/// stones (its last node's `TB`/`TW`) and `done`, Dots' STOPs, a resignation from `RE`.
 pub fn read_record(text: &str) -> Result<Upload, ApiError> {
     if text.trim_start().starts_with('(') {
         read_sgf(text)
@@ -53,8 +55,11 @@ fn read_sgf(text: &str) -> Result<Upload, ApiError> {
             m.reason.as_deref().unwrap_or("")
         )));
     }
-    let moves = r
-        .moves
+    // The record's end is in its moves (STOPs, the dead stones and `done`, a resignation from its
+    // `RE`), so the game opens where it ended; but the site resigns only for the player to move,
+    // so a resignation the record gives out of turn is left out (the game opens before it).
+    let kept = r.moves.len() - usize::from(r.resigned_out_of_turn);
+    let moves = r.moves[..kept]
         .iter()
         .map(|m| (Some(m.player), m.mv.clone()))
         .collect();
@@ -136,6 +141,37 @@ mod tests {
             u.request["setup"],
             json!({"board": "x .\n. .\n", "to_move": "white"})
         );
+    }
+
+    #[test]
+    fn a_finished_record_runs_to_its_end() {
+        let moves =
+            |text: &str| -> Vec<(Option<Colour>, String)> { read_record(text).unwrap().moves };
+        let (b, w) = (Some(Colour::Black), Some(Colour::White));
+        // Go: the dead stone on B3 and `done`, from the last node's territory.
+        let go = "(;GM[1]SZ[5]KM[5.5]RU[classic]RE[B+0.5];B[ce];W[de];B[cd];W[dd];B[cc];W[dc];\
+                  B[cb];W[db];B[ca];W[da];B[];W[bc];B[];W[]TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]\
+                  TW[ea][eb][ec][ed][ee])";
+        let go = moves(go);
+        assert_eq!(go.len(), 16);
+        assert_eq!(go[14..], [(b, "dead B3".into()), (b, "done".into())]);
+        // Dots: the STOPs are moves.
+        let dots = "(;GM[40]SZ[5:5]RU[official first_move_zone=false]RE[Draw];B[cc];W[dc];B[];W[])";
+        assert_eq!(
+            moves(dots),
+            [
+                (b, "C3".into()),
+                (w, "D3".into()),
+                (b, "stop".into()),
+                (w, "stop".into())
+            ]
+        );
+        // A resignation from RE, in turn; out of turn the site cannot play it, and it is left out.
+        assert_eq!(
+            moves("(;GM[1]SZ[9]RE[B+R];B[ee])"),
+            [(b, "E5".into()), (w, "resign".into())]
+        );
+        assert_eq!(moves("(;GM[1]SZ[9]RE[W+R];B[ee])"), [(b, "E5".into())]);
     }
 
     #[test]
