@@ -147,7 +147,7 @@ pub fn dots_sgf(data: &[u8]) {
         "capture counts\n{text}"
     );
     let twice = stones_dots::sgf::write(&again.game).expect("it was written once");
-    // STOP is not written, and RE is the game's own result: compare the moves and their chains.
+    // RE is the game's own result: compare the moves (STOPs included) and their chains.
     let record3 = stones_dots::sgf::parse(&twice).expect("written twice");
     assert_eq!(
         record2.setup, record3.setup,

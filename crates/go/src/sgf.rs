@@ -434,7 +434,7 @@ impl GoRecord {
     /// player who makes it; none when the game is over already or the record does not say:
     /// - `RE[B+R]`/`RE[W+R]`: the loser resigns (the move is given to it);
     /// - in the dead-stone step, the last node's `TB`/`TW` name dead stones: a mark on each dead
-    ///   chain, then `done`;
+    ///   chain (on its first stone in point order), then `done`;
     /// - in the dead-stone step with no `TB`/`TW`, an `RE` score that the count with no stone dead
     ///   gives (GNU Go's and KataGo's records capture every dead stone before passing): `done`.
     ///
@@ -464,15 +464,19 @@ impl GoRecord {
                 return Vec::new();
             }
         }
-        let mut chains: Vec<Point> = Vec::new();
-        let mut moves = Vec::new();
-        for p in dead {
-            let chain = game.board().chain(p);
-            if !chains.contains(&chain) && !game.is_marked_dead(p) {
-                chains.push(chain);
-                moves.push((marker, GoMove::Mark(p)));
-            }
-        }
+        // Each dead chain is marked once, on its first stone in point order, however many of its
+        // stones the record lists: a record written from the marks reads back to the same moves.
+        let mut marks: Vec<Point> = dead
+            .iter()
+            .filter(|&&p| !game.is_marked_dead(p))
+            .filter_map(|&p| game.board().chain_stones(p).min())
+            .collect();
+        marks.sort();
+        marks.dedup();
+        let mut moves: Vec<(Colour, GoMove)> = marks
+            .into_iter()
+            .map(|p| (marker, GoMove::Mark(p)))
+            .collect();
         moves.push((marker, GoMove::Done));
         moves
     }

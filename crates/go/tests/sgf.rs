@@ -430,6 +430,14 @@ fn a_two_stone_dead_chain_is_marked_once() {
         .filter(|m| matches!(m, GoMove::Mark(_)))
         .collect();
     assert_eq!(marks, [back.parse_move("dead B4").unwrap()], "{text}");
+    // A record naming the chain by one stone (B3 alone in TB) marks it on the same first stone, so
+    // the record written from it reads back to the same moves (found by fuzzing).
+    let one = text.replace("TB[aa][ba][ab][bb][ac][bc]", "TB[bc]");
+    assert_ne!(one, text);
+    let read_one = sgf::read(&one, &rules("chinese")).unwrap();
+    assert_eq!(read_one.history(), back.history(), "{one}");
+    let again = sgf::read(sgf::write(&read_one, None), &rules("chinese")).unwrap();
+    assert_eq!(again.history(), read_one.history());
 }
 
 #[test]
