@@ -12,8 +12,9 @@
 //!
 //! The end of a game is written as SGF programs write it, since SGF has no move for it: a
 //! resignation is `RE[B+R]`; a counted game's dead stones are in the territory of the last node,
-//! `TB` (Black's: its empty points and the dead White stones) and `TW`, as CGoban (KGS) and GNU Go's
-//! twogtp write them, after the closing passes. [`GoRecord::closing_moves`] reads them back as the
+//! `TB` (Black's: its empty points and the dead White stones) and `TW`, after the closing passes, as
+//! CGoban (KGS) writes them (GNU Go's twogtp writes a last node of `TB`/`TW` too, of empty points;
+//! GNU Go's `loadsgf` reads past them, and Sabaki keeps them as any property). [`GoRecord::closing_moves`] reads them back as the
 //! moves this program plays for them — the marks, `done`, the loser's resignation — so a record
 //! written here replays to the same end ([`read`], `stones replay`).
 
