@@ -14,9 +14,10 @@
 //! resignation is `RE[B+R]`; a counted game's dead stones are in the territory of the last node,
 //! `TB` (Black's: its empty points and the dead White stones) and `TW`, after the closing passes, as
 //! CGoban (KGS) writes them (GNU Go's twogtp writes a last node of `TB`/`TW` too, of empty points;
-//! GNU Go's `loadsgf` reads past them, and Sabaki keeps them as any property). [`GoRecord::closing_moves`] reads them back as the
-//! moves this program plays for them — the marks, `done`, the loser's resignation — so a record
-//! written here replays to the same end ([`read`], `stones replay`).
+//! GNU Go's `loadsgf` reads past them, and Sabaki keeps them as any property).
+//! [`GoRecord::closing_moves`] reads them back as the moves this program plays for them — the
+//! marks, `done`, the loser's resignation — so a record written here replays to the same end
+//! ([`read`], `stones replay`).
 
 use crate::game::{GoGame, GoIllegal, GoMove};
 use crate::go_like::GoState;
