@@ -5,6 +5,7 @@ use crate::go_like::{GoLike, GoState};
 use crate::handicap;
 use crate::phase::{MoveClass, Phase, PhaseRefusal};
 use crate::places::{Places, Stones};
+use crate::positions::Positions;
 use crate::rules::{GoRules, Ko, Placement, Scoring};
 use crate::scoring;
 use crate::words::{dead_point, word_move};
@@ -125,7 +126,7 @@ impl GoState for State {
 pub struct GoGame {
     g: GoLike<State, GoRules>,
     /// Every position so far: stone hash and the player to move (for superko).
-    seen: Vec<(u64, Colour)>,
+    seen: Positions,
 }
 
 impl Clone for GoGame {
@@ -368,9 +369,7 @@ impl GoGame {
         } else {
             c.opponent()
         };
-        self.seen
-            .iter()
-            .any(|&(h, side)| h == after && (!situational || side == next))
+        self.seen.contains(after, next, situational)
     }
 
     /// Whether a stone on `p` is legal now (the search's move list).
@@ -554,7 +553,7 @@ impl Game for GoGame {
         let (w, h) = (rules.size.width, rules.size.height);
         let topo = Arc::new(Topology::square(w, h, Adjacency::Orthogonal));
         let g = GoLike::new(topo, rules, State::start(Colour::Black));
-        let seen = vec![(g.pos.board.hash(), Colour::Black)];
+        let seen = Positions::start(g.pos.board.hash(), Colour::Black);
         let mut game = GoGame { g, seen };
         if game.rules.handicap > 0 {
             match game.rules.handicap_placement {
@@ -582,7 +581,7 @@ impl Game for GoGame {
         to_move: Colour,
     ) -> Result<(), SetupError> {
         self.g.set(stones, |_| State::start(to_move))?;
-        self.seen = vec![(self.pos.board.hash(), to_move)];
+        self.seen = Positions::start(self.pos.board.hash(), to_move);
         Ok(())
     }
 
@@ -592,7 +591,9 @@ impl Game for GoGame {
 
     fn legal_moves(&self, out: &mut Vec<GoMove>) {
         let play = |out: &mut Vec<GoMove>| {
-            let ok = |&p: &Point| self.check_stone(&self.pos.st, p).is_ok();
+            // Occupied points are passed over before the check, which would name them in an error.
+            let board = &self.pos.board;
+            let ok = |&p: &Point| board.get(p).is_none() && self.stone_ok(p);
             out.extend(self.topo.points().filter(ok).map(GoMove::Play));
             if self.pos.st.handicap_left == 0 {
                 out.push(GoMove::Pass);

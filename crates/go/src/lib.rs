@@ -13,6 +13,7 @@ pub mod handicap;
 pub mod phase;
 pub mod places;
 pub mod position;
+mod positions;
 pub mod render;
 pub mod rollout;
 pub mod rules;
