@@ -237,6 +237,26 @@ impl<G: SearchGame> Mcts<G> {
         thought
     }
 
+    /// After [`Mcts::think`]: the visits of each step that follows `path` (steps from the root; empty
+    /// for the root's own), all threads' trees together, in the order the first tree lists them.
+    /// The counts a learner trains its policy on (AlphaZero's visit distribution).
+    pub fn visits_after(&self, path: &[G::Step]) -> Vec<(G::Step, u64)> {
+        let mut counts: Vec<(G::Step, u64)> = Vec::new();
+        for tree in &self.trees {
+            let node = path
+                .iter()
+                .try_fold(0, |node, &step| tree.child_with(node, step));
+            for child in node.map_or(&[][..], |n| tree.children(n)) {
+                let Some(step) = child.step else { continue };
+                match counts.iter_mut().find(|(s, _)| *s == step) {
+                    Some((_, n)) => *n += u64::from(child.visits),
+                    None => counts.push((step, u64::from(child.visits))),
+                }
+            }
+        }
+        counts
+    }
+
     /// The mean result of every playout through the roots, for the player who moved into them.
     fn root_rate(&self) -> f32 {
         let (wins, visits) = self.trees.iter().fold((0.0, 0u64), |(w, v), t| {
