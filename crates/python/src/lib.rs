@@ -1,0 +1,169 @@
+//! Every stones game from Python, with OpenSpiel's names (`load_game`, `new_initial_state`,
+//! `legal_actions`, `apply_action`, `returns`, `observation_tensor` …), many games stepped at once
+//! in Rust ([`VecEnv`](vec_env::VecEnv)) and the search ([`search`]).
+//!
+//! The built-in module is `stones._stones`, re-exported by the `stones` package (python/stones).
+//! A game written in another crate gets a module of its own with [`game_module!`]. What an action
+//! is and what an observation holds: [`env`] and [`planes`].
+
+pub mod env;
+pub mod planes;
+pub mod registry;
+pub mod search;
+pub mod state;
+pub mod vec_env;
+
+pub use registry::Entry;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use std::sync::OnceLock;
+
+/// The games of this module (set once, when it is imported).
+static GAMES: OnceLock<Vec<Entry>> = OnceLock::new();
+
+fn games() -> &'static [Entry] {
+    GAMES.get_or_init(registry::builtin)
+}
+
+/// A `ValueError` with `msg`.
+pub(crate) fn value_error(msg: impl Into<String>) -> PyErr {
+    PyValueError::new_err(msg.into())
+}
+
+/// Fills module `m` with the classes and functions, for `games`.
+pub fn init_module(m: &Bound<'_, PyModule>, games: Vec<Entry>) -> PyResult<()> {
+    GAMES
+        .set(games)
+        .map_err(|_| value_error("the games of this module were set already"))?;
+    m.add_class::<state::Game>()?;
+    m.add_class::<state::State>()?;
+    m.add_class::<vec_env::VecEnv>()?;
+    m.add_function(wrap_pyfunction!(registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(search::mcts, m)?)?;
+    m.add("OBSERVATION_PLANES", planes::PLANES)?;
+    Ok(())
+}
+
+/// The names of the games `load_game` takes.
+#[pyfunction]
+fn registered_names() -> Vec<&'static str> {
+    games().iter().map(|e| e.name).collect()
+}
+
+/// The game `name` under `ruleset` (a built-in name or a path to a `.toml` file; `None`: the
+/// game's default) with `settings`, the ruleset's keys as `stones … --set` takes them:
+/// `load_game("go", ruleset="chinese", size=9, komi=7)`. OpenSpiel's string form works too:
+/// `load_game("go(size=9,komi=7)")`. A bad name, key or value raises `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (name, ruleset=None, **settings))]
+fn load_game(
+    name: &str,
+    ruleset: Option<String>,
+    settings: Option<&Bound<'_, PyDict>>,
+) -> PyResult<state::Game> {
+    let (spec, settings) = settings_of(name, ruleset, settings)?;
+    state::Game::create(games(), &spec.0, spec.1.as_deref(), &settings)
+}
+
+/// `(name, ruleset)` and the settings, from the string form and the keywords together (a
+/// `ruleset` among the string form's settings names the ruleset).
+type Spec = (String, Option<String>);
+
+pub(crate) fn settings_of(
+    name: &str,
+    ruleset: Option<String>,
+    settings: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Spec, Vec<(String, toml::Value)>)> {
+    let (game, mut set) = registry::parse_spec(name).map_err(value_error)?;
+    let mut ruleset = ruleset;
+    if let Some(i) = set.iter().position(|(k, _)| k == "ruleset") {
+        let (_, v) = set.remove(i);
+        ruleset = Some(match v {
+            toml::Value::String(s) => s,
+            other => other.to_string(),
+        });
+    }
+    if let Some(d) = settings {
+        for (k, v) in d.iter() {
+            let key: String = k.extract()?;
+            set.push((key.clone(), to_toml(&key, &v)?));
+        }
+    }
+    Ok(((game, ruleset), set))
+}
+
+/// A Python setting as TOML: bool, int, float, text (read as TOML where it reads, as `--set`
+/// does), and lists or tuples of those.
+fn to_toml(key: &str, v: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
+    if let Ok(b) = v.extract::<bool>() {
+        if v.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(toml::Value::Boolean(b));
+        }
+    }
+    if let Ok(n) = v.extract::<i64>() {
+        return Ok(toml::Value::Integer(n));
+    }
+    if let Ok(x) = v.extract::<f64>() {
+        return Ok(toml::Value::Float(x));
+    }
+    if let Ok(s) = v.extract::<String>() {
+        return Ok(registry::value_of(&s));
+    }
+    if v.is_instance_of::<pyo3::types::PyList>() || v.is_instance_of::<PyTuple>() {
+        let items: Vec<Bound<'_, PyAny>> = v.extract()?;
+        return items
+            .iter()
+            .map(|i| to_toml(key, i))
+            .collect::<PyResult<_>>()
+            .map(toml::Value::Array);
+    }
+    Err(value_error(format!(
+        "setting {key}: expected a bool, number, text or list, not {}",
+        v.get_type().name()?
+    )))
+}
+
+/// Writes the module of a game crate: `stones_python::game_module!(my_game, MyGame);` in the
+/// crate's `lib.rs` (crate type `cdylib`, with `pyo3` as a dependency) makes the Python module
+/// `my_game` with `load_game`, `VecEnv`, `mcts` … for `MyGame` (and any more games listed).
+#[macro_export]
+macro_rules! game_module {
+    ($module:ident, $($game:ty),+ $(,)?) => {
+        #[pyo3::pymodule]
+        fn $module(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+            $crate::init_module(m, vec![$($crate::Entry::of::<$game>()),+])
+        }
+    };
+}
+
+/// The built-in games' module, `stones._stones`.
+#[pymodule]
+fn _stones(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    init_module(m, registry::builtin())
+}
+
+/// `data` as a numpy array of `dtype` and `shape` (one copy, writable).
+pub(crate) fn to_numpy<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    static FROMBUFFER: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+    let frombuffer = FROMBUFFER.get_or_try_init(py, || {
+        py.import("numpy")?.getattr("frombuffer").map(Bound::unbind)
+    })?;
+    let buffer = pyo3::types::PyByteArray::new(py, bytes);
+    let array = frombuffer.bind(py).call1((buffer, dtype))?;
+    array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+}
+
+/// The bytes of `data` (f32 has no padding and any bit pattern is a valid byte).
+pub(crate) fn f32_bytes(data: &[f32]) -> &[u8] {
+    // SAFETY: the slice covers exactly the memory of `data`, which lives as long as the result;
+    // u8 has alignment 1.
+    unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), std::mem::size_of_val(data)) }
+}

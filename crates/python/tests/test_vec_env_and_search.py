@@ -1,0 +1,97 @@
+"""Games stepped in batches, and the search from Python."""
+
+import numpy as np
+import pytest
+
+import stones
+
+
+def random_actions(rng, masks):
+    # One legal action per game, uniformly among the legal ones.
+    scores = rng.random(masks.shape) * masks
+    return scores.argmax(axis=1)
+
+
+def test_vec_env_steps_many_games_and_starts_finished_ones_again():
+    env = stones.VecEnv("go", 16, seed=1, size=5, threads=2)
+    obs, masks = env.reset()
+    assert obs.shape == (16, stones.OBSERVATION_PLANES, 5, 5) and obs.dtype == np.float32
+    assert masks.shape == (16, 26) and masks.dtype == np.bool_
+    assert masks.all()  # every point and pass on an empty board
+    rng = np.random.default_rng(0)
+    ends = 0
+    single = [stones.load_game("go", size=5).new_initial_state() for _ in range(16)]
+    for _ in range(300):
+        actions = random_actions(rng, masks)
+        obs, rewards, terminated, masks = env.step(actions)
+        assert rewards.shape == (16, 2) and terminated.shape == (16,)
+        for i, a in enumerate(actions):
+            # The same game played alone gives the same rewards and, until it ends, observations.
+            single[i].apply_action(int(a))
+            if terminated[i]:
+                assert list(rewards[i]) == single[i].returns()
+                single[i] = stones.load_game("go", size=5).new_initial_state()
+                ends += 1
+            else:
+                assert (rewards[i] == 0).all()
+            assert (obs[i] == single[i].observation_tensor()).all()
+            assert (masks[i] == np.array(single[i].legal_actions_mask(), dtype=bool)).all()
+    assert ends > 0
+
+
+def test_vec_env_refuses_an_illegal_action_before_any_game_moves():
+    env = stones.VecEnv("hex", 4, size=5)
+    obs, masks = env.reset()
+    env.step(np.array([0, 1, 2, 3]))
+    before = env.current_players()
+    with pytest.raises(ValueError, match="game 3: action 3 .*occupied"):
+        env.step(np.array([5, 6, 7, 3]))
+    with pytest.raises(ValueError, match="expected 4 actions"):
+        env.step([1, 2])
+    assert env.current_players() == before
+    obs2, _, _, _ = env.step(np.array([5, 6, 7, 8]))
+    assert obs2.shape == obs.shape
+
+
+def test_the_search_picks_a_legal_action_and_counts_its_visits():
+    game = stones.load_game("go", size=5)
+    s = game.new_initial_state()
+    action, visits, value = stones.mcts(s, playouts=300, seed=3)
+    assert action in s.legal_actions()
+    assert visits.shape == (game.num_distinct_actions(),) and visits.sum() > 0
+    assert visits[action] == visits.max()
+    assert 0.0 <= value <= 1.0
+    bot = stones.MCTSBot(playouts=100, seed=1)
+    assert bot.step(s) in s.legal_actions()
+
+
+def test_the_search_takes_a_win_in_one():
+    # Gomoku: Black has four in a row with an open end.
+    s = stones.load_game("gomoku", ruleset="freestyle", size=9).new_initial_state()
+    for text in ["a1", "a9", "b1", "b9", "c1", "c9", "d1", "d9"]:
+        s.apply_action_text(text)
+    action, _, value = stones.mcts(s, playouts=200, seed=1)
+    assert action == s.string_to_action("e1")
+    s.apply_action(action)
+    assert s.returns() == [1.0, -1.0]
+
+
+def test_the_search_in_the_middle_of_a_two_stone_turn_completes_it():
+    s = stones.load_game("connect6", size=9).new_initial_state()
+    s.apply_action(s.legal_actions()[40])  # Black's opening stone; White places two
+    mover = s.current_player()
+    action, visits, _ = stones.mcts(s, playouts=200, seed=2)
+    assert action in s.legal_actions()
+    s.apply_action(action)
+    assert s.current_player() == mover  # the second stone is still to come
+    action, _, _ = stones.mcts(s, playouts=200, seed=2)
+    assert action in s.legal_actions()
+    s.apply_action(action)
+    assert s.current_player() == 1 - mover
+
+
+def test_bad_search_settings_are_value_errors():
+    s = stones.load_game("go", size=5).new_initial_state()
+    for kwargs in [{"threads": 0}, {"time": -1}, {"playouts": 0}]:
+        with pytest.raises(ValueError):
+            stones.mcts(s, **kwargs)
