@@ -8,7 +8,11 @@
 //! answer (`SearchGame::presearch`, given up to 80% of the move's time and the search's threads): a
 //! proven win is played at once, and a list of the only moves worth searching narrows the root. It
 //! never names a game.
+//!
+//! [`guided`] searches the same way without playouts: an evaluator (a network, say) gives priors and
+//! values at the leaves, a batch at a time, and the tree follows them by AlphaZero's PUCT.
 
+pub mod guided;
 mod options;
 mod search;
 mod spec;

@@ -353,3 +353,80 @@ fn the_search_resigns_a_lost_game_after_three_moves_only_when_asked() {
         }
     }
 }
+
+/// The guided search (no playouts) with evaluators that know nothing or one thing.
+mod guided {
+    use super::*;
+    use stones_ai::guided::{search, GuidedOptions, Judgement, Leaf};
+
+    fn uniform(leaves: &[Leaf<TicTacToe>]) -> Result<Vec<Judgement>, String> {
+        Ok(leaves
+            .iter()
+            .map(|l| Judgement {
+                priors: vec![1.0; l.steps.len()],
+                value: 0.5,
+            })
+            .collect())
+    }
+
+    #[test]
+    fn knowing_nothing_it_plays_legal_steps_and_finds_a_win_by_the_results() {
+        let mut game = new_game();
+        play(&mut game, "a1 b1 a2 b2");
+        let mut calls = 0;
+        let found = search(&game, &[], &GuidedOptions::default(), |leaves| {
+            calls += 1;
+            assert!(leaves.len() <= 8 && leaves.iter().all(|l| !l.steps.is_empty()));
+            uniform(leaves)
+        })
+        .unwrap();
+        let a3 = game.parse_move("a3").unwrap();
+        assert_eq!(
+            found.step,
+            Some(a3),
+            "the win in one, from the finished leaves"
+        );
+        assert!(calls > 1 && found.evaluations > 0);
+        let total: u64 = found.visits.iter().map(|(_, n)| n).sum();
+        assert_eq!(found.visits.len(), 5);
+        assert!(total > 0 && found.value > 0.5);
+    }
+
+    #[test]
+    fn a_prior_on_one_step_makes_the_search_choose_it() {
+        let game = new_game();
+        let c3 = game.parse_move("c3").unwrap();
+        let options = GuidedOptions {
+            evaluations: 100,
+            ..GuidedOptions::default()
+        };
+        let found = search(&game, &[], &options, |leaves| {
+            Ok(leaves
+                .iter()
+                .map(|l| Judgement {
+                    priors: l.steps.iter().map(|&s| f32::from(s == c3)).collect(),
+                    value: 0.5,
+                })
+                .collect())
+        })
+        .unwrap();
+        assert_eq!(found.step, Some(c3));
+    }
+
+    #[test]
+    fn an_evaluator_that_fails_or_miscounts_is_an_error() {
+        let game = new_game();
+        let failed = search(&game, &[], &GuidedOptions::default(), |_| Err("no".into()));
+        assert_eq!(failed.err().as_deref(), Some("no"));
+        let short = search(&game, &[], &GuidedOptions::default(), |leaves| {
+            Ok(leaves
+                .iter()
+                .map(|_| Judgement {
+                    priors: vec![1.0],
+                    value: 0.5,
+                })
+                .collect())
+        });
+        assert!(short.err().unwrap().contains("1 priors for 9 steps"));
+    }
+}
