@@ -8,6 +8,7 @@
 
 use crate::planes::{self, Geometry};
 use std::sync::Arc;
+use stones_ai::guided::{self, GuidedOptions, Judgement};
 use stones_ai::{Mcts, SearchOptions};
 use stones_core::replay::write_case;
 use stones_core::{move_cap, Colour, SearchGame, Status};
@@ -46,6 +47,12 @@ pub struct SearchResult {
     pub playouts: u64,
 }
 
+/// Asks the evaluator about a batch of leaves: their observations (`leaves × planes × rows × cols`)
+/// and legal masks (`leaves × actions`) in, a prior per action (`leaves × actions`) and a value per
+/// leaf for its player to move (-1 lost to 1 won) out.
+pub type Evaluate<'a> =
+    dyn FnMut(&[f32], &[u8], usize) -> Result<(Vec<f32>, Vec<f32>), String> + 'a;
+
 /// A game state in actions, whatever the game.
 pub trait Env: Send + Sync {
     /// An independent copy.
@@ -80,6 +87,12 @@ pub trait Env: Send + Sync {
     fn reset(&mut self);
     /// Runs the search here.
     fn search(&self, options: SearchOptions) -> SearchResult;
+    /// Runs the search guided by `evaluate` here ([`guided`]: no playouts).
+    fn search_guided(
+        &self,
+        options: &GuidedOptions,
+        evaluate: &mut Evaluate<'_>,
+    ) -> Result<SearchResult, String>;
 }
 
 /// [`Env`] for the game `G`.
@@ -393,6 +406,67 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
         self.fresh = false;
     }
 
+    fn search_guided(
+        &self,
+        options: &GuidedOptions,
+        evaluate: &mut Evaluate<'_>,
+    ) -> Result<SearchResult, String> {
+        let geo = &self.meta.geometry;
+        let (size, actions) = (geo.size(), self.meta.num_actions());
+        let found = guided::search(&self.game, &self.pending, options, |leaves| {
+            let n = leaves.len();
+            let (mut obs, mut masks) = (vec![0f32; n * size], vec![0u8; n * actions]);
+            let mut leaf_actions = Vec::with_capacity(n);
+            for (i, leaf) in leaves.iter().enumerate() {
+                let placed: Vec<_> = leaf
+                    .pending
+                    .iter()
+                    .filter_map(|&s| G::step_point(s))
+                    .collect();
+                let me = leaf.game.to_move();
+                planes::fill(
+                    &leaf.game,
+                    geo,
+                    me,
+                    &placed,
+                    &mut obs[i * size..(i + 1) * size],
+                );
+                let acts: Vec<Option<u32>> = (leaf.steps.iter())
+                    .map(|&s| self.action_in(&leaf.game, &leaf.pending, s))
+                    .collect();
+                for a in acts.iter().flatten() {
+                    masks[i * actions + *a as usize] = 1;
+                }
+                leaf_actions.push(acts);
+            }
+            let (priors, values) = evaluate(&obs, &masks, n)?;
+            if priors.len() != n * actions || values.len() != n {
+                return Err(format!(
+                    "the evaluator must return priors of shape [{n}, {actions}] and values of shape [{n}], not {} and {} numbers",
+                    priors.len(),
+                    values.len()
+                ));
+            }
+            Ok((leaf_actions.iter().enumerate())
+                .map(|(i, acts)| Judgement {
+                    priors: (acts.iter())
+                        .map(|a| a.map_or(0.0, |a| priors[i * actions + a as usize]))
+                        .collect(),
+                    value: (values[i] + 1.0) / 2.0,
+                })
+                .collect())
+        })?;
+        let action = |s| self.action_in(&self.game, &self.pending, s);
+        Ok(SearchResult {
+            action: found.step.and_then(action),
+            visits: (found.visits.iter())
+                .filter_map(|&(s, n)| Some((action(s)?, n)))
+                .collect(),
+            value: found.value,
+            playouts: found.evaluations,
+        })
+    }
+
     fn search(&self, options: SearchOptions) -> SearchResult {
         if self.stopped() {
             return SearchResult {
@@ -413,6 +487,19 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
             Status::Over(o) => o.winner,
             _ => self.game.score().winner(),
         }
+    }
+
+    /// The action of `step` in `game` after `pending` (without the cache of
+    /// [`Actions::action_of`], for positions inside a search).
+    fn action_in(&self, game: &G, pending: &[G::Step], step: G::Step) -> Option<u32> {
+        if let Some(p) = G::step_point(step) {
+            return Some(p.0 as u32);
+        }
+        let mut turn = pending.to_vec();
+        turn.push(step);
+        let text = game.move_text(game.complete(&turn)?);
+        let i = self.meta.words.iter().position(|w| *w == text)?;
+        Some((self.meta.geometry.points + i) as u32)
     }
 
     /// The moves played, as text: each named in the position it was played in.

@@ -95,3 +95,51 @@ def test_bad_search_settings_are_value_errors():
     for kwargs in [{"threads": 0}, {"time": -1}, {"playouts": 0}]:
         with pytest.raises(ValueError):
             stones.mcts(s, **kwargs)
+
+
+def test_an_evaluator_of_uniform_priors_and_zero_values_gives_a_legal_search():
+    game = stones.load_game("go", size=5)
+    s = game.new_initial_state()
+    s.apply_action_text("C3")
+    batches = []
+
+    def evaluator(observations, masks):
+        batches.append(len(observations))
+        assert observations.shape[1:] == (stones.OBSERVATION_PLANES, 5, 5)
+        assert masks.shape == (len(observations), game.num_distinct_actions())
+        return np.ones(masks.shape, dtype=np.float32), np.zeros(len(masks))
+
+    action, visits, value = stones.mcts(s, playouts=64, evaluator=evaluator, batch_size=8)
+    assert action in s.legal_actions()
+    assert visits.sum() > 0 and all(visits[a] == 0 for a in range(26) if a not in s.legal_actions())
+    assert max(batches) <= 8 and sum(batches) <= 64 and len(batches) > 1
+    assert 0.0 <= value <= 1.0
+
+
+def test_an_evaluator_that_values_one_move_highest_makes_the_search_pick_it():
+    game = stones.load_game("go", size=5)
+    s = game.new_initial_state()
+    b2 = s.string_to_action("B2")
+
+    def evaluator(observations, masks):
+        # After Black's move White is to act: plane 1 holds Black's stones. A position with a
+        # Black stone on B2 is lost for White (-1), every other one even.
+        values = np.where(observations[:, 1].reshape(len(masks), -1)[:, b2] == 1, -1.0, 0.0)
+        return np.ones(masks.shape), values
+
+    action, visits, _ = stones.mcts(s, playouts=200, evaluator=evaluator)
+    assert action == b2 and visits[b2] == visits.max()
+
+
+def test_an_evaluator_that_fails_or_answers_wrongly_is_an_error():
+    s = stones.load_game("go", size=5).new_initial_state()
+
+    def broken(observations, masks):
+        raise RuntimeError("the network is down")
+
+    with pytest.raises(RuntimeError, match="the network is down"):
+        stones.mcts(s, playouts=16, evaluator=broken)
+    with pytest.raises(ValueError, match="priors of shape"):
+        stones.mcts(s, playouts=16, evaluator=lambda o, m: (np.ones(3), np.zeros(len(m))))
+    with pytest.raises(ValueError, match=r"\(priors, values\)"):
+        stones.mcts(s, playouts=16, evaluator=lambda o, m: None)
