@@ -428,13 +428,15 @@ impl Game for Gomoku {
             return;
         }
         let number = self.move_number();
-        out.extend(
-            self.layout
-                .topo
-                .points()
-                .filter(|&p| self.refusal_at(p, number).is_ok())
-                .map(Move::Place),
-        );
+        let points = self.layout.topo.points();
+        if self.opening_rule(number).is_none() && !self.profiles[self.to_move.idx()].has_fouls() {
+            // Past the opening and without fouls for the mover: every empty point.
+            let empty = |p: &Point| self.cells[self.layout.pad(*p)] == EMPTY;
+            out.extend(points.filter(empty).map(Move::Place));
+        } else {
+            let legal = |p: &Point| self.refusal_at(*p, number).is_ok();
+            out.extend(points.filter(legal).map(Move::Place));
+        }
         if self.may_pass(number) {
             out.push(Move::Pass);
         }
