@@ -15,7 +15,8 @@ if lib == "stones":
     import stones as L
 
     spec = {
-        "go": "go(ruleset=chinese,size=9,komi=7.5)",
+        "go": "go(ruleset=chinese,size=9,komi=7.5,ko=simple)",  # OpenSpiel's rules
+        "go-superko": "go(ruleset=chinese,size=9,komi=7.5)",
         "hex": "hex(ruleset=noswap,size=11)",
         "gomoku": "gomoku(ruleset=freestyle)",
     }[game]

@@ -167,10 +167,17 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
     }
 
     /// The action of a step (`None`: a step that places nothing and is no word of the game's).
+    #[inline]
     fn action_of(&mut self, step: G::Step) -> Option<u32> {
-        if let Some(p) = G::step_point(step) {
-            return Some(p.0 as u32);
+        match G::step_point(step) {
+            Some(p) => Some(u32::from(p.0)),
+            None => self.word_action(step),
         }
+    }
+
+    /// The action of a step that places nothing: found by its text once, then remembered.
+    #[cold]
+    fn word_action(&mut self, step: G::Step) -> Option<u32> {
         if let Some(&(_, a)) = self.word_steps.iter().find(|(s, _)| *s == step) {
             return Some(a);
         }
