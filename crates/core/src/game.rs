@@ -3,7 +3,7 @@
 use crate::colour::Colour;
 use crate::error::{MoveSyntaxError, RulesError, SetupError};
 use crate::rules::RuleSet;
-use crate::svg::Decorations;
+use crate::svg::{Decorations, Mark};
 use crate::topology::{Point, Topology};
 use crate::zobrist::Rng;
 use std::fmt;
@@ -301,6 +301,13 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// stones, territory, enclosures, a winning row, star points. The default shows none of it.
     fn decorations(&self) -> Decorations {
         Decorations::default()
+    }
+
+    /// The signs on points alone ([`Decorations::marks`]: the ko point, dots taken inside an
+    /// enclosure), for a reader that wants them without the rest of the picture (a learner's
+    /// observation, once per move). The default takes them from [`Game::decorations`].
+    fn marks(&self) -> Vec<(Point, Mark)> {
+        self.decorations().marks
     }
 
     /// The SVG picture of the position (see [`crate::svg`]).

@@ -155,12 +155,7 @@ impl Game for DotsGame {
             look: Look::Dots,
             last: self.last_point().into_iter().collect(),
             polygons: crate::sgf::enclosure_rings(self),
-            marks: self
-                .topo
-                .points()
-                .filter(|&p| self.is_captured(p))
-                .map(|p| (p, Mark::Captured))
-                .collect(),
+            marks: self.marks(),
             // The first-move zone, while it binds the player to move.
             zone: self
                 .binding_zone(self.to_move)
@@ -170,6 +165,16 @@ impl Game for DotsGame {
                 }),
             ..Decorations::default()
         }
+    }
+
+    /// The dots taken inside enclosures.
+    fn marks(&self) -> Vec<(Point, Mark)> {
+        let taken = |p: &Point| self.is_captured(*p);
+        self.topo
+            .points()
+            .filter(taken)
+            .map(|p| (p, Mark::Captured))
+            .collect()
     }
 
     /// Random points on the unchecked fast path until the field is full or `cap` moves are played.

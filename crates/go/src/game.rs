@@ -699,13 +699,17 @@ impl Game for GoGame {
     /// Star points, the last stone, the ko point, dead marks, and the count once play has stopped.
     fn decorations(&self) -> Decorations {
         let stars = stones_core::svg::star_points(&self.topo);
-        let marks = self.ko_point().map(|k| (k, Mark::Ko)).into_iter().collect();
         let deco = Decorations {
             stars,
-            marks,
+            marks: self.marks(),
             ..Decorations::default()
         };
         self.decorate(self.last_move(), deco)
+    }
+
+    /// The ko point, while retaking there is refused.
+    fn marks(&self) -> Vec<(Point, Mark)> {
+        self.ko_point().map(|k| (k, Mark::Ko)).into_iter().collect()
     }
 
     /// Random play with [`GoGame::playout_move`] on the unchecked fast path (simple ko only, no undo

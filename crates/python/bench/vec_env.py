@@ -6,15 +6,18 @@ observations and masks returned every step.
 Prints steps per second (games x calls / seconds).
 """
 
+import os
 import sys
 import time
 
-import numpy as np
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's own threads would compete for the cores
 
-import stones
+import numpy as np  # noqa: E402
+
+import stones  # noqa: E402
 
 game, n, calls = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-settings = {"go": {"ruleset": "chinese", "size": 9, "komi": 7.5}, "hex": {"ruleset": "noswap", "size": 11},
+settings = {"go": {"ruleset": "chinese", "size": 9, "komi": 7.5, "ko": "simple"}, "hex": {"ruleset": "noswap", "size": 11},
             "gomoku": {"ruleset": "freestyle"}}[game]
 env = stones.VecEnv(game, n, seed=0, **settings)
 rng = np.random.default_rng(0)

@@ -78,7 +78,7 @@ pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], ou
         out[geo.at(own, p)] = 1.0;
         out[geo.at(2, p)] = 1.0;
     }
-    for (p, mark) in game.decorations().marks {
+    for (p, mark) in game.marks() {
         let plane = match mark {
             Mark::Ko => 3,
             Mark::Captured => 4,
