@@ -12,6 +12,7 @@ use crate::registry::{parse_overrides, GameKind};
 use crate::save::{is_loadable, load as load_game, SaveInfo};
 use crate::sgf_replay::replay_sgf_with;
 use crate::text_game::AnyGame;
+use crate::tournament::{run_tournament, TournamentPlan};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -142,6 +143,39 @@ pub enum Command {
         save: Option<std::path::PathBuf>,
         /// Write the games and the summary as JSON, again as games end (a match cut short keeps its
         /// finished games).
+        #[arg(long, value_name = "FILE")]
+        json: Option<std::path::PathBuf>,
+    },
+    /// A tournament between any number of players: every pair (or a gauntlet of the first against
+    /// the others) with both colours each round; a crosstable and Elo with its error. With --json it
+    /// resumes: run the same command again after a stop, and the games played are not played again.
+    Tournament {
+        /// The game (`stones list` names them).
+        game: String,
+        /// A player (give two or more): the search, random, or an engine (gtp:…, gomocup:…).
+        #[arg(long = "player", value_name = "SPEC", required = true)]
+        players: Vec<String>,
+        /// The first player against each of the others only.
+        #[arg(long)]
+        gauntlet: bool,
+        /// Rounds: each plays every pairing twice, each side Black once.
+        #[arg(long, default_value_t = 1)]
+        rounds: usize,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        parallel: usize,
+        /// Seconds per move for every player (as `stones match --move-time`). At most a day.
+        #[arg(long, value_name = "SECONDS")]
+        move_time: Option<f64>,
+        /// Seconds an external engine has to start and set up each game. At most a day.
+        #[arg(long, value_name = "SECONDS", default_value_t = Limits::STARTUP_TIME.as_secs_f64())]
+        startup_time: f64,
+        /// Score a game as it stands after this many moves.
+        #[arg(long)]
+        max_moves: Option<usize>,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Write the games and standings as JSON as games end, and resume from it.
         #[arg(long, value_name = "FILE")]
         json: Option<std::path::PathBuf>,
     },
@@ -399,6 +433,43 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let summary = summarise(&records, &labels);
             print_out(&report(&summary))?;
             print_out(&crate::matches::game_lines(&records))?;
+            Ok(())
+        }
+        Command::Tournament {
+            game,
+            players,
+            gauntlet,
+            rounds,
+            parallel,
+            move_time,
+            startup_time,
+            max_moves,
+            rules,
+            json,
+        } => {
+            let (start, ruleset) = new_game(&game, &rules)?;
+            let move_time = move_time
+                .map(|s| crate::clock::seconds_arg("--move-time", s))
+                .transpose()?;
+            let plan = TournamentPlan {
+                game: start.game_name().to_string(),
+                ruleset,
+                players: players.iter().map(|p| spec(p)).collect::<Result<_, _>>()?,
+                gauntlet,
+                rounds: rounds.clamp(1, 10_000),
+                parallel: parallel.clamp(1, 64),
+                limits: Limits {
+                    move_time,
+                    startup_time: crate::clock::seconds_arg("--startup-time", startup_time)?,
+                    max_moves,
+                },
+                json,
+            };
+            let games = run_tournament(&start, &plan, &mut std::io::stderr())?;
+            print_out(&crate::tournament::report(
+                &crate::tournament::labels(&plan.players),
+                &games,
+            ))?;
             Ok(())
         }
         Command::Gtp {

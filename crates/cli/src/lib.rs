@@ -26,6 +26,7 @@ pub mod save;
 pub mod sgf_replay;
 pub mod stones;
 pub mod text_game;
+pub mod tournament;
 pub mod web;
 
 pub use registry::GameKind;
