@@ -1,15 +1,17 @@
 //! `stones new-game NAME [--dir DIR]`: writes a game crate of its own, outside this repository —
 //! a working k-in-a-row game to edit, its ruleset, two case files with their read snapshots, the
-//! snapshot and contract tests, and a `main.rs` that runs this whole command line with the
-//! built-in games and the new one. The files are `crates/cli/template/`, compiled in.
+//! snapshot and contract tests, a `main.rs` that runs this whole command line with the built-in
+//! games and the new one, and its Python module (a `python` feature and a `pyproject.toml`:
+//! `pip install .`). The files are `crates/cli/template/`, compiled in.
 
 use std::path::{Path, PathBuf};
 
-/// The template's files: path in the new crate, text with `__NAME__`, `__CRATE__`, `__TYPE__`
-/// and `__DEPS__` to fill in.
+/// The template's files: path in the new crate, text with `__NAME__`, `__CRATE__`, `__TYPE__`,
+/// `__DEPS__` and `__PYTHON__` to fill in.
 const FILES: &[(&str, &str)] = &[
     ("Cargo.toml", include_str!("../template/Cargo.toml.in")),
     ("README.md", include_str!("../template/README.md")),
+    ("pyproject.toml", include_str!("../template/pyproject.toml")),
     (".gitignore", "/target\n*.snap.new\n"),
     ("src/lib.rs", include_str!("../template/src/lib.rs")),
     ("src/rules.rs", include_str!("../template/src/rules.rs")),
@@ -48,6 +50,10 @@ const FILES: &[(&str, &str)] = &[
 /// The stones crates a new game depends on, with the folder of each in this checkout.
 const CRATES: &[(&str, &str)] = &[("stones-core", "core"), ("stones-cli", "cli")];
 
+/// The crate of the game's Python module, an optional dependency behind the game's `python`
+/// feature. It is not on crates.io (a wheel, `publish = false`), so it comes by path only.
+const PYTHON: (&str, &str) = ("stones-python", "python");
+
 /// Checks a new game's name: lower-case letters, digits and `-`, starting with a letter, and not
 /// a built-in game's. The error says what is allowed.
 pub fn check_name(name: &str) -> Result<(), String> {
@@ -84,19 +90,39 @@ pub fn type_name(name: &str) -> String {
 
 /// The `[dependencies]` lines of the stones crates: by path to this checkout while it is there
 /// (with the version, so the same line works once the crates are published), else by version.
+/// stones-python, optional, comes by path only; without a checkout a comment says so.
 fn dependencies(checkout: Option<&Path>) -> String {
     let version = env!("CARGO_PKG_VERSION");
-    CRATES
+    let by_path = |root: &Path, name: &str, dir: &str, more: &str| {
+        let path = root.join(dir);
+        let path = path.display().to_string().replace('\\', "/");
+        format!("{name} = {{ version = \"{version}\", path = \"{path}\"{more} }}\n")
+    };
+    let mut lines: String = CRATES
         .iter()
         .map(|(name, dir)| match checkout {
-            Some(root) => {
-                let path = root.join(dir);
-                let path = path.display().to_string().replace('\\', "/");
-                format!("{name} = {{ version = \"{version}\", path = \"{path}\" }}\n")
-            }
+            Some(root) => by_path(root, name, dir, ""),
             None => format!("{name} = \"{version}\"\n"),
         })
-        .collect()
+        .collect();
+    let (name, dir) = PYTHON;
+    lines += &match checkout {
+        Some(root) => by_path(root, name, dir, ", optional = true"),
+        None => format!(
+            "# {name} (the `python` feature) is not on crates.io: it comes by path, with the \
+             stones crates above,\n# from a stones checkout (`stones new-game` run from one \
+             writes them so).\n"
+        ),
+    };
+    lines
+}
+
+/// The game's `python` feature: stones-python when it is a dependency.
+fn python_feature(checkout: Option<&Path>) -> String {
+    match checkout {
+        Some(_) => format!("python = [\"dep:{}\"]", PYTHON.0),
+        None => "python = []".to_string(),
+    }
 }
 
 /// The folder of this checkout's crates, when the binary was built from one that is still there.
@@ -105,6 +131,7 @@ pub fn checkout_crates() -> Option<PathBuf> {
     let crates = cli.parent()?;
     let here = CRATES
         .iter()
+        .chain([&PYTHON])
         .all(|(_, d)| crates.join(d).join("Cargo.toml").is_file());
     here.then(|| crates.to_path_buf())
 }
@@ -121,6 +148,7 @@ pub fn write(name: &str, dir: &Path, checkout: Option<&Path>) -> Result<String, 
     }
     let fill = |text: &str| {
         text.replace("__DEPS__", &dependencies(checkout))
+            .replace("__PYTHON__", &python_feature(checkout))
             .replace("__NAME__", name)
             .replace("__CRATE__", &name.replace('-', "_"))
             .replace("__TYPE__", &type_name(name))
@@ -173,6 +201,52 @@ mod tests {
             assert!(!text.contains("__"), "{path}: {text}");
         }
         assert!(write("tiny-row", &dir, None).is_err(), "an existing folder");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The Python module: stones-python an optional dependency behind the `python` feature, the
+    /// one line in lib.rs behind it, and a pyproject.toml that asks for it — and without a
+    /// checkout, a `python` feature that names nothing (lib.rs's `cfg` must name a feature).
+    #[test]
+    fn the_python_module_is_behind_a_feature() {
+        let dir = std::env::temp_dir().join(format!("stones-new-game-py-{}", std::process::id()));
+        let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+        for checkout in [checkout_crates(), None] {
+            let _ = std::fs::remove_dir_all(&dir);
+            write("tiny-row", &dir, checkout.as_deref()).unwrap();
+            let cargo: toml::Table = read("Cargo.toml").parse().unwrap();
+            let python = cargo["dependencies"].get("stones-python");
+            let feature = cargo["features"]["python"].as_array().unwrap();
+            if let Some(root) = &checkout {
+                let python = python.unwrap();
+                assert_eq!(python["optional"].as_bool(), Some(true));
+                let path = std::path::PathBuf::from(python["path"].as_str().unwrap());
+                assert_eq!(path, root.join("python"));
+                assert!(path.join("Cargo.toml").is_file());
+                assert_eq!(feature, &[toml::Value::from("dep:stones-python")]);
+            } else {
+                assert!(python.is_none());
+                assert!(feature.is_empty());
+            }
+            assert!(
+                cargo["features"].get("default").is_none(),
+                "Python is never the default"
+            );
+            let lib = read("src/lib.rs");
+            let line =
+                "#[cfg(feature = \"python\")]\nstones_python::game_module!(tiny_row, TinyRow);";
+            assert!(lib.contains(line), "{lib}");
+            let py: toml::Table = read("pyproject.toml").parse().unwrap();
+            assert_eq!(py["project"]["name"].as_str(), Some("tiny-row"));
+            let maturin = &py["tool"]["maturin"];
+            assert_eq!(
+                maturin["module-name"].as_str(),
+                Some("tiny_row"),
+                "the lib's name"
+            );
+            let features = maturin["features"].as_array().unwrap();
+            assert_eq!(features, &[toml::Value::from("python")]);
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

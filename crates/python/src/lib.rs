@@ -4,7 +4,7 @@
 //!
 //! The built-in module is `stones._stones`, re-exported by the `stones` package (python/stones).
 //! A game written in another crate gets a module of its own with [`game_module!`]. What an action
-//! is and what an observation holds: [`env`] and [`planes`].
+//! is and what an observation holds: [`mod@env`] and [`planes`].
 
 pub mod env;
 pub mod planes;
@@ -13,6 +13,9 @@ pub mod search;
 pub mod state;
 pub mod vec_env;
 
+/// The pyo3 this crate is built with, which [`game_module!`] uses: a game crate needs no pyo3 of
+/// its own.
+pub use pyo3;
 pub use registry::Entry;
 
 use pyo3::exceptions::PyValueError;
@@ -126,15 +129,42 @@ fn to_toml(key: &str, v: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
     )))
 }
 
-/// Writes the module of a game crate: `stones_python::game_module!(my_game, MyGame);` in the
-/// crate's `lib.rs` (crate type `cdylib`, with `pyo3` as a dependency) makes the Python module
-/// `my_game` with `load_game`, `VecEnv`, `mcts` … for `MyGame` (and any more games listed).
+/// The Python module of a game crate, in one line:
+///
+/// ```ignore
+/// #[cfg(feature = "python")]
+/// stones_python::game_module!(my_game, my_game::MyGame);
+/// ```
+///
+/// makes the extension module `my_game` — `load_game("my-game")`, `registered_names`, `Game`,
+/// `State`, `VecEnv`, `mcts`, as `stones._stones` has them — for `MyGame` (list more games after
+/// it to offer them too: `stones_go::GoGame`, …). The module's name must be the crate's library
+/// name (`my-game` is `my_game`), which is the name maturin gives the extension.
+///
+/// What the game crate needs besides that line, and why it is so little (`stones new-game`
+/// writes all of it):
+///
+/// - **No pyo3 dependency**: this crate re-exports its own [`pyo3`], and the module is made with
+///   `#[pyo3(crate = "::stones_python::pyo3")]`, so every path pyo3's macro writes goes through
+///   it — the game's pyo3 is always the one this crate was built against. (That attribute takes a
+///   path written out, not `$crate`: the dependency must keep its name, `stones-python`.)
+/// - **An optional dependency and a feature**: `stones-python = { path = "…", optional = true }`
+///   and `[features] python = ["dep:stones-python"]`, with the line above behind
+///   `#[cfg(feature = "python")]`. A user who never builds the module builds nothing of pyo3,
+///   and the game's own binary is linked as before.
+/// - **No `crate-type`**: maturin builds the library as a `cdylib` itself (`cargo rustc
+///   --crate-type cdylib`), and sets `PYO3_BUILD_EXTENSION_MODULE` (maturin 1.9.4 or later), so
+///   the crate keeps its `rlib`, its `main.rs` and its tests unchanged. A `pyproject.toml` asks
+///   for the feature (`[tool.maturin] features = ["python"]`), and `pip install .` builds it.
 #[macro_export]
 macro_rules! game_module {
     ($module:ident, $($game:ty),+ $(,)?) => {
-        #[pyo3::pymodule]
-        fn $module(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
-            $crate::init_module(m, vec![$($crate::Entry::of::<$game>()),+])
+        #[$crate::pyo3::pymodule]
+        #[pyo3(crate = "::stones_python::pyo3")]
+        fn $module(
+            m: &$crate::pyo3::Bound<'_, $crate::pyo3::types::PyModule>,
+        ) -> $crate::pyo3::PyResult<()> {
+            $crate::init_module(m, ::std::vec![$($crate::Entry::of::<$game>()),+])
         }
     };
 }
