@@ -88,6 +88,9 @@ pub struct Mcts<G: SearchGame> {
     searches: u64,
     /// The clock the deadline is read from (`Instant::now`; tests put in one of their own).
     clock: fn() -> Instant,
+    /// The first steps the next search may take ([`Mcts::think_after`]), overriding the game's own
+    /// narrowing.
+    first_steps: Option<Vec<G::Step>>,
 }
 
 impl<G: SearchGame> Mcts<G> {
@@ -99,6 +102,7 @@ impl<G: SearchGame> Mcts<G> {
             low_moves: 0,
             searches: 0,
             clock: Instant::now,
+            first_steps: None,
         }
     }
 
@@ -121,6 +125,7 @@ impl<G: SearchGame> Mcts<G> {
     /// only when the last stretch is longer than every one before it (the join waits for each
     /// thread's last playout).
     pub fn think(&mut self, game: &G, mut progress: impl FnMut(&Progress)) -> Thought<G::Move> {
+        let first_steps = self.first_steps.take();
         let now = self.clock;
         let start = now();
         if !matches!(game.status(), Status::Ongoing) {
@@ -129,16 +134,20 @@ impl<G: SearchGame> Mcts<G> {
         // The solver may take most of the move: a game's solver thinks long only when it must
         // (Gomoku: checking every defence against a forced win), and a move it refutes loses.
         let solver_deadline = self.options.time.map(|t| start + t.mul_f64(0.8));
-        let only = match game.presearch(solver_deadline, self.options.threads.max(1)) {
-            Presearch::Win(mv) => return self.forced(mv, true, start),
-            Presearch::Only(steps) => match game.complete(&steps) {
-                Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),
-                _ => Some(steps),
+        let only = match first_steps {
+            Some(steps) => Some(steps),
+            None => match game.presearch(solver_deadline, self.options.threads.max(1)) {
+                Presearch::Win(mv) => return self.forced(mv, true, start),
+                Presearch::Only(steps) => match game.complete(&steps) {
+                    Some(mv) if steps.len() == 1 => return self.forced(mv, false, start),
+                    _ => Some(steps),
+                },
+                Presearch::Search => None,
             },
-            Presearch::Search => None,
         };
-        // A swap is judged by the value of the position without it: the tree searches the rest.
-        let swap = game.swap_step();
+        // A swap is judged by the value of the position without it: the tree searches the rest
+        // (not when the first step is given: a swap is a whole turn).
+        let swap = game.swap_step().filter(|_| only.is_none());
         let only = match (swap, only) {
             (None, only) => only,
             (Some(swap), only) => {
@@ -255,6 +264,21 @@ impl<G: SearchGame> Mcts<G> {
             }
         }
         counts
+    }
+
+    /// [`Mcts::think`] in the middle of a turn whose first step is already chosen (`pending`, one
+    /// step so far in a turn of two): every playout goes through that step, and the thought's move
+    /// starts with it; [`Mcts::visits_after`]`(pending)` then gives the next step's visits. The
+    /// game's own narrowing (its solver, the swap) is not asked. Steps after the first are not
+    /// restricted (no game has a turn of three).
+    pub fn think_after(
+        &mut self,
+        game: &G,
+        pending: &[G::Step],
+        progress: impl FnMut(&Progress),
+    ) -> Thought<G::Move> {
+        self.first_steps = pending.first().map(|&s| vec![s]);
+        self.think(game, progress)
     }
 
     /// The mean result of every playout through the roots, for the player who moved into them.

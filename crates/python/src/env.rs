@@ -233,7 +233,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
     fn search_here(&self, options: SearchOptions) -> SearchResult {
         let mut me = self.clone();
         let mut mcts = Mcts::<G>::new(options);
-        let thought = mcts.think(&self.game, |_| {});
+        let thought = mcts.think_after(&self.game, &self.pending, |_| {});
         me.refresh_legal();
         let visits: Vec<(u32, u64)> = mcts
             .visits_after(&self.pending)

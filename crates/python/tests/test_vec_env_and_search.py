@@ -84,8 +84,11 @@ def test_the_search_in_the_middle_of_a_two_stone_turn_completes_it():
     assert action in s.legal_actions()
     s.apply_action(action)
     assert s.current_player() == mover  # the second stone is still to come
-    action, _, _ = stones.mcts(s, playouts=200, seed=2)
+    action, visits, _ = stones.mcts(s, playouts=200, seed=2)
     assert action in s.legal_actions()
+    # Every playout went through the first stone already chosen: the counts are the second's.
+    assert visits.sum() >= 150 and visits[action] == visits.max()
+    assert all(visits[a] == 0 for a in range(len(visits)) if a not in s.legal_actions())
     s.apply_action(action)
     assert s.current_player() == 1 - mover
 
