@@ -22,13 +22,17 @@ pub enum Look {
     Dots,
 }
 
-/// A small sign drawn on a point.
+/// A small sign on a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// A ko point: the square where retaking is refused now.
     Ko,
     /// A dot (or stone) taken inside an enemy enclosure.
     Captured,
+    /// A point inside an enclosure of this colour's (Dots), taken dot or empty: the picture draws
+    /// the enclosure's polygon for it, not a sign; a reader of [`crate::Game::marks`] learns which
+    /// points nobody may play.
+    Enclosed(Colour),
 }
 
 /// What a game adds to the bare picture of its stones. The default adds nothing: a new game gets a

@@ -167,14 +167,18 @@ impl Game for DotsGame {
         }
     }
 
-    /// The dots taken inside enclosures.
+    /// The dots taken inside enclosures, and every point inside one with its owner.
     fn marks(&self) -> Vec<(Point, Mark)> {
-        let taken = |p: &Point| self.is_captured(*p);
-        self.topo
-            .points()
-            .filter(taken)
-            .map(|p| (p, Mark::Captured))
-            .collect()
+        let mut marks = Vec::new();
+        for p in self.topo.points() {
+            if self.is_captured(p) {
+                marks.push((p, Mark::Captured));
+            }
+            if let Some(owner) = self.enclosure_owner(p) {
+                marks.push((p, Mark::Enclosed(owner)));
+            }
+        }
+        marks
     }
 
     /// Random points on the unchecked fast path until the field is full or `cap` moves are played.

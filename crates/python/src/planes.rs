@@ -7,14 +7,15 @@
 //! | 1 | the opponent has a stone (with its stones placed earlier this turn) |
 //! | 2 | a stone was placed earlier this turn (TriGo's and Connect6's first stone of two) |
 //! | 3 | the ko point: retaking there is refused now |
-//! | 4 | a dot or stone taken inside an enemy enclosure (Dots) |
-//! | 5 | the point is on the board (TriGo's hexagon fills part of its box) |
-//! | 6 | everywhere when White is to act |
+//! | 4 | inside an enclosure of the player's (Dots: the enemy dots taken there, the empty points nobody may play) |
+//! | 5 | inside an enclosure of the opponent's |
+//! | 6 | the point is on the board (TriGo's hexagon fills part of its box) |
+//! | 7 | everywhere when White is to act |
 
 use stones_core::{Colour, Game, Mark, Point, Topology};
 
 /// Planes in every observation.
-pub const PLANES: usize = 7;
+pub const PLANES: usize = 8;
 
 /// Where each point sits in the planes.
 #[derive(Debug, Clone)]
@@ -67,7 +68,7 @@ pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], ou
     let own = usize::from(game.to_move() != me);
     out.fill(0.0);
     for p in game.topology().points() {
-        out[geo.at(5, p)] = 1.0;
+        out[geo.at(6, p)] = 1.0;
         match game.stone(p) {
             Some(c) if c == me => out[geo.at(0, p)] = 1.0,
             Some(_) => out[geo.at(1, p)] = 1.0,
@@ -81,12 +82,15 @@ pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], ou
     for (p, mark) in game.marks() {
         let plane = match mark {
             Mark::Ko => 3,
-            Mark::Captured => 4,
+            Mark::Enclosed(owner) if owner == me => 4,
+            Mark::Enclosed(_) => 5,
+            // Taken dots: their enclosure's planes hold them.
+            Mark::Captured => continue,
         };
         out[geo.at(plane, p)] = 1.0;
     }
     if game.to_move() == Colour::White {
         let n = geo.rows * geo.cols;
-        out[6 * n..7 * n].fill(1.0);
+        out[7 * n..8 * n].fill(1.0);
     }
 }

@@ -159,7 +159,7 @@ def test_observation_from_either_side():
     s.apply_action_text("C3")
     white = s.observation_tensor()  # White to move
     black = s.observation_tensor(0)
-    assert white[1].sum() == 1 and white[0].sum() == 0 and white[6].all()
+    assert white[1].sum() == 1 and white[0].sum() == 0 and white[7].all()
     assert black[0].sum() == 1 and black[1].sum() == 0
     with pytest.raises(ValueError):
         s.observation_tensor(2)
@@ -173,10 +173,14 @@ def test_the_ko_point_and_enclosed_dots_have_their_planes():
     c3 = s.string_to_action("C3")
     assert c3 not in s.legal_actions()
     ko = s.observation_tensor()[3]
-    assert ko.sum() == 1 and ko.flat[s.observation_tensor()[5].flatten().nonzero()[0][c3]] == 1
+    assert ko.sum() == 1 and ko.flat[s.observation_tensor()[6].flatten().nonzero()[0][c3]] == 1
     d = stones.load_game("dots", size=6).new_initial_state()
     # Black's four dots around White's C3 enclose it.
     for text in ["c2", "c3", "b3", "e5", "d3", "e6", "c4"]:
         d.apply_action_text(text)
-    taken = d.observation_tensor(0)[4]
-    assert taken.sum() == 1 and taken[3, 2] == 1  # row 3 from the top, column c
+    black, white = d.observation_tensor(0), d.observation_tensor(1)
+    # Inside Black's enclosure: plane 4 from Black's side, plane 5 from White's.
+    assert black[4].sum() == 1 and black[4][3, 2] == 1  # row 3 from the top, column c
+    assert black[5].sum() == 0 and (white[5] == black[4]).all() and white[4].sum() == 0
+    assert black[1][3, 2] == 1, "the taken dot is still White's on the stone planes"
+    assert d.string_to_action("c3") not in d.legal_actions()
