@@ -88,9 +88,11 @@ pub struct GoRecord {
     /// `HA`, 0 when absent.
     pub handicap: u8,
     /// Set-up changes before the first move, in file order: a stone, or `None` to clear the point
-    /// (`AE`).
+    /// (`AE`); a point a node sets up more than once (`AB[aa][aa]`, overlapping rectangles) is here
+    /// once for that node.
     pub setup: Vec<(Xy, Option<Colour>)>,
-    /// Set-up changes after the first move, in file order, each with the number of moves before it.
+    /// Set-up changes after the first move, in file order, each with the number of moves before it
+    /// (once per point and node, as [`GoRecord::setup`]).
     pub later_setup: Vec<(usize, Xy, Option<Colour>)>,
     /// `PL`: who moves first after the set-up.
     pub to_move: Option<Colour>,
@@ -98,8 +100,8 @@ pub struct GoRecord {
     pub moves: Vec<(Colour, Option<Xy>)>,
     /// `RE`, as written.
     pub result: Option<String>,
-    /// The territory (`TB`, `TW`) of the last node of the main line, each point with its owner: where
-    /// a counted record names its dead stones (a stone inside the other colour's territory).
+    /// The territory (`TB`, `TW`) of the last node of the main line, each point once with its owner:
+    /// where a counted record names its dead stones (a stone inside the other colour's territory).
     pub territory: Vec<(Xy, Colour)>,
 }
 
@@ -131,6 +133,43 @@ impl GoSgfError {
     }
 }
 
+/// The points an SGF point value can name: 52 letters (`a`–`z`, `A`–`Z`) each way.
+const SGF_SIDE: usize = 52;
+const SGF_POINTS: usize = SGF_SIDE * SGF_SIDE;
+
+/// A mark on each point an SGF value can name, for checking one node's values: each value is
+/// looked up by its point, and only the points marked are cleared after the node, so a node costs
+/// what its values cost (not a pass over the values before it, nor over the board).
+#[derive(Default)]
+struct Marks {
+    mark: Vec<u8>,
+    touched: Vec<usize>,
+}
+
+impl Marks {
+    /// Marks point `xy` (read from two SGF letters) with `tag` (not 0) unless it has a mark: the mark
+    /// it had, 0 for none.
+    fn set(&mut self, (x, y): Xy, tag: u8) -> u8 {
+        if self.mark.is_empty() {
+            self.mark = vec![0; SGF_POINTS];
+        }
+        let at = y as usize * SGF_SIDE + x as usize;
+        let was = self.mark[at];
+        if was == 0 {
+            self.mark[at] = tag;
+            self.touched.push(at);
+        }
+        was
+    }
+
+    /// Takes every mark off.
+    fn clear(&mut self) {
+        for at in self.touched.drain(..) {
+            self.mark[at] = 0;
+        }
+    }
+}
+
 /// Writes a coordinate (0–24 on a Go board) as its SGF letter.
 fn letter(v: u16) -> char {
     sgf::coord_letter(v).unwrap_or('?')
@@ -147,12 +186,15 @@ impl GoRecord {
     pub fn from_main_line(mut line: MainLine<'_>) -> Result<GoRecord, GoSgfError> {
         let at = line.node_offset();
         let mut record = GoRecord::from_root(line.root()).map_err(|e| e.at(at))?;
-        record.read_node(0, line.root()).map_err(|e| e.at(at))?;
+        let mut marks = Marks::default();
+        record
+            .read_node(0, line.root(), &mut marks)
+            .map_err(|e| e.at(at))?;
         let mut i = 0;
         while let Some(node) = line.next() {
             i += 1;
             record
-                .read_node(i, &node?)
+                .read_node(i, &node?, &mut marks)
                 .map_err(|e| e.at(line.node_offset()))?;
         }
         Ok(record)
@@ -187,22 +229,30 @@ impl GoRecord {
         })
     }
 
-    fn read_node(&mut self, i: usize, node: &Node) -> Result<(), GoSgfError> {
+    /// Reads node `i` of the main line (0 is the root); `marks` is clear before and after.
+    fn read_node(&mut self, i: usize, node: &Node, marks: &mut Marks) -> Result<(), GoSgfError> {
         let setup = [
             ("AB", Some(Colour::Black)),
             ("AW", Some(Colour::White)),
             ("AE", None),
         ];
-        let mut here: Vec<(Xy, &str)> = Vec::new();
-        for (ident, stone) in setup {
+        // Which property set each point up in this node, looked up by the point (one look per value,
+        // however many values: a scan of the values before would make a long node quadratic). A
+        // point a property repeats is taken once.
+        for (tag, (ident, stone)) in (1..).zip(setup) {
             for v in node.get(ident).unwrap_or_default() {
                 for xy in self.point_list(ident, v)? {
-                    if let Some((_, other)) = here.iter().find(|&&(q, id)| q == xy && id != ident) {
-                        let point = format!("{}{}", letter(xy.0), letter(xy.1));
-                        let why = format!("{other} and {ident} both set up the point {point}");
-                        return Err(node_error(i, why));
+                    match marks.set(xy, tag) {
+                        0 => {}
+                        was if was == tag => continue,
+                        was => {
+                            let other = setup[was as usize - 1].0;
+                            let point = format!("{}{}", letter(xy.0), letter(xy.1));
+                            let why = format!("{other} and {ident} both set up the point {point}");
+                            marks.clear();
+                            return Err(node_error(i, why));
+                        }
                     }
-                    here.push((xy, ident));
                     match self.moves.len() {
                         0 => self.setup.push((xy, stone)),
                         n => self.later_setup.push((n, xy, stone)),
@@ -210,22 +260,29 @@ impl GoRecord {
                 }
             }
         }
+        marks.clear();
         // Only the last node's territory counts: an earlier one is a comment on the game so far.
         self.territory.clear();
-        for (ident, owner) in [("TB", Colour::Black), ("TW", Colour::White)] {
+        for (tag, (ident, owner)) in (1..).zip([("TB", Colour::Black), ("TW", Colour::White)]) {
             for v in node.get(ident).unwrap_or_default() {
                 for xy in self.point_list(ident, v)? {
-                    if self.territory.iter().any(|&(q, c)| q == xy && c != owner) {
-                        let point = format!("{}{}", letter(xy.0), letter(xy.1));
-                        return Err(node_error(
-                            i,
-                            format!("TB and TW both hold the point {point}"),
-                        ));
+                    match marks.set(xy, tag) {
+                        0 => {}
+                        was if was == tag => continue,
+                        _ => {
+                            let point = format!("{}{}", letter(xy.0), letter(xy.1));
+                            marks.clear();
+                            return Err(node_error(
+                                i,
+                                format!("TB and TW both hold the point {point}"),
+                            ));
+                        }
                     }
                     self.territory.push((xy, owner));
                 }
             }
         }
+        marks.clear();
         if let Some(v) = node.first("PL") {
             if self.moves.is_empty() {
                 self.to_move = Some(parse_colour("PL", v)?);

@@ -490,3 +490,38 @@ fn bad_territory_is_an_error_naming_it() {
         GoSgfError::Property { ident, .. } if ident == "TB"
     ));
 }
+
+#[test]
+fn a_point_a_node_sets_up_again_is_read_once_and_conflicts_are_found_past_repeats() {
+    // Repeated values and overlapping rectangles: each point once per node, in file order.
+    let record =
+        GoRecord::parse("(;SZ[9]AB[aa][bb][aa][aa:bb]AW[ee]AE[cc][cc];B[dd];AW[ff][ff])").unwrap();
+    let b = Some(Colour::Black);
+    assert_eq!(
+        record.setup,
+        [
+            ((0, 0), b),
+            ((1, 1), b),
+            ((1, 0), b),
+            ((0, 1), b),
+            ((4, 4), Some(Colour::White)),
+            ((2, 2), None)
+        ]
+    );
+    assert_eq!(record.later_setup, [(1, (5, 5), Some(Colour::White))]);
+    // A point may be set up again by a later node (the first's check does not linger).
+    let record = GoRecord::parse("(;SZ[9]AB[aa];AW[aa]TB[bb];TW[bb];B[cc])").unwrap();
+    assert_eq!(record.setup, [((0, 0), b), ((0, 0), Some(Colour::White))]);
+    // A conflict after thousands of repeats is still found.
+    let text = format!("(;SZ[19]AB{}AW[cc:dd][ss])", "[aa][bb][ss]".repeat(5000));
+    let e = GoRecord::parse(&text).unwrap_err();
+    assert!(
+        e.to_string().contains("AB and AW both set up the point ss"),
+        "{e}"
+    );
+    let text = format!("(;SZ[9];B[cc];W[]TB{}TW[ab][aa])", "[aa:bb]".repeat(5000));
+    assert!(GoRecord::parse(&text)
+        .unwrap_err()
+        .to_string()
+        .contains("TB and TW both hold the point ab"));
+}

@@ -72,7 +72,7 @@ impl SgfMove {
 pub struct SgfRecord {
     pub width: u16,
     pub height: u16,
-    /// Start dots from `AB`/`AW`, as `(colour, (x, y))`.
+    /// Start dots from `AB`/`AW`, as `(colour, (x, y))`, each point once.
     pub setup: Vec<(Colour, (u16, u16))>,
     pub moves: Vec<SgfMove>,
     /// `RE[]`, if given.

@@ -52,6 +52,8 @@ pub fn from_main_line(mut line: MainLine<'_>) -> Result<SgfRecord, SgfError> {
 impl SgfRecord {
     /// Reads node `n` of the main line (0 is the root): start dots, then moves.
     fn read_node(&mut self, n: usize, node: &Node) -> Result<(), SgfError> {
+        // The start dots' colour on each point of the field, once the root gives one.
+        let mut placed: Vec<Option<Colour>> = Vec::new();
         for prop in &node.properties {
             let (ident, values) = (prop.ident.as_str(), prop.values.as_slice());
             let colour = match ident {
@@ -65,13 +67,24 @@ impl SgfRecord {
                         "{ident} in node {n}: start dots are read from the root node only"
                     )));
                 }
+                // Each value is looked up by its point (a scan of the values before would make a
+                // long list quadratic); a dot given twice is taken once.
+                let width = self.width as usize;
+                if placed.is_empty() {
+                    placed = vec![None; width * self.height as usize];
+                }
                 for v in values {
                     let at = point(v, self).map_err(|why| bad(0, v, why))?;
-                    if self.setup.iter().any(|&(c, q)| q == at && c != colour) {
-                        return Err(SgfError::Unsupported(format!(
-                            "AB and AW both put a dot on {}",
-                            v.trim()
-                        )));
+                    let here = &mut placed[at.1 as usize * width + at.0 as usize];
+                    match *here {
+                        Some(c) if c != colour => {
+                            return Err(SgfError::Unsupported(format!(
+                                "AB and AW both put a dot on {}",
+                                v.trim()
+                            )))
+                        }
+                        Some(_) => continue,
+                        None => *here = Some(colour),
                     }
                     self.setup.push((colour, at));
                 }
