@@ -4,7 +4,7 @@
 //! lines waiting to be read in number), control characters arrive escaped, and the engine runs in a
 //! process group of its own that ends with it.
 
-use crate::process_group::{own_group, Group};
+use crate::process_group::Group;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -66,6 +66,7 @@ impl Deadline {
 /// A running engine process.
 pub struct Process {
     child: Child,
+    /// After `child`: the group is forgotten (dropped) once its leader was waited for.
     group: Group,
     stdin: ChildStdin,
     lines: Receiver<Result<String, String>>,
@@ -80,15 +81,14 @@ impl Process {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| Failure::Crashed("no command given".into()))?;
-        let mut child = own_group(Command::new(program).args(args))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| {
-                Failure::Crashed(format!("cannot start {}: {e}", escape_controls(program)))
-            })?;
-        let group = Group::of(child.id());
+        let (mut child, group) = crate::process_group::spawn(
+            Command::new(program)
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| Failure::Crashed(format!("cannot start {}: {e}", escape_controls(program))))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::sync_channel(QUEUE);
@@ -157,8 +157,7 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        self.group.kill();
-        let _ = self.child.kill();
+        self.group.end(&mut self.child);
         let _ = self.child.wait();
     }
 }

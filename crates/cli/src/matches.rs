@@ -2,6 +2,7 @@
 //! colour, score with a 95% confidence interval, Elo difference), a JSON file and saved games.
 
 use crate::player::Player;
+use crate::process_group::{stopping, until_stopped};
 use crate::referee::{play_game, GameRecord, Limits, PLAYED_OUT};
 use crate::text_game::AnyGame;
 use serde::Serialize;
@@ -77,24 +78,45 @@ struct MatchJson<'a> {
 }
 
 /// Plays the match from `start`, drawing a progress bar on `progress`; the games in order.
+///
+/// It owns the process meanwhile ([`until_stopped`]): on SIGINT, SIGTERM or SIGHUP no game starts
+/// any more, every engine ends with every process it started (also those that left its group, on
+/// Linux), `--json` is written with the games finished (a game cut short is not one of them), a
+/// line on `progress` says so, and stones exits with 128 + the signal's number.
 pub fn run_match(
     start: &AnyGame,
     plan: &MatchPlan,
     progress: &mut (dyn Write + Send),
 ) -> Result<Vec<GameRecord>, String> {
     let labels = [plan.players[0].label(), plan.players[1].label()];
-    // Check every spec once before the games start (a bad engine command fails here, clearly).
-    for spec in &plan.players {
-        Player::new(spec, start)?;
-    }
     let next = AtomicUsize::new(0);
     // The games done, in order, and when `--json` was last written.
     let done = Mutex::new((vec![None; plan.games], None::<Instant>));
     let bar = Mutex::new(progress);
+    let stop = |signal: &str| {
+        // Whatever a worker holds, it lets go of without waiting for engines (they are gone).
+        let guard = done.lock().unwrap_or_else(|e| e.into_inner());
+        let records: Vec<GameRecord> = guard.0.iter().flatten().cloned().collect();
+        let mut line = format!(
+            "stones: match stopped by {signal} after {} of {} games",
+            records.len(),
+            plan.games
+        );
+        if let Some(path) = &plan.json {
+            match write_json(path, plan, &records, &summarise(&records, &labels)) {
+                Ok(()) => line.push_str(&format!("; they are in {}", path.display())),
+                Err(e) => line.push_str(&format!("; {e}")),
+            }
+        }
+        let mut out = bar.lock().unwrap_or_else(|e| e.into_inner());
+        // Below the progress bar.
+        let _ = writeln!(out, "\n{line}");
+        let _ = out.flush();
+    };
     let worker = || -> Result<(), String> {
         loop {
             let g = next.fetch_add(1, Ordering::Relaxed);
-            if g >= plan.games {
+            if g >= plan.games || stopping() {
                 return Ok(());
             }
             let first_black = !plan.alternate || g.is_multiple_of(2);
@@ -110,6 +132,10 @@ pub fn run_match(
             );
             // No process of an engine outlives its game.
             drop((black, white));
+            if stopping() {
+                // Cut short by the stop (its engines may have been ended under it): not kept.
+                return Ok(());
+            }
             record.black_player = b;
             if let Some(dir) = &plan.save {
                 save_game(dir, g, start, plan, &record)?;
@@ -139,15 +165,21 @@ pub fn run_match(
             let _ = out.flush();
         }
     };
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a match worker panicked".into()))
-            })
-            .collect::<Result<Vec<()>, String>>()
+    until_stopped(stop, || {
+        // Check every spec once before the games start (a bad engine command fails here, clearly).
+        for spec in &plan.players {
+            Player::new(spec, start)?;
+        }
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a match worker panicked".into()))
+                })
+                .collect::<Result<Vec<()>, String>>()
+        })
     })?;
     let _ = writeln!(bar.lock().expect("no panics while locked"));
     Ok(done
