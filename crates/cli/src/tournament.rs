@@ -5,6 +5,7 @@
 //! command again: the games in the file are not played twice.
 
 use crate::player::Player;
+use crate::process_group::{stopping, until_stopped};
 use crate::referee::{play_game, Limits};
 use crate::text_game::AnyGame;
 use serde::{Deserialize, Serialize};
@@ -94,9 +95,6 @@ pub fn run_tournament(
         return Err("a tournament needs at least two --player".into());
     }
     let labels = labels(&plan.players);
-    for spec in &plan.players {
-        Player::new(spec, start)?;
-    }
     let games = schedule(plan.players.len(), plan.gauntlet, plan.rounds.max(1));
     let mut done: Vec<Option<Played>> = vec![None; games.len()];
     for p in resumed(plan, &labels)? {
@@ -115,12 +113,34 @@ pub fn run_tournament(
     let next = AtomicUsize::new(0);
     let done = Mutex::new(done);
     let out = Mutex::new(progress);
+    // SIGINT, SIGTERM, SIGHUP: the engines end (`until_stopped`), the games finished are kept.
+    let stop = |signal: &str| {
+        let all = lock(&done);
+        let played: Vec<Played> = all.iter().flatten().cloned().collect();
+        let mut line = format!(
+            "stones: tournament stopped by {signal} after {} of {} games",
+            played.len(),
+            games.len()
+        );
+        if let Some(path) = &plan.json {
+            match write_json(path, plan, &labels, &played) {
+                Ok(()) => line.push_str("; the same command resumes it"),
+                Err(e) => line.push_str(&format!("; {e}")),
+            }
+        }
+        let mut out = lock(&out);
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    };
     let worker = || -> Result<(), String> {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(round, b, w)) = games.get(index) else {
                 return Ok(());
             };
+            if stopping() {
+                return Ok(());
+            }
             if lock(&done)[index].is_some() {
                 continue;
             }
@@ -134,6 +154,10 @@ pub fn run_tournament(
                 &mut |_, _| {},
             );
             drop((black, white));
+            if stopping() {
+                // Cut short by the stop (its engines may have been ended under it): not kept.
+                return Ok(());
+            }
             let played = Played {
                 index,
                 round,
@@ -167,12 +191,18 @@ pub fn run_tournament(
             let _ = writeln!(lock(&out), "{line}  [{finished}/{}]", games.len());
         }
     };
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
-            .collect::<Result<Vec<()>, String>>()
+    until_stopped(stop, || {
+        // Every spec once before the games start (a bad engine command fails here, clearly).
+        for spec in &plan.players {
+            Player::new(spec, start)?;
+        }
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+                .collect::<Result<Vec<()>, String>>()
+        })
     })?;
     Ok(done
         .into_inner()
