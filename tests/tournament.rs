@@ -1,5 +1,6 @@
-//! `stones tournament` end to end: three players, a crosstable and Elo, the JSON, and a rerun that
-//! resumes instead of playing again.
+//! `stones tournament` and `stones match --sprt` end to end: three players, a crosstable and Elo,
+//! the JSON and a rerun that resumes instead of playing again; a match that stops when its SPRT
+//! decides.
 
 mod common;
 
@@ -90,4 +91,52 @@ fn one_player_is_not_a_tournament() {
     let out = stones(&["tournament", "go", "--player", "random"], "");
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("at least two --player"));
+}
+
+/// `stones match --sprt`: a clear difference stops the match long before its most games.
+#[test]
+fn a_match_with_sprt_stops_as_soon_as_the_test_decides() {
+    let out = stones(
+        &[
+            "match",
+            "go",
+            "--set",
+            "size=5",
+            "--black",
+            "mcts:playouts=300",
+            "--white",
+            "random",
+            "--alternate",
+            "--sprt",
+            "0,50",
+            "--games",
+            "400",
+            "--parallel",
+            "2",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let games: usize = printed
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("the report starts with the number of games");
+    assert!(
+        games < 80,
+        "the test should decide within a few dozen games: {printed}"
+    );
+    assert!(
+        printed.contains("SPRT elo0 0, elo1 +50") && printed.contains("H1 accepted"),
+        "{printed}"
+    );
+    let bad = stones(
+        &[
+            "match", "go", "--black", "random", "--white", "random", "--sprt", "50,0",
+        ],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("expected ELO0,ELO1 with ELO0 < ELO1"));
 }

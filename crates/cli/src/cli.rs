@@ -11,6 +11,7 @@ use crate::referee::Limits;
 use crate::registry::{parse_overrides, GameKind};
 use crate::save::{is_loadable, load as load_game, SaveInfo};
 use crate::sgf_replay::replay_sgf_with;
+use crate::sprt::Sprt;
 use crate::text_game::AnyGame;
 use crate::tournament::{run_tournament, TournamentPlan};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -115,12 +116,16 @@ pub enum Command {
         /// The second player.
         #[arg(long)]
         white: String,
-        /// How many games.
-        #[arg(long, default_value_t = 2)]
-        games: usize,
+        /// How many games (default 2; with --sprt, the most: 10,000 by default).
+        #[arg(long)]
+        games: Option<usize>,
         /// Swap colours every game.
         #[arg(long)]
         alternate: bool,
+        /// Stop as soon as a sequential probability ratio test decides between "the first player
+        /// is ELO0 stronger" and "ELO1 stronger" (α = β = 5%), as cutechess-cli's -sprt: e.g. 0,50.
+        #[arg(long, value_name = "ELO0,ELO1")]
+        sprt: Option<String>,
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         parallel: usize,
@@ -399,6 +404,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             white,
             games,
             alternate,
+            sprt,
             parallel,
             move_time,
             startup_time,
@@ -407,6 +413,8 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             save,
             json,
         } => {
+            let sprt = sprt.as_deref().map(Sprt::parse).transpose()?;
+            let games = games.unwrap_or(if sprt.is_some() { 10_000 } else { 2 });
             let (start, ruleset) = new_game(&game, &rules)?;
             let move_time = move_time
                 .map(|s| crate::clock::seconds_arg("--move-time", s))
@@ -427,11 +435,15 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 },
                 save,
                 json,
+                sprt,
             };
             let records = run_match(&start, &plan, &mut std::io::stderr())?;
             let labels = [plan.players[0].label(), plan.players[1].label()];
             let summary = summarise(&records, &labels);
             print_out(&report(&summary))?;
+            if let Some(sprt) = &plan.sprt {
+                print_out(&crate::matches::sprt_line(sprt, &summary))?;
+            }
             print_out(&crate::matches::game_lines(&records))?;
             Ok(())
         }

@@ -24,6 +24,7 @@ pub mod referee;
 pub mod registry;
 pub mod save;
 pub mod sgf_replay;
+pub mod sprt;
 pub mod stones;
 pub mod text_game;
 pub mod tournament;

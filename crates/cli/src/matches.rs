@@ -4,10 +4,12 @@
 use crate::player::Player;
 use crate::process_group::{stopping, until_stopped};
 use crate::referee::{play_game, GameRecord, Limits, PLAYED_OUT};
+use crate::sprt::{Sprt, Verdict};
 use crate::text_game::AnyGame;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -31,6 +33,8 @@ pub struct MatchPlan {
     /// `--json`: written again as games end (at most every [`JSON_EVERY`], and after the last),
     /// so that a match cut short keeps its finished games.
     pub json: Option<PathBuf>,
+    /// `--sprt`: no new game starts once the test decides (the games under way still count).
+    pub sprt: Option<Sprt>,
 }
 
 /// How often at most `--json` is written again during a match.
@@ -93,6 +97,8 @@ pub fn run_match(
     // The games done, in order, and when `--json` was last written.
     let done = Mutex::new((vec![None; plan.games], None::<Instant>));
     let bar = Mutex::new(progress);
+    // The SPRT has decided: no new game.
+    let decided = AtomicBool::new(false);
     let stop = |signal: &str| {
         // Whatever a worker holds, it lets go of without waiting for engines (they are gone).
         let guard = done.lock().unwrap_or_else(|e| e.into_inner());
@@ -116,7 +122,7 @@ pub fn run_match(
     let worker = || -> Result<(), String> {
         loop {
             let g = next.fetch_add(1, Ordering::Relaxed);
-            if g >= plan.games || stopping() {
+            if g >= plan.games || stopping() || decided.load(Ordering::Relaxed) {
                 return Ok(());
             }
             let first_black = !plan.alternate || g.is_multiple_of(2);
@@ -146,6 +152,12 @@ pub fn run_match(
             all[g] = Some(record);
             let records: Vec<GameRecord> = all.iter().flatten().cloned().collect();
             let summary = summarise(&records, &labels);
+            if let Some(sprt) = &plan.sprt {
+                let (w, d, l) = first_player_results(&summary);
+                if !matches!(sprt.verdict(w, d, l), Verdict::Continue(_)) {
+                    decided.store(true, Ordering::Relaxed);
+                }
+            }
             if let Some(path) = &plan.json {
                 // Under the lock: two games ending at once write in turn, the later with both.
                 // At most once a second, and after the last game: quick games do not make the
@@ -318,6 +330,45 @@ pub fn report(summary: &MatchSummary) -> String {
         ));
     }
     out
+}
+
+/// The first player's wins, draws and losses.
+fn first_player_results(summary: &MatchSummary) -> (u32, u32, u32) {
+    let p = &summary.players[0];
+    (p.wins_as_black + p.wins_as_white, p.draws, p.losses)
+}
+
+/// The SPRT's line under the report: its hypotheses, the log-likelihood ratio against its bounds,
+/// and what it decided.
+pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
+    let (w, d, l) = first_player_results(summary);
+    let (low, high) = sprt.bounds();
+    let first = &summary.players[0].player;
+    let llr = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.2}"));
+    let (ratio, said) = match sprt.verdict(w, d, l) {
+        Verdict::H1(x) => (
+            llr(Some(x)),
+            format!(
+                "H1 accepted: {first} is at least {} Elo stronger",
+                signed(sprt.elo1)
+            ),
+        ),
+        Verdict::H0(x) => (
+            llr(Some(x)),
+            format!(
+                "H0 accepted: {first} is at most {} Elo stronger",
+                signed(sprt.elo0)
+            ),
+        ),
+        Verdict::Continue(x) => (llr(x), format!("no decision after {} games", summary.games)),
+    };
+    format!(
+        "SPRT elo0 {}, elo1 {} (alpha {}, beta {}): LLR {ratio} [{low:.2}, {high:.2}]; {said}\n",
+        signed(sprt.elo0),
+        signed(sprt.elo1),
+        sprt.alpha,
+        sprt.beta
+    )
 }
 
 /// The games of a match of at most this many are each listed under the report.
