@@ -15,11 +15,14 @@ pub struct Served {
     pub port: u16,
     /// The first line it printed (`stones: serving on http://127.0.0.1:PORT/ …`).
     pub line: String,
+    /// Its data folder, removed when it stops.
+    data: std::path::PathBuf,
 }
 
 impl Served {
-    /// `stones serve --port 0 ARGS`, its data folder under the tests' temporary folder (unless ARGS
-    /// name a `--db`); returns once it has said where it serves. Its standard error is the test's.
+    /// `stones serve --port 0 ARGS`, its data folder a new one under the tests' temporary folder
+    /// (unless ARGS name a `--db`); returns once it has said where it serves. Its standard error is
+    /// the test's.
     /// `STONES_BIN` names another build to start (a release build, for the load test's figures).
     pub fn start(args: &[&str]) -> Served {
         Served::spawn(args, Stdio::inherit())
@@ -33,8 +36,15 @@ impl Served {
 
     fn spawn(args: &[&str], stderr: Stdio) -> Served {
         let bin = std::env::var("STONES_BIN").unwrap_or(env!("CARGO_BIN_EXE_stones").into());
+        // A data folder of its own: a server locks its SQLite file, and the tests run at once.
+        static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let data = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("serve-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
         let mut child = Command::new(bin)
-            .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
+            .env("XDG_DATA_HOME", &data)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -51,7 +61,12 @@ impl Served {
             .and_then(|p| p.split('/').next())
             .and_then(|p| p.trim().parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Served { child, port, line }
+        Served {
+            child,
+            port,
+            line,
+            data,
+        }
     }
 
     /// `method path` with a JSON body (none for `null`) and a seat's token: the status and body.
@@ -94,6 +109,7 @@ impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data);
     }
 }
 

@@ -40,8 +40,28 @@ pub const MAX_CONNECTIONS: usize = 512;
 /// Requests being handled at once (an event stream counts only while it starts).
 pub const MAX_IN_FLIGHT: usize = 64;
 
-/// The answer to a connection past [`MAX_CONNECTIONS`].
-const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 59\r\nConnection: close\r\n\r\n{\"error\":\"the server is busy: too many connections, retry\"}";
+/// The Content-Security-Policy of every answer, as a literal for [`BUSY`] too.
+macro_rules! csp {
+    () => {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    };
+}
+
+/// The page's Content-Security-Policy, on every answer: its scripts, style sheet and icon are this
+/// server's files (no inline script or style anywhere: the SVG pictures style themselves with
+/// attributes and classes), it talks to this server only (`fetch`, the event stream), and no other
+/// site may frame it. A JSON or SVG answer opened on its own is held to the same.
+pub const CONTENT_SECURITY_POLICY: &str = csp!();
+
+/// The answer to a connection past [`MAX_CONNECTIONS`], with the headers every answer has.
+const BUSY: &[u8] = concat!(
+    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 59\r\n",
+    "Content-Security-Policy: ",
+    csp!(),
+    "\r\nX-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: same-origin\r\n",
+    "Connection: close\r\n\r\n{\"error\":\"the server is busy: too many connections, retry\"}"
+)
+.as_bytes();
 
 /// The address a connection comes from (a request extension).
 #[derive(Debug, Clone, Copy)]
@@ -175,7 +195,7 @@ impl AsyncWrite for WriteDeadline {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_busy_answer_says_its_own_length() {
+    fn the_busy_answer_says_its_own_length_and_has_the_security_headers() {
         let text = std::str::from_utf8(super::BUSY).unwrap();
         let (head, body) = text.split_once("\r\n\r\n").unwrap();
         let length: usize = head
@@ -186,5 +206,16 @@ mod tests {
             .unwrap();
         assert_eq!(length, body.len());
         assert!(serde_json::from_str::<serde_json::Value>(body).is_ok());
+        for line in [
+            format!(
+                "Content-Security-Policy: {}",
+                super::CONTENT_SECURITY_POLICY
+            ),
+            "X-Frame-Options: DENY".into(),
+            "X-Content-Type-Options: nosniff".into(),
+            "Referrer-Policy: same-origin".into(),
+        ] {
+            assert!(head.lines().any(|l| l == line), "{line} in {head}");
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! The routes: the page's files, the catalog, and the games' JSON API (see README.md, "stones
-//! serve"), behind one guard that checks sizes, names and load before a handler runs.
+//! serve"), behind one guard that checks sizes, names and load before a handler runs, and one layer
+//! that puts the security headers (CSP, no framing, no sniffing, referrer) on every answer.
 
 use super::games::{self, ApiError};
-use super::http::{BODY_TIMEOUT, MAX_BODY};
+use super::http::{BODY_TIMEOUT, CONTENT_SECURITY_POLICY, MAX_BODY};
 use super::review;
 use super::App;
 use axum::body::Body;
@@ -70,7 +71,36 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
+        .layer(middleware::map_response(protect))
         .with_state(app)
+}
+
+/// The headers every answer carries, whichever route (or refusal) made it: the CSP
+/// ([`CONTENT_SECURITY_POLICY`]), no framing
+/// (`X-Frame-Options` for browsers older than `frame-ancestors`), no type sniffing, and a referrer
+/// only to this server. `same-origin` rather than `no-referrer`: under `no-referrer` the Fetch
+/// standard has a POST carry `Origin: null` (Chromium sends the origin anyway), and the guard
+/// refuses that origin.
+async fn protect(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    for (name, value) in [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ),
+    ] {
+        h.insert(name, value);
+    }
+    r
 }
 
 /// Runs before every handler: a body announced too large is refused unread (and the connection
@@ -125,7 +155,8 @@ fn host_allowed(headers: &HeaderMap, allowed: &super::Allowed) -> bool {
     host_ok && origin_ok
 }
 
-/// A response of `status` with a body and the headers every answer has.
+/// A response of `status` with a body, its type, and not to be cached (the rest of the headers
+/// every answer has are [`protect`]'s).
 fn respond(status: u16, content_type: &str, body: String) -> Response {
     let mut r = (
         StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
@@ -137,10 +168,6 @@ fn respond(status: u16, content_type: &str, body: String) -> Response {
         h.insert(header::CONTENT_TYPE, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     r
 }
 

@@ -36,6 +36,10 @@ async function openPage(browser, base, viewport = { width: 1280, height: 900 }) 
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
+  // What the server's Content-Security-Policy blocks is an error too (an inline style, say).
+  page.on("console", (m) => {
+    if (m.type() === "error" && m.text().includes("Content Security Policy")) page.errors.push(m.text());
+  });
   page.on("response", (r) => {
     if (r.status() === 404) page.errors.push(`404 for ${r.url()}`);
   });
