@@ -217,6 +217,14 @@ pub enum Command {
         /// client has the proxy's address: raise it there (and for load tests).
         #[arg(long, default_value_t = crate::web::CREATIONS_PER_MINUTE)]
         creations_per_minute: u32,
+        /// The longest a computer player thinks on a move, whatever its spec says (`playouts=`
+        /// stops there too; a longer `time=` is refused); from just over 0 to 60.
+        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::games::MAX_THINK.as_secs_f64())]
+        max_think: f64,
+        /// How long a request about a game (an event stream's opening included) keeps its computer
+        /// playing: a game nobody asks about stops between moves, and goes on at the next request.
+        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::games::WATCH.as_secs_f64())]
+        watch: f64,
         /// Open the page in a browser (xdg-open).
         #[arg(long)]
         open: bool,
@@ -530,11 +538,26 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             public_url,
             db,
             creations_per_minute,
+            max_think,
+            watch,
             open,
         } => {
             let mut options = crate::web::Options::new(&bind, port);
             options.public_url = public_url;
             options.creations_per_minute = creations_per_minute;
+            options.max_think = crate::clock::seconds_arg("--max-think", max_think)?;
+            if options.max_think.is_zero() || options.max_think > crate::web::games::MAX_THINK_LIMIT
+            {
+                return Err(format!(
+                    "--max-think {max_think}: expected seconds over 0 and at most {}",
+                    crate::web::games::MAX_THINK_LIMIT.as_secs()
+                )
+                .into());
+            }
+            options.watch = crate::clock::seconds_arg("--watch", watch)?;
+            if options.watch.is_zero() {
+                return Err(format!("--watch {watch}: expected seconds over 0").into());
+            }
             options.db = Some(db.or_else(crate::web::store::default_path).ok_or(
                 "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH".to_string(),
             )?);

@@ -25,18 +25,58 @@ pub const MAX_LIVE: usize = 64;
 pub const MAX_HELD: usize = 1024;
 /// A game without a move for this long is abandoned: it no longer counts as in play.
 pub const IDLE: Duration = Duration::from_secs(3600);
-/// The computer plays only while someone watches: a request about the game within this time (or
-/// an open event stream).
+/// The computer plays only while someone watches: a request about the game within this time, by
+/// default (`--watch`). An event stream is a request that lasts: it ends after three quarters of
+/// this time ([`Limits::stream_life`]), and a browser's `EventSource` opens it again (a request),
+/// so a stream nobody opens again stops counting.
 pub const WATCH: Duration = Duration::from_secs(20);
 /// The largest board the server plays on, in points (Dots' 39 × 32 field has 1248).
 pub const MAX_POINTS: usize = 2000;
-/// The longest think the server allows a computer player, per move.
+/// The longest think the server allows a computer player per move, by default (`--max-think`).
 pub const MAX_THINK: Duration = Duration::from_secs(10);
+/// The longest `--max-think`.
+pub const MAX_THINK_LIMIT: Duration = Duration::from_secs(60);
 /// The computer's time per move when its spec sets no limit.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
-/// How long a server runs a game's computer and clock once it took the game's lease: renewed while
-/// it runs them, taken over by another server once expired (longer than [`MAX_THINK`]).
+/// The most memory one computer player's search trees may take (a game has at most two): what a
+/// spec asks past it is cut to it.
+pub const MAX_TREE_MEMORY: usize = 128 << 20;
+/// How long a server runs a game's computer and clock once it took the game's lease, at least:
+/// renewed while it runs them, taken over by another server once expired (longer with a
+/// longer `--max-think`: see `Limits::lease`).
 pub const LEASE: Duration = Duration::from_secs(15);
+
+/// What bounds the computer in every game of a server.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// How long a request about a game keeps its computer playing ([`WATCH`]).
+    pub watch: Duration,
+    /// The longest think per move, whatever a player's spec says ([`MAX_THINK`]).
+    pub max_think: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            watch: WATCH,
+            max_think: MAX_THINK,
+        }
+    }
+}
+
+impl Limits {
+    /// How long an event stream lasts: less than [`Limits::watch`], so that a browser opens it again
+    /// while the game still counts as watched, and the computer does not pause meanwhile.
+    pub fn stream_life(&self) -> Duration {
+        self.watch * 3 / 4
+    }
+
+    /// A game's lease: [`LEASE`], or longer with a longer think, so that a think started on a lease
+    /// renewed at two thirds ends before the lease does.
+    fn lease(&self) -> Duration {
+        LEASE.max(self.max_think * 3 / 2)
+    }
+}
 
 /// A refused request: the HTTP status and the message for `{"error": …}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,9 +116,9 @@ pub struct Session {
     computer_error: Option<String>,
     /// The last move (or the creation): a game without one for [`IDLE`] is abandoned.
     moved: Instant,
-    /// The last request about the game: the computer thinks only within [`Games::watch`] of it.
+    /// The last request about the game: the computer thinks only within [`Limits::watch`] of it.
     watched: Instant,
-    watch: Duration,
+    limits: Limits,
     /// The legal points and actions of the current position (computed once per change).
     legal: (Vec<String>, Vec<String>, bool),
     /// Whether the game has an SGF form (its kind and size decide; asked once, at the start).
@@ -155,8 +195,8 @@ struct Players<'a> {
 pub struct Games {
     map: Arc<Mutex<HashMap<String, Arc<Mutex<Session>>>>>,
     store: Arc<Store>,
-    /// How long a request keeps the computer playing (see [`WATCH`]).
-    watch: Duration,
+    /// How long a request keeps the computer playing, and the longest think.
+    limits: Limits,
     /// This server's name as a runner of games (random: another server on the same database has
     /// another).
     runner: Arc<str>,
@@ -179,12 +219,13 @@ pub fn lock_state(s: &Mutex<Session>) -> Value {
 }
 
 impl Games {
-    /// The games of `store`; the computer plays for `watch` after each request about its game.
-    pub fn new(watch: Duration, store: Store) -> Games {
+    /// The games of `store`; the computer plays for `limits.watch` after each request about its
+    /// game, each move within `limits.max_think`.
+    pub fn new(limits: Limits, store: Store) -> Games {
         let games = Games {
             map: Arc::default(),
             store: Arc::new(store),
-            watch,
+            limits,
             runner: super::ids::random_hex()
                 .map(|r| r[..12].to_string())
                 .unwrap_or_else(|_| format!("pid{}", std::process::id()))
@@ -239,7 +280,7 @@ impl Games {
         body: &Value,
         player: Option<&str>,
     ) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let mut session = Session::build(body, self.watch)?;
+        let mut session = Session::build(body, self.limits, true)?;
         for i in 0..2 {
             if session.humans[i] && session.seats.open.map(Colour::idx) != Some(i) {
                 session.player_ids[i] = player.map(str::to_string);
@@ -295,7 +336,7 @@ impl Games {
             return Err(expected());
         }
         let upload = super::upload::read_record(text)?;
-        Session::build(&upload.request, self.watch)?.replay(&upload.moves)?;
+        Session::build(&upload.request, self.limits, true)?.replay(&upload.moves)?;
         let session = self.create(&upload.request, player)?;
         let mut s = lock(&session);
         s.replay(&upload.moves)?;
@@ -378,9 +419,14 @@ impl Games {
         Ok(stats)
     }
 
+    /// What bounds the computer in these games.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The stored game `id`, replayed (see [`load`]).
     fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
-        let mut session = load(&self.store, id, self.watch)?;
+        let mut session = load(&self.store, id, self.limits)?;
         if let Some(s) = &mut session {
             s.runner = Arc::clone(&self.runner);
         }
@@ -489,7 +535,7 @@ fn start_setup(value: Option<&Value>) -> Result<Option<(String, Colour)>, ApiErr
 }
 
 /// The stored game `id`, replayed: its request through the same checks, then its moves.
-fn load(store: &Arc<Store>, id: &str, watch: Duration) -> Result<Option<Session>, ApiError> {
+fn load(store: &Arc<Store>, id: &str, limits: Limits) -> Result<Option<Session>, ApiError> {
     let stored = store
         .load(id)
         .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
@@ -498,7 +544,7 @@ fn load(store: &Arc<Store>, id: &str, watch: Duration) -> Result<Option<Session>
     };
     let request: Value =
         serde_json::from_str(&stored.request).map_err(|e| broken(id, e.to_string()))?;
-    let mut session = Session::build(&request, watch).map_err(|e| broken(id, e.1))?;
+    let mut session = Session::build(&request, limits, false).map_err(|e| broken(id, e.1))?;
     session.id = id.to_string();
     session.store = Some(Arc::clone(store));
     session.catch_up(stored)?;
@@ -605,30 +651,35 @@ fn short(text: &str) -> String {
     s
 }
 
-/// A player spec the server accepts: human, random or mcts, the search's time capped at
-/// [`MAX_THINK`] (1 s when the spec sets no limit), at most 2 threads and 256 MiB of tree, resigning
-/// as at the prompt (below [`stones_ai::PROMPT_RESIGN`] unless `resign=` is set). External
-/// engines are refused: the server starts no program a client names.
-pub fn web_spec(text: &str) -> Result<PlayerSpec, String> {
+/// A player spec the server accepts: human, random or mcts, at most 2 threads and
+/// [`MAX_TREE_MEMORY`] of trees, resigning as at the prompt (below [`stones_ai::PROMPT_RESIGN`]
+/// unless `resign=` is set). Every search stops at `max_think` whatever else it says: `time` is cut
+/// to it (refused over it when `new`, so that nobody is told one time and given another), and set to
+/// it when only `playouts` is given (to [`DEFAULT_THINK`] when nothing is). External engines are
+/// refused: the server starts no program a client names.
+pub fn web_spec(text: &str, max_think: Duration, new: bool) -> Result<PlayerSpec, String> {
     let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
     match spec {
         PlayerSpec::Human | PlayerSpec::Random => Ok(spec),
         PlayerSpec::Mcts(mut o) => {
-            if o.time.is_none() && o.playouts.is_none() {
-                o.time = Some(DEFAULT_THINK);
-            }
-            if o.time.is_some_and(|t| t > MAX_THINK) {
+            if new && o.time.is_some_and(|t| t > max_think) {
                 return Err(format!(
                     "'{}': at most {} seconds a move here",
                     short(text),
-                    MAX_THINK.as_secs()
+                    max_think.as_secs_f64()
                 ));
             }
             if o.playouts.is_some_and(|p| p > 1_000_000) {
                 return Err(format!("'{}': at most 1000000 playouts here", short(text)));
             }
+            let asked = match (o.time, o.playouts) {
+                (Some(t), _) => t,
+                (None, Some(_)) => max_think,
+                (None, None) => DEFAULT_THINK,
+            };
+            o.time = Some(asked.min(max_think));
             o.threads = o.threads.min(2);
-            o.memory = o.memory.min(256 << 20);
+            o.memory = o.memory.min(MAX_TREE_MEMORY);
             // As at the prompt: a hopeless game is resigned unless `resign=` says otherwise.
             o.resign_by_default(stones_ai::PROMPT_RESIGN);
             Ok(PlayerSpec::Mcts(o))
@@ -660,8 +711,10 @@ fn to_toml(v: &Value) -> Result<toml::Value, String> {
 }
 
 impl Session {
-    /// A game from a creation request (no id, no tokens, not stored yet).
-    fn build(body: &Value, watch: Duration) -> Result<Session, ApiError> {
+    /// A game from a creation request (no id, no tokens, not stored yet): a new one (`new`: a
+    /// player's time over [`Limits::max_think`] is refused), or a stored one read again (its
+    /// players' time cut to it, should the server's be shorter now).
+    fn build(body: &Value, limits: Limits, new: bool) -> Result<Session, ApiError> {
         let obj = body
             .as_object()
             .ok_or_else(|| ApiError::bad("expected a JSON object with \"game\""))?;
@@ -736,7 +789,8 @@ impl Session {
         let mut players = [None, None];
         for (i, spec) in specs.iter().enumerate() {
             let side = ["black", "white"][i];
-            let parsed = web_spec(spec).map_err(|e| ApiError::bad(format!("{side}: {e}")))?;
+            let parsed = web_spec(spec, limits.max_think, new)
+                .map_err(|e| ApiError::bad(format!("{side}: {e}")))?;
             players[i] = Some(
                 Player::new(&parsed, &game).map_err(|e| ApiError::bad(format!("{side}: {e}")))?,
             );
@@ -797,7 +851,7 @@ impl Session {
                 .map_or(0, |d| d.as_millis() as u64),
             moved: Instant::now(),
             watched: Instant::now(),
-            watch,
+            limits,
             legal: Default::default(),
             has_sgf,
             store: None,
@@ -895,7 +949,7 @@ impl Session {
 
     /// Someone asked about the game lately, or follows its events.
     fn watched_now(&self) -> bool {
-        self.watched.elapsed() < self.watch || self.notify.receiver_count() > 0
+        self.watched.elapsed() < self.limits.watch
     }
 
     /// Writes the moves and result not yet stored. A failed write is an error (503) and the game in
@@ -1011,7 +1065,7 @@ impl Session {
             self.stale = false;
             return self.catch_up(stored);
         }
-        let mut fresh = load(&store, &self.id, self.watch)?.ok_or_else(missing)?;
+        let mut fresh = load(&store, &self.id, self.limits)?.ok_or_else(missing)?;
         fresh.notify = std::mem::replace(&mut self.notify, tokio::sync::watch::Sender::new(0));
         fresh.version = self.version;
         fresh.generation = self.generation + 1;
@@ -1095,26 +1149,27 @@ impl Session {
             return true;
         };
         let now = Instant::now();
-        if self.lease.is_some_and(|until| until > now + LEASE * 2 / 3) {
+        let lease = self.limits.lease();
+        if self.lease.is_some_and(|until| until > now + lease * 2 / 3) {
             return true;
         }
         if self.lease_retry.is_some_and(|t| t > now) {
             return false;
         }
-        let until = super::store::now_ms() + LEASE.as_millis() as i64;
+        let until = super::store::now_ms() + lease.as_millis() as i64;
         match store.lease(&self.id, &self.runner, until) {
             Ok(true) => {
-                self.lease = Some(now + LEASE);
+                self.lease = Some(now + lease);
                 true
             }
             Ok(false) => {
                 self.lease = None;
-                self.lease_retry = Some(now + LEASE / 3);
+                self.lease_retry = Some(now + lease / 3);
                 false
             }
             Err(e) => {
                 note!("stones: cannot take game {}'s lease: {e}", self.id);
-                self.lease_retry = Some(now + LEASE / 3);
+                self.lease_retry = Some(now + lease / 3);
                 false
             }
         }
@@ -1461,8 +1516,8 @@ pub fn undo(
     Ok(step)
 }
 
-/// A receiver told of every change of the game (for its event stream); while one is open the game
-/// counts as watched.
+/// A receiver told of every change of the game (for its event stream). An open one does not keep
+/// the game watched: the request that opened it does, for [`Limits::watch`].
 pub fn subscribe(session: &Mutex<Session>) -> tokio::sync::watch::Receiver<u64> {
     lock(session).notify.subscribe()
 }
@@ -1574,12 +1629,47 @@ mod tests {
 
     #[test]
     fn the_page_resigns_a_hopeless_game_unless_told_not_to() {
-        let resign = |text: &str| match web_spec(text).unwrap() {
+        let resign = |text: &str| match web_spec(text, MAX_THINK, true).unwrap() {
             PlayerSpec::Mcts(o) => o.resign,
             other => panic!("{other:?}"),
         };
         assert_eq!(resign("mcts"), Some(stones_ai::PROMPT_RESIGN));
         assert_eq!(resign("mcts:resign=0.2"), Some(0.2));
         assert_eq!(resign("mcts:resign=0"), Some(0.0));
+    }
+
+    #[test]
+    fn every_search_stops_at_the_servers_longest_think_whatever_its_spec_says() {
+        let cap = Duration::from_secs(2);
+        let search = |text: &str, new: bool| match web_spec(text, cap, new) {
+            Ok(PlayerSpec::Mcts(o)) => Ok((o.time, o.playouts, o.threads, o.memory)),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        let secs = |t: f64| Some(Duration::from_secs_f64(t));
+        // Playouts alone: they stop at the cap.
+        let (time, playouts, ..) = search("mcts:playouts=1000000", true).unwrap();
+        assert_eq!((time, playouts), (secs(2.0), Some(1_000_000)));
+        // Nothing: the default think; a shorter time is kept.
+        assert_eq!(search("mcts", true).unwrap().0, secs(1.0));
+        assert_eq!(search("mcts:time=0.5", true).unwrap().0, secs(0.5));
+        assert_eq!(
+            web_spec("mcts", Duration::from_millis(300), true)
+                .map(|s| match s {
+                    PlayerSpec::Mcts(o) => o.time,
+                    _ => None,
+                })
+                .unwrap(),
+            secs(0.3)
+        );
+        // A longer time: refused for a new game, cut to the cap for a stored one.
+        let e = search("mcts:time=5,playouts=9", true).unwrap_err();
+        assert!(e.contains("at most 2 seconds a move"), "{e}");
+        assert_eq!(search("mcts:time=5", false).unwrap().0, secs(2.0));
+        // Threads and memory whatever the spec asks.
+        let (.., threads, memory) = search("mcts:threads=64,memory=100000", true).unwrap();
+        assert_eq!((threads, memory), (2, MAX_TREE_MEMORY));
+        assert!(search("mcts:playouts=1000001", true).is_err());
+        assert!(search("gtp:gnugo --mode gtp", true).is_err());
     }
 }

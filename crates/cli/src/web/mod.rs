@@ -51,6 +51,9 @@ pub struct Options {
     pub public_url: Option<String>,
     /// How long a request about a game keeps its computer playing ([`games::WATCH`]).
     pub watch: std::time::Duration,
+    /// The longest a computer player thinks on a move, whatever its spec says
+    /// ([`games::MAX_THINK`]).
+    pub max_think: std::time::Duration,
     /// The SQLite file the games are kept in, or a PostgreSQL address (`postgres://…`: several
     /// servers share the games); `None`: in memory, gone with the process.
     pub db: Option<std::path::PathBuf>,
@@ -59,13 +62,14 @@ pub struct Options {
 }
 
 impl Options {
-    /// Listens on `bind:port`, loopback's rules, the usual watch time.
+    /// Listens on `bind:port`, loopback's rules, the usual watch and think times.
     pub fn new(bind: &str, port: u16) -> Options {
         Options {
             bind: bind.to_string(),
             port,
             public_url: None,
             watch: games::WATCH,
+            max_think: games::MAX_THINK,
             db: None,
             creations_per_minute: CREATIONS_PER_MINUTE,
         }
@@ -215,7 +219,13 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         None => store::Store::memory()?,
     };
     let app = Arc::new(App {
-        games: Games::new(options.watch, store),
+        games: Games::new(
+            games::Limits {
+                watch: options.watch,
+                max_think: options.max_think,
+            },
+            store,
+        ),
         allowed,
         public_url: options.public_url.clone(),
         in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),

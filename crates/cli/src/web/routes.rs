@@ -463,17 +463,30 @@ async fn analysis(app: &App, id: &str) -> Response {
 /// How often an idle event stream says it is alive (so that a dead client is noticed).
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
-/// Server-Sent Events: the state now, then again after every change.
+/// How soon a browser opens an event stream again once it ends (the SSE `retry` field).
+const RECONNECT_MS: u32 = 1000;
+
+/// Server-Sent Events: the state now, then again after every change, for
+/// [`super::games::Limits::stream_life`]; then the stream ends and a browser's `EventSource` opens
+/// it again (a request, so the game counts as watched on). Opening it counts as a request about the
+/// game; keeping it open does not, so a stream left open keeps no computer playing.
 fn events(app: &App, id: &str) -> Response {
     let session = match app.games.get(id) {
         Ok(s) => s,
         Err(e) => return error(e),
     };
     let rx = games::subscribe(&session);
-    let stream =
-        futures_util::stream::unfold((session, rx, true), |(session, mut rx, first)| async move {
+    let end = tokio::time::Instant::now() + app.games.limits().stream_life();
+    let stream = futures_util::stream::unfold(
+        (session, rx, true),
+        move |(session, mut rx, first)| async move {
             if !first {
-                match tokio::time::timeout(KEEP_ALIVE, rx.changed()).await {
+                let left = end.saturating_duration_since(tokio::time::Instant::now());
+                if left.is_zero() {
+                    return None;
+                }
+                match tokio::time::timeout(KEEP_ALIVE.min(left), rx.changed()).await {
+                    Err(_) if tokio::time::Instant::now() >= end => return None,
                     Err(_) => {
                         return Some((
                             Ok::<String, std::convert::Infallible>(": alive\n\n".into()),
@@ -486,11 +499,17 @@ fn events(app: &App, id: &str) -> Response {
             }
             rx.borrow_and_update();
             let state = games::lock_state(&session);
+            let retry = if first {
+                format!("retry: {RECONNECT_MS}\n")
+            } else {
+                String::new()
+            };
             Some((
-                Ok(format!("event: state\ndata: {state}\n\n")),
+                Ok(format!("{retry}event: state\ndata: {state}\n\n")),
                 (session, rx, false),
             ))
-        });
+        },
+    );
     let mut r = Body::from_stream(stream).into_response();
     let h = r.headers_mut();
     h.insert(
