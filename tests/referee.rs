@@ -349,3 +349,98 @@ fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
     assert!(!Path::new(&partial).exists());
     std::fs::remove_file(&json).ok();
 }
+
+#[test]
+fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
+    // Its first genmove takes 1.5 s (it "loads"), later ones are instant: over a 0.5 s move's
+    // limit unless the load happens in the warm-up.
+    let marker = scratch("lazy-loaded");
+    std::fs::remove_file(&marker).ok();
+    let lazy = engine(
+        "gtp",
+        "lazy",
+        &gtp_script(
+            "",
+            &format!(
+                "[ -e {m} ] || {{ sleep 1.5; touch {m}; }}; printf '= pass\\n\\n'",
+                m = marker.display()
+            ),
+        ),
+    );
+    let (v, _, _) = go_against(&lazy, "0.5", &["--max-moves", "4"]);
+    assert_eq!(
+        v["games"][0]["result"], "B+T",
+        "without a warm-up: {}",
+        v["games"][0]
+    );
+    std::fs::remove_file(&marker).ok();
+    let (v, _, _) = go_against(&lazy, "0.5", &["--max-moves", "4", "--warmup"]);
+    let game = &v["games"][0];
+    let result = game["result"].as_str().unwrap();
+    assert!(!result.ends_with("+T") && !result.ends_with("+F"), "{game}");
+    // The warm-up's move is not part of the game: it starts from the empty board.
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4, "{game}");
+    std::fs::remove_file(&marker).ok();
+}
+
+#[test]
+fn games_start_from_the_openings_each_played_with_both_colours() {
+    let file = scratch("openings.txt");
+    std::fs::write(&file, "# two openings\nC3 C2\n\nB2, D4\n").unwrap();
+    let path = file.display().to_string();
+    let args = [
+        "--black",
+        "mcts:playouts=30,seed=1",
+        "--white",
+        "mcts:playouts=30,seed=1",
+        "--alternate",
+        "--games",
+        "4",
+        "--openings",
+        &path,
+    ];
+    let mut all = vec!["go", "--set", "size=5"];
+    all.extend_from_slice(&args);
+    let (v, _, _) = referee(&all);
+    let starts: Vec<Vec<&str>> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| common::match_moves(g)[..2].to_vec())
+        .collect();
+    assert_eq!(
+        starts,
+        [["C3", "C2"], ["C3", "C2"], ["B2", "D4"], ["B2", "D4"]]
+    );
+    // A refused opening is named before any game starts.
+    std::fs::write(&file, "C3 C3\n").unwrap();
+    let out = stones(
+        &[
+            "match",
+            "go",
+            "--set",
+            "size=5",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--openings",
+            &path,
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("opening on line 1: C3"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Random openings: the two games of a pair share theirs, stones only.
+    let (v, _, _) = go_against("random", "1", &["--games", "4", "--random-openings", "3"]);
+    let games = v["games"].as_array().unwrap();
+    let first = |g: &serde_json::Value| common::match_moves(g)[..3].join(" ");
+    assert_eq!(first(&games[0]), first(&games[1]));
+    assert_eq!(first(&games[2]), first(&games[3]));
+    assert!(games.iter().all(|g| !first(g).contains("pass")));
+    std::fs::remove_file(&file).ok();
+}

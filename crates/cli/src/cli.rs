@@ -4,6 +4,7 @@ use crate::bench::bench;
 use crate::case::{replay_case_file_with, replay_moves, Pictures, Transcript};
 use crate::clock::TimeControl;
 use crate::matches::{report, run_match, summarise, MatchPlan};
+use crate::openings::Openings;
 use crate::output::{exit_status, parse_error_status, print_out, CommandError};
 use crate::play::{play, PlayOptions};
 use crate::player::Player;
@@ -26,6 +27,40 @@ use stones_ai::PlayerSpec;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// How refereed games start (`match`, `tournament`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct StartArgs {
+    /// Before each game, a GTP engine plays one genmove on the empty board within its start-up
+    /// time, then clears it: an engine that loads lazily is not charged that on its first move.
+    #[arg(long)]
+    warmup: bool,
+    /// Start the games from these openings: one a line, moves in the game's notation; each is
+    /// played by two games in a row (with --alternate, once with each colour).
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    openings: Option<std::path::PathBuf>,
+    /// Start each pair of games from this many random moves (the same for both games).
+    #[arg(long, value_name = "N")]
+    random_openings: Option<usize>,
+    /// The seed of --random-openings.
+    #[arg(long, default_value_t = 1, value_name = "SEED")]
+    openings_seed: u64,
+}
+
+impl StartArgs {
+    /// The openings asked for, read and checked from `start`.
+    fn openings(&self, start: &AnyGame) -> Result<Openings, String> {
+        match (&self.openings, self.random_openings) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Openings::read(&text, start).map_err(|e| format!("{}: {e}", path.display()))
+            }
+            (None, Some(n)) => Openings::random(n, self.openings_seed),
+            (None, None) => Ok(Openings::None),
+        }
+    }
 }
 
 /// The ruleset options every game command takes.
@@ -126,6 +161,8 @@ pub enum Command {
         /// is ELO0 stronger" and "ELO1 stronger" (α = β = 5%), as cutechess-cli's -sprt: e.g. 0,50.
         #[arg(long, value_name = "ELO0,ELO1")]
         sprt: Option<String>,
+        #[command(flatten)]
+        starts: StartArgs,
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         parallel: usize,
@@ -163,6 +200,8 @@ pub enum Command {
         /// The first player against each of the others only.
         #[arg(long)]
         gauntlet: bool,
+        #[command(flatten)]
+        starts: StartArgs,
         /// Rounds: each plays every pairing twice, each side Black once.
         #[arg(long, default_value_t = 1)]
         rounds: usize,
@@ -413,6 +452,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             games,
             alternate,
             sprt,
+            starts,
             parallel,
             move_time,
             startup_time,
@@ -440,10 +480,12 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     move_time,
                     startup_time,
                     max_moves,
+                    warmup: starts.warmup,
                 },
                 save,
                 json,
                 sprt,
+                openings: starts.openings(&start)?,
             };
             let records = run_match(&start, &plan, &mut std::io::stderr())?;
             let labels = [plan.players[0].label(), plan.players[1].label()];
@@ -459,6 +501,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             game,
             players,
             gauntlet,
+            starts,
             rounds,
             parallel,
             move_time,
@@ -482,7 +525,9 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                     move_time,
                     startup_time: crate::clock::seconds_arg("--startup-time", startup_time)?,
                     max_moves,
+                    warmup: starts.warmup,
                 },
+                openings: starts.openings(&start)?,
                 json,
             };
             let games = run_tournament(&start, &plan, &mut std::io::stderr())?;

@@ -331,6 +331,24 @@ impl GtpEngine {
         }
     }
 
+    /// One `genmove` on the board as set up, its answer dropped, then `clear_board`: whatever the
+    /// engine loads on its first search is loaded now, before `deadline`, not on the first move's
+    /// clock. Only at the start, before any move was told.
+    pub fn warm_up(
+        &mut self,
+        colour: stones_core::Colour,
+        deadline: &Deadline,
+    ) -> Result<(), Failure> {
+        if !self.told.is_empty() {
+            return Ok(());
+        }
+        self.genmove(colour, deadline)?;
+        if let Err(why) = self.command("clear_board", deadline)? {
+            return Err(Failure::Garbage(format!("clear_board: ? {why}")));
+        }
+        Ok(())
+    }
+
     /// Notes that the engine's own move was played (genmove plays it on the engine's board).
     pub fn played(&mut self, colour: stones_core::Colour, mv: String) {
         self.told.push((colour, mv));

@@ -15,6 +15,7 @@ pub mod marking;
 pub mod matches;
 pub mod narrate;
 pub mod new_game;
+pub mod openings;
 pub mod oppai;
 pub mod output;
 pub mod play;

@@ -1,6 +1,7 @@
 //! `stones match`: many refereed games between two player specs, in parallel, with a report (wins by
 //! colour, score with a 95% confidence interval, Elo difference), a JSON file and saved games.
 
+use crate::openings::Openings;
 use crate::player::Player;
 use crate::process_group::{stopping, until_stopped};
 use crate::referee::{play_game, GameRecord, Limits, PLAYED_OUT};
@@ -35,6 +36,8 @@ pub struct MatchPlan {
     pub json: Option<PathBuf>,
     /// `--sprt`: no new game starts once the test decides (the games under way still count).
     pub sprt: Option<Sprt>,
+    /// Where each game starts (`--openings`, `--random-openings`).
+    pub openings: Openings,
 }
 
 /// How often at most `--json` is written again during a match.
@@ -129,11 +132,13 @@ pub fn run_match(
             let (b, w) = if first_black { (0, 1) } else { (1, 0) };
             let mut black = Player::new(&plan.players[b], start)?;
             let mut white = Player::new(&plan.players[w], start)?;
+            let opening = plan.openings.for_game(g, start);
             let mut record = play_game(
                 start,
                 [&mut black, &mut white],
                 [labels[b].clone(), labels[w].clone()],
                 &plan.limits,
+                &opening,
                 &mut |_, _| {},
             );
             // No process of an engine outlives its game.

@@ -98,10 +98,18 @@ impl Player {
         game: &AnyGame,
         move_time: Option<Duration>,
         grace: Duration,
+        warmup: bool,
     ) -> Result<(), Failure> {
         let deadline = Deadline::after(grace);
         match self {
-            Player::Gtp(engine) => engine.sync(&gtp_setup(game, move_time), &[], &deadline),
+            Player::Gtp(engine) => {
+                let setup = gtp_setup(game, move_time);
+                engine.sync(&setup, &[], &deadline)?;
+                if warmup {
+                    engine.warm_up(game.player_to_move(), &deadline)?;
+                }
+                Ok(())
+            }
             Player::Gomocup(process, started) => {
                 gomocup_start(process, started, game, move_time, &deadline)
             }

@@ -19,6 +19,10 @@ pub struct Limits {
     pub startup_time: Duration,
     /// Moves after which the game is scored as it stands.
     pub max_moves: Option<usize>,
+    /// Before each game, within its start-up time, a GTP engine plays one `genmove` on the empty
+    /// board, which is then cleared (`--warmup`): an engine that loads lazily (Pachi's patterns)
+    /// is not charged that time on its first move.
+    pub warmup: bool,
 }
 
 /// The [`GameRecord::reason`] of a game the players ended by the rules (not resigned, failed or
@@ -87,13 +91,15 @@ fn failed(c: Colour, failure: Failure) -> (String, Option<Colour>, String) {
     }
 }
 
-/// Plays `start` to the end between `black` and `white` (labels `names`), calling `on_move` after
-/// each accepted move.
+/// Plays `start` to the end between `black` and `white` (labels `names`), from the `opening` moves
+/// (played for them, part of the record; checked legal before), calling `on_move` after each
+/// accepted move.
 pub fn play_game(
     start: &AnyGame,
     players: [&mut Player; 2],
     names: [String; 2],
     limits: &Limits,
+    opening: &[String],
     on_move: &mut dyn FnMut(&AnyGame, &str),
 ) -> GameRecord {
     let mut game = start.clone();
@@ -132,11 +138,20 @@ pub fn play_game(
     };
     // Each player's start-up, outside its thinking time: an engine that cannot start loses.
     for c in [Colour::Black, Colour::White] {
-        if let Err(failure) =
-            players[c.idx()].start_up(&game, limits.move_time, limits.startup_time)
-        {
+        let (move_time, grace) = (limits.move_time, limits.startup_time);
+        if let Err(failure) = players[c.idx()].start_up(&game, move_time, grace, limits.warmup) {
             let (result, winner, reason) = failed(c, failure);
             return end(&game, &history, thinking, result, winner, reason);
+        }
+    }
+    for mv in opening {
+        let c = game.player_to_move();
+        match game.play_text(mv) {
+            Ok(text) => history.push((c, text)),
+            Err(e) => {
+                let reason = format!("the opening's move {mv} was refused: {e}");
+                return scored(&game, &history, thinking, reason);
+            }
         }
     }
     loop {

@@ -4,6 +4,7 @@
 //! are written to `--json` as they end; a tournament stopped midway is resumed by running the same
 //! command again: the games in the file are not played twice.
 
+use crate::openings::Openings;
 use crate::player::Player;
 use crate::process_group::{stopping, until_stopped};
 use crate::referee::{play_game, Limits};
@@ -28,6 +29,8 @@ pub struct TournamentPlan {
     pub rounds: usize,
     pub parallel: usize,
     pub limits: Limits,
+    /// Where each game starts: each pairing's two games of a round share their opening.
+    pub openings: Openings,
     pub json: Option<PathBuf>,
 }
 
@@ -151,6 +154,7 @@ pub fn run_tournament(
                 [&mut black, &mut white],
                 [labels[b].clone(), labels[w].clone()],
                 &plan.limits,
+                &plan.openings.for_game(index, start),
                 &mut |_, _| {},
             );
             drop((black, white));
