@@ -44,7 +44,10 @@ pub struct SearchResult {
     pub visits: Vec<(u32, u64)>,
     /// The player to move's estimated win rate, 0–1.
     pub value: f32,
+    /// Playouts (leaves evaluated, for the guided search), and the seconds the search itself took
+    /// (as `stones bench --search` counts them: without making and freeing the tree).
     pub playouts: u64,
+    pub seconds: f64,
 }
 
 /// Asks the evaluator about a batch of leaves: their observations (`leaves × planes × rows × cols`)
@@ -256,6 +259,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
             visits,
             value: thought.win_rate,
             playouts: thought.playouts,
+            seconds: thought.elapsed.as_secs_f64(),
         }
     }
 }
@@ -420,6 +424,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
     ) -> Result<SearchResult, String> {
         let geo = &self.meta.geometry;
         let (size, actions) = (geo.size(), self.meta.num_actions());
+        let started = std::time::Instant::now();
         let found = guided::search(&self.game, &self.pending, options, |leaves| {
             let n = leaves.len();
             let (mut obs, mut masks) = (vec![0f32; n * size], vec![0u8; n * actions]);
@@ -471,6 +476,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
                 .collect(),
             value: found.value,
             playouts: found.evaluations,
+            seconds: started.elapsed().as_secs_f64(),
         })
     }
 
@@ -481,6 +487,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
                 visits: Vec::new(),
                 value: 0.5,
                 playouts: 0,
+                seconds: 0.0,
             };
         }
         self.search_here(options)

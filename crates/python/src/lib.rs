@@ -43,6 +43,7 @@ pub fn init_module(m: &Bound<'_, PyModule>, games: Vec<Entry>) -> PyResult<()> {
     m.add_class::<state::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<vec_env::VecEnv>()?;
+    m.add_class::<search::SearchResult>()?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(search::mcts, m)?)?;

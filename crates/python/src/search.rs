@@ -7,7 +7,8 @@ use std::time::Duration;
 use stones_ai::guided::GuidedOptions;
 use stones_ai::SearchOptions;
 
-/// Searches `state` and returns `(action, visits, value)`: the action the search chooses (`None`
+/// Searches `state` and returns `(action, visits, value)` (a [`SearchResult`], which also says
+/// the playouts and the seconds): the action the search chooses (`None`
 /// once the game is over), the visits of every action (a float32 array over all actions, 0 for
 /// those not searched) and the player to act's estimated win rate (0–1). `playouts` and `time`
 /// (seconds) bound it (neither: 10,000 playouts); `seed` makes a one-thread search repeatable.
@@ -31,7 +32,7 @@ pub fn mcts<'py>(
     evaluator: Option<&Bound<'py, PyAny>>,
     batch_size: usize,
     c_puct: f32,
-) -> PyResult<(Option<u32>, Bound<'py, PyAny>, f32)> {
+) -> PyResult<SearchResult> {
     if threads == 0 || threads > 256 {
         return Err(value_error(format!("threads {threads}: expected 1 to 256")));
     }
@@ -94,7 +95,13 @@ pub fn mcts<'py>(
         visits[a as usize] = n as f32;
     }
     let visits = to_numpy(py, crate::f32_bytes(&visits), "float32", &[visits.len()])?;
-    Ok((found.action, visits, found.value))
+    Ok(SearchResult {
+        action: found.action,
+        visits: visits.unbind(),
+        value: found.value,
+        playouts: found.playouts,
+        seconds: found.seconds,
+    })
 }
 
 /// Calls the Python evaluator on a batch: its priors and values as flat lists of floats.
@@ -134,4 +141,48 @@ fn floats(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<Vec<f32>> {
         .chunks_exact(4)
         .map(|b| f32::from_ne_bytes(b.try_into().expect("4 bytes")))
         .collect())
+}
+
+/// What `mcts` found: unpacks as `action, visits, value`; `playouts` and `seconds` (the search's
+/// own time, as `stones bench --search` counts it) are attributes.
+#[pyclass(module = "stones", frozen)]
+pub struct SearchResult {
+    #[pyo3(get)]
+    action: Option<u32>,
+    #[pyo3(get)]
+    visits: Py<PyAny>,
+    #[pyo3(get)]
+    value: f32,
+    #[pyo3(get)]
+    playouts: u64,
+    #[pyo3(get)]
+    seconds: f64,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __len__(&self) -> usize {
+        3
+    }
+
+    fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Py<PyAny>> {
+        let item = match i {
+            0 | -3 => self.action.into_pyobject(py)?.into_any().unbind(),
+            1 | -2 => self.visits.clone_ref(py),
+            2 | -1 => self.value.into_pyobject(py)?.into_any().unbind(),
+            _ => {
+                return Err(pyo3::exceptions::PyIndexError::new_err(
+                    "a search result holds 3 items: action, visits, value",
+                ))
+            }
+        };
+        Ok(item)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchResult(action={:?}, value={:.3}, playouts={}, seconds={:.3})",
+            self.action, self.value, self.playouts, self.seconds
+        )
+    }
 }

@@ -61,6 +61,9 @@ def test_the_search_picks_a_legal_action_and_counts_its_visits():
     assert visits.shape == (game.num_distinct_actions(),) and visits.sum() > 0
     assert visits[action] == visits.max()
     assert 0.0 <= value <= 1.0
+    found = stones.mcts(s, playouts=300, seed=3)
+    assert len(found) == 3 and found[0] == action and found[-1] == value
+    assert found.playouts >= 300 and found.seconds > 0 and "playouts=" in repr(found)
     bot = stones.MCTSBot(playouts=100, seed=1)
     assert bot.step(s) in s.legal_actions()
 

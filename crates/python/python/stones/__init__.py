@@ -13,6 +13,7 @@ by the same player. See crates/python/README.md.
 from ._stones import (  # noqa: F401
     OBSERVATION_PLANES,
     Game,
+    SearchResult,
     State,
     VecEnv,
     load_game,
@@ -24,6 +25,7 @@ from .bot import MCTSBot  # noqa: F401
 __all__ = [
     "OBSERVATION_PLANES",
     "Game",
+    "SearchResult",
     "State",
     "VecEnv",
     "MCTSBot",
