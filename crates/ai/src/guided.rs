@@ -76,6 +76,23 @@ struct Node<S> {
     terminal: Option<f32>,
 }
 
+impl<S> Node<S> {
+    /// A node not yet visited nor expanded.
+    fn new(step: Option<S>, mover: Colour, prior: f32) -> Node<S> {
+        Node {
+            step,
+            mover,
+            prior,
+            visits: 0,
+            wins: 0.0,
+            first: 0,
+            count: 0,
+            expanded: false,
+            terminal: None,
+        }
+    }
+}
+
 /// Searches `game` (with `pending` steps of the turn already chosen), asking `evaluate` about
 /// batches of leaves. An error of the evaluator ends the search with it.
 pub fn search<G: SearchGame, E>(
@@ -97,17 +114,7 @@ where
         return Ok(none);
     }
     let to_move = game.to_move();
-    let mut nodes = vec![Node {
-        step: None,
-        mover: to_move.opponent(),
-        prior: 1.0,
-        visits: 0,
-        wins: 0.0,
-        first: 0,
-        count: 0,
-        expanded: false,
-        terminal: None,
-    }];
+    let mut nodes = vec![Node::new(None, to_move.opponent(), 1.0)];
     let mut done = 0u64;
     let batch = options.batch.max(1);
     let deadline = options.time.map(|t| Instant::now() + t);
@@ -287,17 +294,8 @@ fn expand<G: SearchGame>(
     nodes[at].count = leaf.steps.len() as u32;
     nodes[at].expanded = true;
     for (&step, &p) in leaf.steps.iter().zip(&clean) {
-        nodes.push(Node {
-            step: Some(step),
-            mover,
-            prior: if sum > 0.0 { p / sum } else { uniform },
-            visits: 0,
-            wins: 0.0,
-            first: 0,
-            count: 0,
-            expanded: false,
-            terminal: None,
-        });
+        let prior = if sum > 0.0 { p / sum } else { uniform };
+        nodes.push(Node::new(Some(step), mover, prior));
     }
     Ok(())
 }

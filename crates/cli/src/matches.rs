@@ -438,12 +438,7 @@ fn write_json(
         games: records,
         summary,
     };
-    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    std::fs::write(&partial, text + "\n").map_err(cannot)?;
-    std::fs::rename(&partial, path).map_err(cannot)
+    crate::output::write_json_file(path, &json)
 }
 
 /// Saves game `g` as a case file (every game) and an SGF record (the games with an SGF form).

@@ -84,3 +84,17 @@ pub fn exit_status(result: Result<(), CommandError>) -> ExitCode {
         }
     }
 }
+
+/// Writes `value` as pretty JSON to `path` beside it first, then renamed over it: a reader (or a
+/// stop midway) never finds half a file.
+pub fn write_json_file(
+    path: &std::path::Path,
+    value: &impl serde::Serialize,
+) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    std::fs::write(&partial, text + "\n").map_err(cannot)?;
+    std::fs::rename(&partial, path).map_err(cannot)
+}

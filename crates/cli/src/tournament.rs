@@ -278,12 +278,7 @@ fn write_json(
         games: games.to_vec(),
         standings: standings(labels, games),
     };
-    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    std::fs::write(&partial, text + "\n").map_err(cannot)?;
-    std::fs::rename(&partial, path).map_err(cannot)
+    crate::output::write_json_file(path, &json)
 }
 
 /// Each player's games, score and Elo, best first.
