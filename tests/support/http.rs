@@ -103,6 +103,12 @@ impl Served {
     pub fn connect(&self) -> TcpStream {
         TcpStream::connect(("127.0.0.1", self.port)).expect("connect")
     }
+
+    /// A new connection to the server from the loopback address `from` (`127.0.0.2`: another
+    /// client, as the server sees it; Linux routes all of 127.0.0.0/8 to loopback).
+    pub fn connect_from(&self, from: &str) -> std::io::Result<TcpStream> {
+        connect_from(from, self.port)
+    }
 }
 
 impl Drop for Served {
@@ -148,6 +154,29 @@ pub fn send(port: u16, host: &str, method: &str, path: &str, headers: &str, body
     send_at("127.0.0.1", port, host, method, path, headers, body)
 }
 
+/// A connection to 127.0.0.1:`port` from the local address `from` (another loopback address).
+pub fn connect_from(from: &str, port: u16) -> std::io::Result<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+    let local: std::net::SocketAddr = format!("{from}:0").parse().expect("an IPv4 address");
+    socket.bind(&local.into())?;
+    socket.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())?;
+    Ok(socket.into())
+}
+
+/// [`send`] from the local address `from` (another loopback address: another client).
+pub fn send_from(
+    from: &str,
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &[u8],
+) -> Reply {
+    let s = connect_from(from, port).expect("connect");
+    exchange(s, &format!("127.0.0.1:{port}"), method, path, headers, body)
+}
+
 /// [`send`] to the address `ip` (another loopback address, say).
 pub fn send_at(
     ip: &str,
@@ -158,7 +187,19 @@ pub fn send_at(
     headers: &str,
     body: &[u8],
 ) -> Reply {
-    let mut s = TcpStream::connect((ip, port)).expect("connect");
+    let s = TcpStream::connect((ip, port)).expect("connect");
+    exchange(s, host, method, path, headers, body)
+}
+
+/// Sends one request on `s` and reads the whole answer.
+fn exchange(
+    mut s: TcpStream,
+    host: &str,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &[u8],
+) -> Reply {
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
