@@ -68,6 +68,18 @@ fn server() -> u16 {
     port
 }
 
+/// A server where one address (this test's 127.0.0.1) may have every game in play, not only its
+/// share (tests/web_shares.rs tests the shares).
+fn server_unshared() -> u16 {
+    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    options.creations_per_minute = 1000;
+    options.shares = stones_cli::web::http::ALL;
+    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let port = server.port;
+    std::thread::spawn(move || server.wait());
+    port
+}
+
 fn new_game(port: u16, body: Value) -> Value {
     let r = post(port, "/api/games", &body);
     assert_eq!(r.status, 201, "{}", r.body);
@@ -190,7 +202,8 @@ fn a_game_is_played_refused_undone_drawn_and_downloaded() {
 
 #[test]
 fn the_computer_answers_on_a_background_thread_and_undo_takes_back_both_moves() {
-    let port = server();
+    // Games left unfinished, more than one address's share of the games in play.
+    let port = server_unshared();
     for (game, size, first) in [
         ("go", json!(5), "C3"),
         ("dots", json!([8, 8]), "D4"),
@@ -413,11 +426,8 @@ fn bad_requests_are_answered_with_4xx_and_a_message() {
 
 #[test]
 fn at_most_64_games_in_play_and_finished_games_free_their_slot() {
-    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
-    options.creations_per_minute = 1000;
-    let server = stones_cli::web::start_with(&options).expect("start the server");
-    let port = server.port;
-    std::thread::spawn(move || server.wait());
+    // The bound in all, from one address: its share is the whole here.
+    let port = server_unshared();
     let mut ids = Vec::new();
     for _ in 0..64 {
         let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));

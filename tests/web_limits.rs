@@ -129,53 +129,6 @@ fn stalled_bodies_and_unread_answers_do_not_block_others() {
 }
 
 #[test]
-fn past_the_bound_on_work_in_flight_the_answer_is_503() {
-    let served = Served::start(&[]);
-    let head = format!(
-        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 100\r\n\r\n",
-        served.port
-    );
-    // More than the bound: whichever of them come in first hold every place, for the 5 s a body may
-    // take. On a machine busy with other tests the server may start them too far apart for all to
-    // be in flight at once: up to three tries, each with fresh requests.
-    let mut seen = None;
-    for _ in 0..3 {
-        let stalled: Vec<TcpStream> = (0..70)
-            .map(|_| {
-                let mut s = served.connect();
-                s.write_all(head.as_bytes()).unwrap();
-                s
-            })
-            .collect();
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(4) {
-            seen = served.catalog_within(Duration::from_secs(2));
-            if seen == Some(503) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        drop(stalled);
-        if seen == Some(503) {
-            break;
-        }
-    }
-    assert_eq!(
-        seen,
-        Some(503),
-        "70 requests in flight and no 503, three times"
-    );
-    let start = Instant::now();
-    while served.catalog_within(Duration::from_secs(2)) != Some(200) {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no 200 after the load went"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-#[test]
 fn a_150_mb_header_line_is_refused_and_memory_stays_bounded() {
     let mut served = Served::start(&[]);
     let mut s = served.connect();
@@ -203,11 +156,15 @@ fn a_150_mb_header_line_is_refused_and_memory_stays_bounded() {
 #[test]
 fn idle_connections_make_no_threads_and_past_the_bound_get_503() {
     let served = Served::start(&[]);
-    let idle: Vec<TcpStream> = (0..512).map(|_| served.connect()).collect();
+    // 512 in all, from eight addresses (one address may hold 64: tests/web_shares.rs).
+    let idle: Vec<TcpStream> = (2..10)
+        .flat_map(|a| (0..64).map(move |_| a))
+        .map(|a| served.connect_from(&format!("127.0.0.{a}")).unwrap())
+        .collect();
     std::thread::sleep(Duration::from_millis(300));
     let threads = served.status("Threads");
     assert!(threads < 16, "{threads} threads for 512 idle connections");
-    // The 513th connection is told the server is busy, at once.
+    // The 513th connection, from a ninth address, is told the server is busy, at once.
     assert_eq!(served.catalog_within(Duration::from_secs(5)), Some(503));
     drop(idle);
     let start = Instant::now();

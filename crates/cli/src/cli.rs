@@ -256,6 +256,17 @@ pub enum Command {
         /// client has the proxy's address: raise it there (and for load tests).
         #[arg(long, default_value_t = crate::web::CREATIONS_PER_MINUTE)]
         creations_per_minute: u32,
+        /// What one client address may hold at once, of the server's 512 connections, 256 event
+        /// streams, 64 requests being handled and 64 games in play: some of
+        /// `connections=N,streams=N,requests=N,games=N` (the rest by default: 64, 16, 16, 8), or
+        /// `off` (each the whole). Behind a reverse proxy every client has the proxy's address: off
+        /// there, and let the proxy share.
+        #[arg(
+            long,
+            value_name = "SHARES",
+            default_value = "connections=64,streams=16,requests=16,games=8"
+        )]
+        per_address: String,
         /// The longest a computer player thinks on a move, whatever its spec says (`playouts=`
         /// stops there too; a longer `time=` is refused); from just over 0 to 60.
         #[arg(long, value_name = "SECONDS", default_value_t = crate::web::games::MAX_THINK.as_secs_f64())]
@@ -583,6 +594,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             public_url,
             db,
             creations_per_minute,
+            per_address,
             max_think,
             watch,
             open,
@@ -590,6 +602,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let mut options = crate::web::Options::new(&bind, port);
             options.public_url = public_url;
             options.creations_per_minute = creations_per_minute;
+            options.shares = crate::web::http::Shares::parse(&per_address)?;
             options.max_think = crate::clock::seconds_arg("--max-think", max_think)?;
             if options.max_think.is_zero() || options.max_think > crate::web::games::MAX_THINK_LIMIT
             {

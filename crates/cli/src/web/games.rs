@@ -13,18 +13,24 @@ use crate::text_game::AnyGame;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use stones_ai::PlayerSpec;
 use stones_core::{Colour, Status};
 
 /// Games in play at once: unfinished, with a move within [`IDLE`] (finished and abandoned games
-/// free their slot).
+/// free their slot); one client address may have created at most its share of them
+/// (`super::http::SHARE`).
 pub const MAX_LIVE: usize = 64;
 /// Games held in memory in all; past it the finished ones longest untouched are let go.
 pub const MAX_HELD: usize = 1024;
 /// A game without a move for this long is abandoned: it no longer counts as in play.
 pub const IDLE: Duration = Duration::from_secs(3600);
+/// A game nobody has moved in since it came into memory (made, uploaded, or loaded because someone
+/// asked about it) is abandoned sooner: an open seat nobody took, a game set up and left. Else one
+/// address could hold its share of the games in play for an hour with requests alone.
+pub const UNMOVED_IDLE: Duration = Duration::from_secs(300);
 /// The computer plays only while someone watches: a request about the game within this time, by
 /// default (`--watch`). An event stream is a request that lasts: it ends after three quarters of
 /// this time ([`Limits::stream_life`]), and a browser's `EventSource` opens it again (a request),
@@ -146,6 +152,12 @@ pub struct Session {
     thoughts: Vec<MoveThought>,
     /// The creation request, for a rematch.
     request: Value,
+    /// The address of the client that made the game here (kept in memory only: it counts against
+    /// that address's share of the games in play).
+    creator: Option<IpAddr>,
+    /// The moves the game had when it came into memory: until there are others it is abandoned
+    /// after [`UNMOVED_IDLE`].
+    entered: usize,
 }
 
 /// What a game's row holds of its play: moves, result, undo asked for.
@@ -200,6 +212,8 @@ pub struct Games {
     /// This server's name as a runner of games (random: another server on the same database has
     /// another).
     runner: Arc<str>,
+    /// The games in play one client address may have made ([`MAX_LIVE`] unless told).
+    share: usize,
 }
 
 type Map = Mutex<HashMap<String, Arc<Mutex<Session>>>>;
@@ -230,6 +244,7 @@ impl Games {
                 .map(|r| r[..12].to_string())
                 .unwrap_or_else(|_| format!("pid{}", std::process::id()))
                 .into(),
+            share: MAX_LIVE,
         };
         // The flags fall on the server's own time, whether or not anyone is connected.
         let map = Arc::downgrade(&games.map);
@@ -274,11 +289,19 @@ impl Games {
         games
     }
 
-    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}`, and stores it.
+    /// At most `share` games in play made by one client address.
+    pub fn with_share(mut self, share: usize) -> Games {
+        self.share = share;
+        self
+    }
+
+    /// Starts a game from a request body `{"game", "ruleset", "set", "black", "white"}` for a client
+    /// at `from`, and stores it.
     pub fn create(
         &self,
         body: &Value,
         player: Option<&str>,
+        from: Option<IpAddr>,
     ) -> Result<Arc<Mutex<Session>>, ApiError> {
         let mut session = Session::build(body, self.limits, true)?;
         for i in 0..2 {
@@ -289,8 +312,9 @@ impl Games {
         let open = session.seats.open;
         session.seats = Seats::new(session.humans)?;
         session.seats.open = open;
+        session.creator = from.map(super::http::share_key);
         let mut map = lock(&self.map);
-        make_room(&mut map)?;
+        make_room(&mut map, session.creator, self.share)?;
         let id = loop {
             let id = super::ids::random_hex()?;
             if !map.contains_key(&id) {
@@ -325,6 +349,7 @@ impl Games {
         &self,
         body: &Value,
         player: Option<&str>,
+        from: Option<IpAddr>,
     ) -> Result<Arc<Mutex<Session>>, ApiError> {
         let expected =
             || ApiError::bad("expected {\"record\": \"…\"}: an SGF record or a case file");
@@ -337,9 +362,10 @@ impl Games {
         }
         let upload = super::upload::read_record(text)?;
         Session::build(&upload.request, self.limits, true)?.replay(&upload.moves)?;
-        let session = self.create(&upload.request, player)?;
+        let session = self.create(&upload.request, player, from)?;
         let mut s = lock(&session);
         s.replay(&upload.moves)?;
+        s.entered = s.records.len();
         drop(s);
         Ok(session)
     }
@@ -458,7 +484,7 @@ impl Games {
             None => {
                 let session = self.load(id)?.ok_or_else(missing)?;
                 let mut map = lock(&self.map);
-                let _ = make_room(&mut map);
+                let _ = make_room(&mut map, None, self.share);
                 Arc::clone(
                     map.entry(id.to_string())
                         .or_insert_with(|| Arc::new(Mutex::new(session))),
@@ -476,17 +502,34 @@ impl Games {
 }
 
 /// Lets go of abandoned games and, past [`MAX_HELD`], of the finished ones longest untouched; refuses
-/// (503) when [`MAX_LIVE`] games are in play.
-fn make_room(map: &mut HashMap<String, Arc<Mutex<Session>>>) -> Result<(), ApiError> {
+/// when [`MAX_LIVE`] games are in play (503), or `share` of them made by the client at `from` (429).
+fn make_room(
+    map: &mut HashMap<String, Arc<Mutex<Session>>>,
+    from: Option<IpAddr>,
+    share: usize,
+) -> Result<(), ApiError> {
     map.retain(|_, s| {
         let s = lock(s);
         s.thinking || s.moved.elapsed() < IDLE
     });
-    let live = map.values().filter(|s| lock(s).live()).count();
+    let (mut live, mut mine) = (0, 0);
+    for s in map.values() {
+        let s = lock(s);
+        if s.live() {
+            live += 1;
+            mine += usize::from(from.is_some() && s.creator == from);
+        }
+    }
     if live >= MAX_LIVE {
         return Err(ApiError(
             503,
             format!("the server has {MAX_LIVE} games in play already; try again later"),
+        ));
+    }
+    if mine >= share {
+        return Err(ApiError(
+            429,
+            format!("at most {share} games in play made from one address: finish or leave one (a game nobody moves in is let go after {} minutes)", UNMOVED_IDLE.as_secs() / 60),
         ));
     }
     if map.len() >= MAX_HELD {
@@ -548,6 +591,7 @@ fn load(store: &Arc<Store>, id: &str, limits: Limits) -> Result<Option<Session>,
     session.id = id.to_string();
     session.store = Some(Arc::clone(store));
     session.catch_up(stored)?;
+    session.entered = session.records.len();
     Ok(Some(session))
 }
 
@@ -863,6 +907,8 @@ impl Session {
             lease_retry: None,
             thoughts: Vec::new(),
             request: body.clone(),
+            creator: None,
+            entered: 0,
         })
     }
 
@@ -890,12 +936,18 @@ impl Session {
         self.refresh()
     }
 
-    /// In play: not over, and moved within [`IDLE`] (or the computer is thinking).
+    /// In play: not over, and moved within [`IDLE`] (or the computer is thinking); a game without a
+    /// move since it came into memory, within [`UNMOVED_IDLE`].
     fn live(&self) -> bool {
+        let idle = if self.records.len() == self.entered {
+            UNMOVED_IDLE
+        } else {
+            IDLE
+        };
         self.thinking
             || (!matches!(self.game.game_status(), Status::Over(_))
                 && self.flagged().is_none()
-                && self.moved.elapsed() < IDLE)
+                && self.moved.elapsed() < idle)
     }
 
     /// The colour whose flag fell (the game is over).
@@ -1626,6 +1678,34 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_address_has_its_share_of_the_games_in_play_until_one_is_left_unmoved() {
+        let games = Games::new(Limits::default(), Store::memory().unwrap()).with_share(2);
+        let open = serde_json::json!({"game": "go", "set": {"size": 5}, "open": "white"});
+        let (a, b) = (
+            Some("127.0.0.2".parse().unwrap()),
+            Some("127.0.0.1".parse().unwrap()),
+        );
+        let first = games.create(&open, None, a).unwrap();
+        games.create(&open, None, a).unwrap();
+        let refused = games.create(&open, None, a).err().unwrap();
+        assert_eq!(refused.0, 429, "{}", refused.1);
+        // Another address, and a client whose address is not known, still make games.
+        games.create(&open, None, b).unwrap();
+        games.create(&open, None, None).unwrap();
+        // A game nobody moved in leaves the count after UNMOVED_IDLE, not IDLE.
+        let Some(past) = Instant::now().checked_sub(UNMOVED_IDLE + Duration::from_secs(1)) else {
+            return; // a clock that started less than five minutes ago
+        };
+        lock(&first).moved = past;
+        games.create(&open, None, a).unwrap();
+        // A game with a move made here stays in play for IDLE.
+        let mut s = lock(&first);
+        s.replay(&[(None, "C3".to_string())]).unwrap();
+        s.moved = past;
+        assert!(s.live());
+    }
 
     #[test]
     fn the_page_resigns_a_hopeless_game_unless_told_not_to() {

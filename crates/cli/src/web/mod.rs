@@ -59,6 +59,9 @@ pub struct Options {
     pub db: Option<std::path::PathBuf>,
     /// Games one client address may create a minute (429 past it).
     pub creations_per_minute: u32,
+    /// What one client address may hold at once: connections, event streams, requests being
+    /// handled, games in play ([`http::SHARE`]; `--per-address`).
+    pub shares: http::Shares,
 }
 
 impl Options {
@@ -72,6 +75,7 @@ impl Options {
             max_think: games::MAX_THINK,
             db: None,
             creations_per_minute: CREATIONS_PER_MINUTE,
+            shares: http::SHARE,
         }
     }
 }
@@ -130,8 +134,11 @@ pub(crate) struct App {
     pub allowed: Allowed,
     /// The address people use, for invitation links (else the request's `Host`).
     pub public_url: Option<String>,
-    /// Requests being handled now (see [`http::MAX_IN_FLIGHT`]).
-    pub in_flight: tokio::sync::Semaphore,
+    /// Requests being handled now, their bodies in (see [`http::MAX_IN_FLIGHT`]), in all and per
+    /// address.
+    pub in_flight: Arc<http::Tally>,
+    /// Event streams open now (see [`http::MAX_STREAMS`]), in all and per address.
+    pub streams: Arc<http::Tally>,
     /// Score estimates and analyses being made now (one at a time: each is a search).
     pub estimates: tokio::sync::Semaphore,
     /// Games created lately, per client address: (the minute's start, how many).
@@ -147,7 +154,9 @@ impl App {
         if map.len() > 10_000 {
             map.retain(|_, (start, _)| start.elapsed() < minute);
         }
-        let entry = map.entry(ip).or_insert((std::time::Instant::now(), 0));
+        let entry = map
+            .entry(http::share_key(ip))
+            .or_insert((std::time::Instant::now(), 0));
         if entry.0.elapsed() >= minute {
             *entry = (std::time::Instant::now(), 0);
         }
@@ -225,10 +234,12 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
                 max_think: options.max_think,
             },
             store,
-        ),
+        )
+        .with_share(options.shares.games),
         allowed,
         public_url: options.public_url.clone(),
-        in_flight: tokio::sync::Semaphore::new(http::MAX_IN_FLIGHT),
+        in_flight: http::Tally::new(http::ALL.in_flight, options.shares.in_flight),
+        streams: http::Tally::new(http::ALL.streams, options.shares.streams),
         estimates: tokio::sync::Semaphore::new(1),
         creations: Mutex::default(),
         creations_per_minute: options.creations_per_minute,
@@ -248,10 +259,11 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = routes::router(app);
+    let connections = http::Tally::new(http::ALL.connections, options.shares.connections);
     let thread = std::thread::Builder::new()
         .name("stones-serve".into())
         .spawn(move || {
-            runtime.block_on(http::serve(listener, router, async {
+            runtime.block_on(http::serve(listener, router, connections, async {
                 let _ = stopped.await;
             }))
         })

@@ -3,7 +3,7 @@
 //! that puts the security headers (CSP, no framing, no sniffing, referrer) on every answer.
 
 use super::games::{self, ApiError};
-use super::http::{BODY_TIMEOUT, CONTENT_SECURITY_POLICY, MAX_BODY};
+use super::http::{Peer, Refused, BODY_TIMEOUT, CONTENT_SECURITY_POLICY, MAX_BODY};
 use super::review;
 use super::App;
 use axum::body::Body;
@@ -104,8 +104,10 @@ async fn protect(mut r: Response) -> Response {
 }
 
 /// Runs before every handler: a body announced too large is refused unread (and the connection
-/// closed), names other than this server's are refused, and past [`super::http::MAX_IN_FLIGHT`]
-/// requests at once the answer is 503.
+/// closed), names other than this server's are refused, the body is read whole (within
+/// [`BODY_TIMEOUT`]), and only then the request takes its place among those being handled: past
+/// [`super::http::MAX_IN_FLIGHT`] requests at once the answer is 503, past the client address's
+/// share of them 429. A body that trickles in holds no place that others need.
 async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
     let announced = request
         .headers()
@@ -133,13 +135,31 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
             ),
         ));
     }
-    let Ok(_permit) = app.in_flight.try_acquire() else {
-        return error(ApiError(
-            503,
-            "the server is busy: retry in a moment".into(),
-        ));
+    let peer = request.extensions().get::<Peer>().map(|p| p.0);
+    let (parts, body) = request.into_parts();
+    let body = match read_body(body).await {
+        Ok(bytes) => Body::from(bytes),
+        Err(e) => return body_error(e),
     };
-    next.run(request).await
+    let _place = match app.in_flight.take(peer) {
+        Ok(place) => place,
+        Err(Refused::All) => {
+            return error(ApiError(
+                503,
+                "the server is busy: retry in a moment".into(),
+            ))
+        }
+        Err(Refused::Share) => {
+            return error(ApiError(
+                429,
+                format!(
+                    "at most {} requests at once from one address: wait for the answers",
+                    app.in_flight.share()
+                ),
+            ))
+        }
+    };
+    next.run(Request::from_parts(parts, body)).await
 }
 
 /// The `Host` is one of the server's names, and the `Origin`, if any, one of its origins (a page from
@@ -197,8 +217,26 @@ fn answer(result: Result<Value, ApiError>, status: u16) -> Response {
     }
 }
 
-/// Reads a JSON body of at most [`MAX_BODY`] bytes within [`BODY_TIMEOUT`] (an empty body reads as
-/// `{}`).
+/// Reads a body of at most [`MAX_BODY`] bytes within [`BODY_TIMEOUT`].
+async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
+        Err(_) => Err(ApiError(
+            408,
+            format!(
+                "the request body did not arrive within {} seconds",
+                BODY_TIMEOUT.as_secs()
+            ),
+        )),
+        Ok(Err(e)) => Err(ApiError(
+            413,
+            format!("cannot read the request body (at most {MAX_BODY} bytes): {e}"),
+        )),
+        Ok(Ok(b)) => Ok(b),
+    }
+}
+
+/// Reads a JSON body (already in: [`guard`] read it) of at most [`MAX_BODY`] bytes (an empty body
+/// reads as `{}`).
 async fn read_json(body: Body) -> Result<Value, ApiError> {
     let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
     {
@@ -242,8 +280,9 @@ async fn create(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
+    let from = peer.as_ref().map(|p| p.0 .0);
     make_game(&app, peer, &headers, body, |body, player| {
-        app.games.create(body, player)
+        app.games.create(body, player, from)
     })
     .await
 }
@@ -256,8 +295,9 @@ async fn upload(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
+    let from = peer.as_ref().map(|p| p.0 .0);
     make_game(&app, peer, &headers, body, |body, player| {
-        app.games.upload(body, player)
+        app.games.upload(body, player, from)
     })
     .await
 }
@@ -404,9 +444,10 @@ async fn sub(
     State(app): Shared,
     Path((id, what)): Path<(String, String)>,
     RawQuery(query): RawQuery,
+    peer: Option<axum::Extension<Peer>>,
 ) -> Response {
     match what.as_str() {
-        "events" => events(&app, &id),
+        "events" => events(&app, &id, peer.map(|p| p.0 .0)),
         "ownership" => ownership(&app, &id, query.as_deref()).await,
         "analysis" => analysis(&app, &id).await,
         _ => download(&app, &id, &what, query.as_deref()),
@@ -467,10 +508,31 @@ const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 const RECONNECT_MS: u32 = 1000;
 
 /// Server-Sent Events: the state now, then again after every change, for
-/// [`super::games::Limits::stream_life`]; then the stream ends and a browser's `EventSource` opens
-/// it again (a request, so the game counts as watched on). Opening it counts as a request about the
-/// game; keeping it open does not, so a stream left open keeps no computer playing.
-fn events(app: &App, id: &str) -> Response {
+/// [`super::games::Limits::stream_life`]; then the stream ends, its connection closes, and a
+/// browser's `EventSource` opens it again (a request, so the game counts as watched on). Opening it
+/// counts as a request about the game; keeping it open does not, so a stream left open keeps no
+/// computer playing. A stream holds one of [`super::http::MAX_STREAMS`] places, and of its address's
+/// share, while it is open; one whose client stops reading is dropped as any answer is (the
+/// connection's write deadline).
+fn events(app: &App, id: &str, peer: Option<std::net::IpAddr>) -> Response {
+    let place = match app.streams.take(peer) {
+        Ok(place) => place,
+        Err(Refused::All) => {
+            return error(ApiError(
+                503,
+                "the server has too many event streams open: retry in a moment".into(),
+            ))
+        }
+        Err(Refused::Share) => {
+            return error(ApiError(
+                429,
+                format!(
+                    "at most {} event streams at once from one address: close some",
+                    app.streams.share()
+                ),
+            ))
+        }
+    };
     let session = match app.games.get(id) {
         Ok(s) => s,
         Err(e) => return error(e),
@@ -510,6 +572,11 @@ fn events(app: &App, id: &str) -> Response {
             ))
         },
     );
+    // The place goes with the stream: when it ends, or its connection does.
+    let stream = futures_util::StreamExt::map(stream, move |event| {
+        let _held = &place;
+        event
+    });
     let mut r = Body::from_stream(stream).into_response();
     let h = r.headers_mut();
     h.insert(
@@ -518,6 +585,7 @@ fn events(app: &App, id: &str) -> Response {
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
     r
 }
 
