@@ -144,7 +144,7 @@ pub fn page(game: &str, ratings: &Value, stats: &Value) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>stones: {g}</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body><header><h1>stones</h1><span>{g}: players and statistics</span> <a href=\"/\">play</a></header><main class=\"stats\"><section><h2>Statistics</h2><p id=\"games\">{n} games finished; Black won {b}, White {w}, drawn {d}; by {r}; {avg} moves on average.</p><h2>Finished games a day</h2>{svg}</section><section>{t1}{t2}{t3}</section></main></body></html>",
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>stones: {g}</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body><header><h1>stones</h1><span>{g}: players and statistics</span> <a href=\"/\">play</a></header><main class=\"stats\"><section><h2>Statistics</h2><p id=\"games\">{n} games finished; Black won {b}, White {w}, drawn {d}; by {r}; {avg} moves on average.</p><h2>Finished games a day</h2>{svg}</section><section>{t1}{t2}{t3}</section></main></body></html>",
         g = escape(game),
         n = stats["games"],
         b = stats["by_colour"]["black"],
@@ -218,5 +218,9 @@ mod tests {
             &s,
         );
         assert!(html.contains("&lt;b&gt;Eve&lt;/b&gt;") && !html.contains("<b>Eve"));
+        assert!(
+            html.contains("name=\"viewport\""),
+            "a phone draws the page at its own width"
+        );
     }
 }

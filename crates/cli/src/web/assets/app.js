@@ -142,6 +142,8 @@ async function resume() {
     const s = await api("GET", `/api/games/${id}`);
     $("#game").value = s.game;
     fillGameChoices();
+    showSettings();
+    refreshTop();
     for (const side of ["black", "white"]) {
       if ([...$(`#${side}`).options].some((o) => o.value === s.players[side])) $(`#${side}`).value = s.players[side];
     }
@@ -207,9 +209,8 @@ async function refreshLobby() {
     return;
   }
   const describe = (g) => {
-    const size = g.set && g.set.size !== undefined ? ` ${JSON.stringify(g.set.size)}` : "";
     const who = (c) => g.names[c] || (g.players[c] === "human" ? (g.open_seat === c ? "open" : "guest") : g.players[c]);
-    return `${g.game}${size} ${g.ruleset || ""}: ${who("black")} v ${who("white")}, ${g.moves} moves`;
+    return `${gameLabel(g)}: ${who("black")} v ${who("white")}, ${plural(g.moves, "move")}`;
   };
   const open = $("#lobby-open");
   open.innerHTML = "";
@@ -228,7 +229,8 @@ async function refreshLobby() {
   }
   const playing = $("#lobby-playing");
   playing.innerHTML = "";
-  for (const g of lobby.playing.slice(0, 20)) {
+  // A game nobody has moved in is not worth watching (an abandoned one, mostly).
+  for (const g of lobby.playing.filter((x) => x.moves > 0).slice(0, 20)) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = `#${g.id}`;
@@ -236,6 +238,23 @@ async function refreshLobby() {
     li.appendChild(a);
     playing.appendChild(li);
   }
+}
+
+/// A game's name as people write it.
+const GAME_NAMES = { go: "Go", dots: "Dots", gomoku: "Gomoku", trigo: "TriGo", connect6: "Connect6", hex: "Hex" };
+const gameName = (game) => GAME_NAMES[game] || `${game.charAt(0).toUpperCase()}${game.slice(1)}`;
+
+/// `3 moves`, `1 move`.
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/// A lobby entry's game, size and ruleset: `Go 9×9, classic`. A size is one number for a square
+/// board (TriGo's is its side: `TriGo size 5`) or [width, height].
+function gameLabel(g) {
+  const size = g.set && g.set.size;
+  let label = gameName(g.game || "");
+  if (Array.isArray(size)) label += ` ${size[0]}×${size[1]}`;
+  else if (typeof size === "number") label += g.game === "trigo" ? ` size ${size}` : ` ${size}×${size}`;
+  return g.ruleset ? `${label}, ${g.ruleset}` : label;
 }
 
 async function join(id) {
@@ -377,18 +396,57 @@ function markPoints() {
 
 function showButtons() {
   const actions = new Set(state ? state.actions : []);
+  // Only the seat to move acts (any seat while dead stones are marked); never in a finished game.
+  const acting = !!state && state.status !== "over" && !state.thinking && !!actingToken(state);
   for (const b of document.querySelectorAll("#buttons [data-action]")) {
-    b.classList.toggle("hidden", !actions.has(b.dataset.action) && !(state === null && b.id === "pass"));
-    b.disabled = !actions.has(b.dataset.action);
+    b.classList.toggle("hidden", !actions.has(b.dataset.action));
+    b.disabled = !acting || !actions.has(b.dataset.action);
   }
-  // A watcher (no seat here) has nothing to take back.
-  $("#undo").disabled = !state || state.moves.length === 0 || !(held(state.id).black || held(state.id).white);
+  // A watcher (no seat here) has nothing to take back, nor has anyone once the game is over.
+  $("#undo").disabled = !state || state.status === "over" || state.moves.length === 0 || !(held(state.id).black || held(state.id).white);
+  $("#analyse").disabled = !state || state.moves.length === 0;
   // An undo the other player asked for, to accept or decline.
   const t = state ? held(state.id) : {};
   const asked = state && state.undo_request;
   const answer = asked && t[asked === "black" ? "white" : "black"] && !t[asked];
   $("#undo-answer").classList.toggle("hidden", !answer);
   if (answer) $("#undo-question").textContent = `${asked} asks to take back the last move.`;
+}
+
+/// The games won on points: the others (Hex, Gomoku, Connect6) are won by a shape on the board.
+const SCORED = new Set(["go", "dots", "trigo"]);
+
+/// Widens the server's picture's viewBox to take in all it draws: a label at the edge (Hex's "11" on
+/// the right, its "1" at the top left) would be cut in half by the picture's own edge.
+function fitLabels(svg) {
+  const view = svg.viewBox && svg.viewBox.baseVal;
+  if (!view || !view.width) return;
+  let b;
+  try {
+    b = svg.getBBox();
+  } catch (e) {
+    return;
+  }
+  // A side is moved out only where something crosses it, and then a little past it.
+  const pad = 2;
+  const [vx1, vy1] = [view.x + view.width, view.y + view.height];
+  const x0 = b.x < view.x ? Math.floor(b.x) - pad : view.x;
+  const y0 = b.y < view.y ? Math.floor(b.y) - pad : view.y;
+  const x1 = b.x + b.width > vx1 ? Math.ceil(b.x + b.width) + pad : vx1;
+  const y1 = b.y + b.height > vy1 ? Math.ceil(b.y + b.height) + pad : vy1;
+  if (x0 === view.x && y0 === view.y && x1 === vx1 && y1 === vy1) return;
+  const scale = svg.width.baseVal.value / view.width;
+  svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
+  svg.setAttribute("width", String(Math.round((x1 - x0) * scale)));
+  svg.setAttribute("height", String(Math.round((y1 - y0) * scale)));
+  // The board's colour under the margin too.
+  const back = svg.querySelector(":scope > rect.background");
+  if (back) {
+    back.setAttribute("x", x0);
+    back.setAttribute("y", y0);
+    back.setAttribute("width", x1 - x0);
+    back.setAttribute("height", y1 - y0);
+  }
 }
 
 function fmt(n) {
@@ -426,7 +484,11 @@ async function show(s) {
   board.innerHTML = svg;
   // Small boards grow to at most 2.5 times their drawn size, so a 5x5 board is not a wall of wood.
   const picture = board.querySelector("svg");
-  if (picture) picture.style.maxWidth = `${Math.round(picture.width.baseVal.value * 2.5)}px`;
+  if (picture) {
+    fitLabels(picture);
+    picture.style.maxWidth = `${Math.round(picture.width.baseVal.value * 2.5)}px`;
+  }
+  document.querySelector("main").classList.remove("no-game");
   board.className = `to-${s.to_move}${s.status === "scoring" ? " scoring" : ""}`;
   board.dataset.game = s.game;
   board.dataset.moves = String(s.moves.length);
@@ -435,6 +497,11 @@ async function show(s) {
   $("#status").textContent = statusText(s);
   if (!s.thinking && $("#message").textContent === "The computer is thinking…") message("");
   showGameOver(s, resultLines(s));
+  // Only the games counted in points have a score, captures and an estimate of the score.
+  const scored = SCORED.has(s.game);
+  for (const row of document.querySelectorAll("#score tr.scored")) row.classList.toggle("hidden", !scored);
+  $("#score").classList.toggle("hidden", !scored && !s.clock);
+  $("#estimate").classList.toggle("hidden", !scored);
   $("#score-black").textContent = fmt(s.score.black);
   $("#score-white").textContent = fmt(s.score.white);
   $("#captures-black").textContent = s.captures.black;

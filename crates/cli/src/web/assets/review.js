@@ -1,6 +1,6 @@
 // Review and the computer's view. The move list steps through the game (click a move, or ← and →,
 // Home and End): the board is then the server's picture of the position after that move
-// (`/api/games/ID/svg?at=N`) until "Back to the live game". After each computer move its win rate
+// (`/api/games/ID/svg?at=N`) until "Back to the live game". After each computer move Black's chance
 // and expected line are shown, with the win-rate graph of the game (`/api/games/ID/plot`, drawn by
 // the same renderer as `stones replay --plot`). "Estimate score" shades each point by whose the
 // search thinks it is (`/api/games/ID/ownership`); "Analyse the game" draws the graph of every
@@ -51,7 +51,16 @@ function showReview(s, at) {
   showGraph(s);
 }
 
-/// The move list's entry for move `m`, with the computer's win rate when it thought.
+/// Black's chance after a computer move, 0–1: one point of view for the list, the words and the
+/// graph (the server's `black`; from an older server, the mover's win rate turned round).
+function blackChance(t) {
+  if (typeof t.black === "number") return t.black;
+  return t.player === "black" ? t.win_rate : 1 - t.win_rate;
+}
+
+const percent = (x) => `${Math.round(x * 100)}%`;
+
+/// The move list's entry for move `m`, with Black's chance after it when the computer made it.
 function moveItem(m, thought) {
   const li = document.createElement("li");
   li.dataset.n = String(m.n);
@@ -59,9 +68,9 @@ function moveItem(m, thought) {
   if (thought) {
     const rate = document.createElement("span");
     rate.className = "rate";
-    rate.textContent = ` ${Math.round(thought.win_rate * 100)}%`;
+    rate.textContent = ` ${percent(blackChance(thought))}`;
     li.appendChild(rate);
-    li.title = `the computer's win rate; it expected ${thought.pv.join(" ")}`;
+    li.title = `Black's chance after this move, as the computer read it; it expected ${thought.pv.join(" ")}`;
   }
   return li;
 }
@@ -71,14 +80,15 @@ function showThought(s) {
   const thoughts = s.thoughts || [];
   const t = review === null ? thoughts[thoughts.length - 1] : thoughts.find((x) => x.n === review);
   const box = $("#thought");
+  $("#rate-label").classList.toggle("hidden", !thoughts.length);
   if (!t) {
     box.textContent = "";
     return;
   }
   const who = `${t.player[0].toUpperCase()}${t.player.slice(1)}`;
-  const rate = `${Math.round(t.win_rate * 100)}%${t.proven ? " (proven)" : ""}`;
+  const rate = `${percent(blackChance(t))}${t.proven ? " (proven)" : ""}`;
   const line = t.pv.length ? `; it expects ${t.pv.join(" ")}` : "";
-  box.textContent = `The computer (${who}) at move ${t.n}: win rate ${rate} after ${t.playouts} playouts${line}.`;
+  box.textContent = `The computer (${who}) at move ${t.n}: Black's chance ${rate} after ${t.playouts} playouts${line}.`;
 }
 
 /// The win-rate graph, fetched again only when a thought or the result changed; an analysis of the
