@@ -2,7 +2,8 @@
 //! crates/cli/tests/browser/play.cjs: for every game it starts a game against the computer, clicks
 //! a legal point and an illegal one, waits for the computer's reply, undoes; two browsers, the lobby.
 //! page.cjs: results in words, review, Swap, the Dots zone, the win-rate graph, the layout at 400
-//! and 1280 px, what the page remembers. Screenshots go under target/browser/screenshots/. `.ci/test` installs Chromium and playwright-core; without node
+//! and 1280 px, every page on a 400 px phone (no sideways scrolling, the lobby's labels, Hex's own
+//! controls and whole labels, nothing to click after the end), what the page remembers. Screenshots go under target/browser/screenshots/. `.ci/test` installs Chromium and playwright-core; without node
 //! or Chromium the test says so and passes, without playwright-core it fails and says how to get it.
 
 mod common;
@@ -52,9 +53,18 @@ fn every_game_is_played_in_chromium() {
         modules.display(),
         modules.parent().unwrap_or(&modules).display()
     );
+    // Every page of the test comes from 127.0.0.1: more games at once than one address's share.
+    let help = Command::new(env!("CARGO_BIN_EXE_stones"))
+        .args(["serve", "--help"])
+        .output()
+        .expect("stones serve --help");
+    let mut args = vec!["serve", "--port", "0"];
+    if String::from_utf8_lossy(&help.stdout).contains("--per-address") {
+        args.extend(["--per-address", "off"]);
+    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
         .env("XDG_DATA_HOME", env!("CARGO_TARGET_TMPDIR"))
-        .args(["serve", "--port", "0"])
+        .args(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -98,7 +108,17 @@ fn every_game_is_played_in_chromium() {
         "the browser test failed:\n{}",
         failed.join("\n")
     );
-    for shot in ["go", "dots", "gomoku", "trigo", "layout-400", "layout-1280"] {
+    for shot in [
+        "go",
+        "dots",
+        "gomoku",
+        "trigo",
+        "layout-400",
+        "layout-1280",
+        "phone-landing",
+        "phone-hex-over",
+        "phone-stats",
+    ] {
         assert!(
             shots.join(format!("{shot}.png")).is_file(),
             "no screenshot {shot}.png"

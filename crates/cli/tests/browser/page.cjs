@@ -2,6 +2,8 @@
 // words; the move list steps through a game and a button goes back to the live game; Hex offers
 // Swap to a person as White; the Dots zone is drawn on 39 x 32; the win-rate graph after a game
 // against the computer, and a rematch; the board first at 400 px (screenshots at 400 and 1280 px);
+// every page on a 400 px phone: no sideways scrolling, the form first before a game, the lobby's
+// labels in words, Hex without Go's score and with whole labels, nothing to click after the end;
 // the form and the sound remembered; no 404 (the favicon); an SGF record uploaded for review.
 //
 //   node page.cjs BASE_URL SCREENSHOT_DIR
@@ -214,7 +216,12 @@ async function graphAfterGame(browser) {
   const state = await api(base, "GET", `/api/games/${g.id}`);
   const thoughts = state.thoughts.length;
   check(thoughts >= 2, `graph: ${thoughts} thoughts of the computer`);
-  check(/win rate \d+%/.test(await page.textContent("#thought")), "graph: no win rate shown");
+  // One point of view, said: Black's chance in the words, the move list and the graph.
+  check(/Black's chance \d+%/.test(await page.textContent("#thought")), "graph: Black's chance not shown");
+  check(await page.isVisible("#rate-label"), "graph: the move list's percentages are not labelled");
+  const t = state.thoughts[0];
+  const listed = (await page.textContent(`#moves li[data-n="${t.n}"] .rate`)).trim();
+  check(listed === `${Math.round(t.black * 100)}%`, `graph: move ${t.n} lists ${listed}, Black's chance is ${t.black}`);
   // A point per computer move before the last move, and one for the result.
   const points = state.thoughts.filter((t) => t.n < state.moves.length).length + 1;
   await page.waitForFunction((n) => document.querySelectorAll("#graph svg .point").length === n, points, { timeout: 10000 })
@@ -254,6 +261,94 @@ async function layout(browser) {
     await page.context().close();
     console.log(`ok layout ${width}: board top at ${Math.round(board.top)} px`);
   }
+}
+
+/// The page's width beyond the window's (0: no sideways scrolling).
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+// A phone, 400 px wide (issue 37): every page fits without sideways scrolling; the landing page has
+// the form first and no empty game panel; the lobby's labels read as words; Hex shows no score
+// and no estimate, and its labels are whole; a game over or not this page's turn leaves nothing
+// to click.
+async function phone(browser) {
+  const narrow = { width: 400, height: 800 };
+  // Being played: a game with a move (listed), one nobody moved in (not listed); waiting: an open seat.
+  const played = await playThrough(base, { game: "go", ruleset: "classic", set: { size: 9 }, ...human }, ["C3"]);
+  const idle = await api(base, "POST", "/api/games", { game: "hex", set: { size: 11 }, ...human });
+  const waiting = await api(base, "POST", "/api/games", { game: "gomoku", set: { size: 15 }, ...human, open: "white", name: "Cy" });
+
+  // The landing page, the lobby on it.
+  const page = await openPage(browser, base, narrow);
+  await page.waitForSelector(`#lobby-playing a[href="#${played.id}"]`, { timeout: 10000 })
+    .catch(() => { throw new Error("phone: the game with a move is not under being played"); });
+  await page.waitForSelector(`#lobby-open button[data-id="${waiting.id}"]`);
+  const playedLabel = await page.textContent(`#lobby-playing a[href="#${played.id}"]`);
+  check(playedLabel === "Go 9×9, classic: guest v guest, 1 move", `phone: the lobby reads '${playedLabel}'`);
+  const waitingLabel = (await page.textContent(`#lobby-open li:has(button[data-id="${waiting.id}"])`)).trim();
+  check(/^Gomoku 15×15(, [\w-]+)?: Cy v open, 0 moves join as white$/.test(waitingLabel), `phone: the open seat reads '${waitingLabel}'`);
+  check(!(await page.$(`#lobby-playing a[href="#${idle.id}"]`)), "phone: a game nobody moved in is under being played");
+  for (const text of await page.$$eval("#lobby-open li, #lobby-playing li", (els) => els.map((e) => e.textContent))) {
+    check(!/\[|\b1 moves\b/.test(text), `phone: a lobby label reads '${text}'`);
+  }
+  check((await overflow(page)) <= 0, `phone: the landing page is ${await overflow(page)} px too wide`);
+  for (const sel of ["#buttons", "#score", "#estimate", "#undo"]) check(!(await page.isVisible(sel)), `phone: ${sel} shown before a game`);
+  const form = await box(page, "#setup");
+  check(form && form.top < 120, `phone: the form starts at ${form && Math.round(form.top)} px`);
+  await page.screenshot({ path: path.join(shots, "phone-landing.png"), fullPage: true });
+  check(page.errors.length === 0, `phone landing: ${page.errors.join("; ")}`);
+  await page.context().close();
+
+  // Hex 11 x 11 played to its end, opened by Black's seat: no score, no estimate, whole labels,
+  // nothing to click but the ways on.
+  const moves = [];
+  for (let i = 1; i <= 10; i++) moves.push(`a${i}`, `b${i}`);
+  moves.push("a11");
+  const hex = await playThrough(base, { game: "hex", set: { size: 11 }, ...human }, moves);
+  const game = await openPage(browser, hex.invitations.black, narrow);
+  await game.waitForFunction(() => /^Game over/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+    .catch(() => { throw new Error("phone: the finished Hex game does not say so"); });
+  check(!(await game.isVisible("#score")), "phone: Hex shows a score table");
+  check(!(await game.isVisible("#estimate")), "phone: Hex offers an estimate of the score");
+  check(await game.isDisabled("#undo"), "phone: Undo can be clicked after the game is over");
+  for (const b of ["#pass", "#resign", "#swap"]) {
+    check(!(await game.isVisible(b)) || (await game.isDisabled(b)), `phone: ${b} can be clicked after the game is over`);
+  }
+  const cut = await game.evaluate(() => {
+    const svg = document.querySelector("#board svg").getBoundingClientRect();
+    return [...document.querySelectorAll("#board svg text")].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5;
+    }).map((t) => t.textContent);
+  });
+  check(cut.length === 0, `phone: Hex labels cut by the board's edge: ${cut.join(" ")}`);
+  check((await overflow(game)) <= 0, `phone: the game page is ${await overflow(game)} px too wide`);
+  const board = await box(game, "#board svg");
+  check(board && board.top < 200, `phone: the board starts at ${board && Math.round(board.top)} px`);
+  await game.screenshot({ path: path.join(shots, "phone-hex-over.png"), fullPage: true });
+  check(game.errors.length === 0, `phone hex: ${game.errors.join("; ")}`);
+  await game.context().close();
+
+  // Go, White to move, opened by Black's seat: Pass and Resign wait for Black's turn; Undo asks.
+  const go = await openPage(browser, played.invitations.black, narrow);
+  await waitMoves(go, 1, "phone: the Go game opens");
+  check(await go.isVisible("#score") && (await go.isVisible("#estimate")), "phone: Go has no score or estimate");
+  check(await go.isDisabled("#pass"), "phone: Pass can be clicked on White's turn by Black");
+  check(await go.isDisabled("#resign"), "phone: Resign can be clicked on White's turn by Black");
+  check(await go.isEnabled("#undo"), "phone: Black cannot ask to take C3 back");
+  check((await overflow(go)) <= 0, `phone: the Go page is ${await overflow(go)} px too wide`);
+  check(go.errors.length === 0, `phone go: ${go.errors.join("; ")}`);
+  await go.context().close();
+
+  // The statistics page.
+  const stats = await (await browser.newContext({ viewport: narrow })).newPage();
+  await stats.goto(new URL("/stats/go", base).href);
+  check(!!(await stats.$('meta[name="viewport"]')), "phone: the statistics page has no viewport tag");
+  check((await overflow(stats)) <= 0, `phone: the statistics page is ${await overflow(stats)} px too wide`);
+  await stats.screenshot({ path: path.join(shots, "phone-stats.png"), fullPage: true });
+  await stats.context().close();
+  console.log("ok phone: landing, lobby, game and statistics pages fit 400 px; lobby labels; Hex without score, labels whole; nothing to click out of turn or after the end");
 }
 
 // An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
@@ -331,6 +426,7 @@ async function remembered(browser) {
     ["dots zone", dotsZone],
     ["win-rate graph", graphAfterGame],
     ["layout", layout],
+    ["phone", phone],
     ["remembered", remembered],
     ["upload", uploaded],
   ];
