@@ -29,9 +29,24 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// How refereed games start (`match`, `tournament`).
+/// How refereed games are played (`match`, `tournament`): at once, their clock, their length and
+/// their start.
 #[derive(Args, Debug, Clone, Default)]
-pub struct StartArgs {
+pub struct RefereeArgs {
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    parallel: usize,
+    /// Seconds per move for every player (the search thinks all but a reserve; a player past 1.5
+    /// times it, plus up to half a second, loses on time). At most a day.
+    #[arg(long, value_name = "SECONDS")]
+    move_time: Option<f64>,
+    /// Seconds an external engine has to start and set up each game, before its first move's
+    /// clock runs. At most a day.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::STARTUP_TIME.as_secs_f64())]
+    startup_time: f64,
+    /// Score a game as it stands after this many moves.
+    #[arg(long)]
+    max_moves: Option<usize>,
     /// Before each game, a GTP engine plays one genmove on the empty board within its start-up
     /// time, then clears it: an engine that loads lazily is not charged that on its first move.
     #[arg(long)]
@@ -48,7 +63,24 @@ pub struct StartArgs {
     openings_seed: u64,
 }
 
-impl StartArgs {
+impl RefereeArgs {
+    /// Games at once (1 to 64).
+    fn parallel(&self) -> usize {
+        self.parallel.clamp(1, 64)
+    }
+
+    /// The clock and length of each game, the times checked.
+    fn limits(&self) -> Result<Limits, String> {
+        Ok(Limits {
+            move_time: (self.move_time)
+                .map(|s| crate::clock::seconds_arg("--move-time", s))
+                .transpose()?,
+            startup_time: crate::clock::seconds_arg("--startup-time", self.startup_time)?,
+            max_moves: self.max_moves,
+            warmup: self.warmup,
+        })
+    }
+
     /// The openings asked for, read and checked from `start`.
     fn openings(&self, start: &AnyGame) -> Result<Openings, String> {
         match (&self.openings, self.random_openings) {
@@ -162,21 +194,7 @@ pub enum Command {
         #[arg(long, value_name = "ELO0,ELO1")]
         sprt: Option<String>,
         #[command(flatten)]
-        starts: StartArgs,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        parallel: usize,
-        /// Seconds per move for every player (the search thinks all but a reserve; a player past 1.5 times
-        /// it, plus up to half a second, loses on time). At most a day.
-        #[arg(long, value_name = "SECONDS")]
-        move_time: Option<f64>,
-        /// Seconds an external engine has to start and set up each game, before its first move's
-        /// clock runs. At most a day.
-        #[arg(long, value_name = "SECONDS", default_value_t = Limits::STARTUP_TIME.as_secs_f64())]
-        startup_time: f64,
-        /// Score a game as it stands after this many moves.
-        #[arg(long)]
-        max_moves: Option<usize>,
+        referee: RefereeArgs,
         #[command(flatten)]
         rules: RulesArgs,
         /// Write every game into this folder (a case file each, and an SGF record for the games that
@@ -200,23 +218,11 @@ pub enum Command {
         /// The first player against each of the others only.
         #[arg(long)]
         gauntlet: bool,
-        #[command(flatten)]
-        starts: StartArgs,
         /// Rounds: each plays every pairing twice, each side Black once.
         #[arg(long, default_value_t = 1)]
         rounds: usize,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        parallel: usize,
-        /// Seconds per move for every player (as `stones match --move-time`). At most a day.
-        #[arg(long, value_name = "SECONDS")]
-        move_time: Option<f64>,
-        /// Seconds an external engine has to start and set up each game. At most a day.
-        #[arg(long, value_name = "SECONDS", default_value_t = Limits::STARTUP_TIME.as_secs_f64())]
-        startup_time: f64,
-        /// Score a game as it stands after this many moves.
-        #[arg(long)]
-        max_moves: Option<usize>,
+        #[command(flatten)]
+        referee: RefereeArgs,
         #[command(flatten)]
         rules: RulesArgs,
         /// Write the games and standings as JSON as games end, and resume from it.
@@ -463,11 +469,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             games,
             alternate,
             sprt,
-            starts,
-            parallel,
-            move_time,
-            startup_time,
-            max_moves,
+            referee,
             rules,
             save,
             json,
@@ -475,10 +477,6 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             let sprt = sprt.as_deref().map(Sprt::parse).transpose()?;
             let games = games.unwrap_or(if sprt.is_some() { 10_000 } else { 2 });
             let (start, ruleset) = new_game(&game, &rules)?;
-            let move_time = move_time
-                .map(|s| crate::clock::seconds_arg("--move-time", s))
-                .transpose()?;
-            let startup_time = crate::clock::seconds_arg("--startup-time", startup_time)?;
             let plan = MatchPlan {
                 game: start.game_name().to_string(),
                 ruleset,
@@ -486,17 +484,12 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 players: [spec(&black)?, spec(&white)?],
                 games: games.max(1),
                 alternate,
-                parallel: parallel.clamp(1, 64),
-                limits: Limits {
-                    move_time,
-                    startup_time,
-                    max_moves,
-                    warmup: starts.warmup,
-                },
+                parallel: referee.parallel(),
+                limits: referee.limits()?,
                 save,
                 json,
                 sprt,
-                openings: starts.openings(&start)?,
+                openings: referee.openings(&start)?,
             };
             let records = run_match(&start, &plan, &mut std::io::stderr())?;
             let labels = [plan.players[0].label(), plan.players[1].label()];
@@ -512,33 +505,21 @@ pub fn run(command: Command) -> Result<(), CommandError> {
             game,
             players,
             gauntlet,
-            starts,
             rounds,
-            parallel,
-            move_time,
-            startup_time,
-            max_moves,
+            referee,
             rules,
             json,
         } => {
             let (start, ruleset) = new_game(&game, &rules)?;
-            let move_time = move_time
-                .map(|s| crate::clock::seconds_arg("--move-time", s))
-                .transpose()?;
             let plan = TournamentPlan {
                 game: start.game_name().to_string(),
                 ruleset,
                 players: players.iter().map(|p| spec(p)).collect::<Result<_, _>>()?,
                 gauntlet,
                 rounds: rounds.clamp(1, 10_000),
-                parallel: parallel.clamp(1, 64),
-                limits: Limits {
-                    move_time,
-                    startup_time: crate::clock::seconds_arg("--startup-time", startup_time)?,
-                    max_moves,
-                    warmup: starts.warmup,
-                },
-                openings: starts.openings(&start)?,
+                parallel: referee.parallel(),
+                limits: referee.limits()?,
+                openings: referee.openings(&start)?,
                 json,
             };
             let games = run_tournament(&start, &plan, &mut std::io::stderr())?;
