@@ -326,3 +326,50 @@ fn a_move_is_acknowledged_only_once_stored_and_one_server_owns_the_file() {
     let (served, _) = serve(&db);
     assert_eq!(moves(&state(served.port, &id)), ["C3", "D3", "C2"]);
 }
+
+/// Seat tokens are kept as digests: the database file (and its log) never holds a token, and the
+/// tokens work across a restart; joining an open seat hands out a token of its own.
+#[test]
+fn the_database_holds_no_seat_token() {
+    let db = fresh_db("digests");
+    let (served, _) = serve(&db);
+    let port = served.port;
+    let (id, created) = create(port, json!({"game": "go", "set": {"size": 5}}));
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let white = created["tokens"]["white"].as_str().unwrap().to_string();
+    let (open_id, open) = create(port, json!({"game": "go", "open": "white", "name": "Ann"}));
+    let ann = open["tokens"]["black"].as_str().unwrap().to_string();
+    let (status, body) = call(
+        port,
+        "POST",
+        &format!("/api/games/{open_id}/join"),
+        &json!({"name": "Bob"}),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    let joined: Value = serde_json::from_str(&body).unwrap();
+    let joiner = joined["token"].as_str().unwrap().to_string();
+    assert_ne!(joiner, white);
+    play(port, &id, "C3", &black);
+    let files: Vec<u8> = ["", "-wal"]
+        .iter()
+        .flat_map(|ext| {
+            let mut path = db.as_os_str().to_owned();
+            path.push(ext);
+            std::fs::read(path).unwrap_or_default()
+        })
+        .collect();
+    let text = String::from_utf8_lossy(&files);
+    for token in [&black, &white, &ann, &joiner] {
+        assert!(
+            !text.contains(token.as_str()),
+            "a token is in the database file"
+        );
+    }
+    assert!(text.contains("sha256:"), "the digests are there");
+    kill_9(served);
+    let (served, _) = serve(&db);
+    play(served.port, &id, "D3", &white);
+    play(served.port, &open_id, "D4", &ann);
+    play(served.port, &open_id, "Q16", &joiner);
+}

@@ -654,12 +654,14 @@ pub fn join(
         Some(_) => return Err(ApiError::bad("\"name\" must be a string")),
     };
     let mut s = lock(session);
+    let before = s.seats.clone();
     let (seat, token) = s.seats.join()?;
     let side = ["black", "white"][seat.idx()];
     if let Some(store) = s.store.clone() {
-        match store.join(&s.id, side, name.as_deref(), player) {
+        let digest = s.seats.tokens()[seat.idx()].clone().unwrap_or_default();
+        match store.join(&s.id, side, &digest, name.as_deref(), player) {
             Err(e) => {
-                s.seats.open = Some(seat);
+                s.seats = before;
                 return Err(ApiError(503, format!("cannot store the seat: {e}")));
             }
             // Taken through another server meanwhile.

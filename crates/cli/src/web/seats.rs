@@ -8,9 +8,17 @@ use serde_json::{json, Map, Value};
 use stones_core::Colour;
 
 /// The tokens of a game's human seats, and an undo asked for and not yet answered.
+///
+/// A seat's token is kept only as its digest ([`digest`]), here and in the database: whoever
+/// reads the database file learns no token. The token itself is known only where it is made —
+/// at the game's creation (given to the creator once) and when an open seat is joined (a new one,
+/// given to the joiner).
 #[derive(Debug, Clone, Default)]
 pub struct Seats {
+    /// The seats' token digests.
     tokens: [Option<String>; 2],
+    /// The tokens made in this process at the game's creation, for the creator's answer.
+    made: [Option<String>; 2],
     /// The seat that asked to take back the last move.
     pub undo_request: Option<Colour>,
     /// A human seat left open in the lobby: its token goes to whoever joins first.
@@ -32,6 +40,21 @@ fn side(c: Colour) -> &'static str {
     ["black", "white"][c.idx()]
 }
 
+/// What the database keeps of a token: `sha256:` and its SHA-256 in hex. The tokens are 128 random
+/// bits, so one unsalted hash is enough (nothing to guess).
+pub fn digest(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let hash = Sha256::digest(token.as_bytes());
+    let mut out = String::from(DIGEST);
+    for b in hash.iter() {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// The prefix of a token's digest (a stored value without it is a token of an older server).
+const DIGEST: &str = "sha256:";
+
 /// Equal without leaking where they first differ through the time taken.
 fn same(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -44,53 +67,60 @@ fn same(a: &str, b: &str) -> bool {
 impl Seats {
     /// A fresh token for each human seat.
     pub fn new(humans: [bool; 2]) -> Result<Seats, ApiError> {
-        let mut tokens = [None, None];
+        let mut seats = Seats::default();
         for (i, human) in humans.iter().enumerate() {
             if *human {
-                tokens[i] = Some(random_hex()?);
+                let token = random_hex()?;
+                seats.tokens[i] = Some(digest(&token));
+                seats.made[i] = Some(token);
             }
         }
-        Ok(Seats {
-            tokens,
-            undo_request: None,
-            open: None,
-        })
+        Ok(seats)
     }
 
-    /// Seats with these tokens (as stored), `open` still to be joined.
+    /// Seats with these token digests (as stored; a plain token of an older server is digested
+    /// here), `open` still to be joined.
     pub fn from_tokens(tokens: [Option<String>; 2], open: Option<Colour>) -> Seats {
+        let digested = tokens.map(|t| {
+            t.map(|t| match t.starts_with(DIGEST) {
+                true => t,
+                false => digest(&t),
+            })
+        });
         Seats {
-            tokens,
-            undo_request: None,
+            tokens: digested,
             open,
+            ..Seats::default()
         }
     }
 
-    /// Gives the open seat to whoever asks first: its colour and token; 409 when none is open.
+    /// Gives the open seat to whoever asks first: its colour and a new token for it (its digest
+    /// replaces the seat's, to be stored); 409 when none is open.
     pub fn join(&mut self) -> Result<(Colour, String), ApiError> {
         let seat = self
             .open
+            .filter(|c| self.tokens[c.idx()].is_some())
             .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
-        let token = self.tokens[seat.idx()]
-            .clone()
-            .ok_or_else(|| ApiError(409, "no seat is open in this game".into()))?;
+        let token = random_hex()?;
+        self.tokens[seat.idx()] = Some(digest(&token));
         self.open = None;
         Ok((seat, token))
     }
 
-    /// The tokens, `None` for a computer's seat.
+    /// The token digests, `None` for a computer's seat.
     pub fn tokens(&self) -> &[Option<String>; 2] {
         &self.tokens
     }
 
-    /// `{"black": token, "white": token}` for the human seats (not the open one).
+    /// `{"black": token, "white": token}` for the human seats made in this process (not the open
+    /// one): the creator's, right after the creation.
     pub fn tokens_json(&self) -> Value {
         let mut m = Map::new();
         for c in [Colour::Black, Colour::White] {
             if self.open == Some(c) {
                 continue;
             }
-            if let Some(t) = &self.tokens[c.idx()] {
+            if let Some(t) = &self.made[c.idx()] {
                 m.insert(side(c).into(), json!(t));
             }
         }
@@ -99,11 +129,11 @@ impl Seats {
 
     /// The seat whose token this is.
     pub fn seat_of(&self, token: Option<&str>) -> Option<Colour> {
-        let token = token?;
+        let presented = digest(token?);
         [Colour::Black, Colour::White].into_iter().find(|c| {
             self.tokens[c.idx()]
                 .as_deref()
-                .is_some_and(|t| same(t, token))
+                .is_some_and(|t| same(t, &presented))
         })
     }
 
@@ -182,10 +212,16 @@ impl Seats {
 mod tests {
     use super::*;
 
+    /// The tokens a creator is given.
+    fn made(s: &Seats) -> [String; 2] {
+        let json = s.tokens_json();
+        ["black", "white"].map(|c| json[c].as_str().unwrap().to_string())
+    }
+
     #[test]
     fn between_two_people_an_undo_is_asked_then_accepted_or_declined() {
         let mut s = Seats::new([true, true]).unwrap();
-        let [b, w] = s.tokens().clone().map(Option::unwrap);
+        let [b, w] = made(&s);
         assert_eq!(s.undo_step(None, false, true).unwrap_err().0, 403);
         assert_eq!(s.undo_step(Some("x"), false, true).unwrap_err().0, 403);
         assert_eq!(s.undo_step(Some(&b), false, true), Ok(UndoStep::Asked));
@@ -200,8 +236,8 @@ mod tests {
     #[test]
     fn alone_against_the_computer_an_undo_is_at_once() {
         let mut s = Seats::new([true, false]).unwrap();
-        let b = s.tokens()[0].clone().unwrap();
-        assert!(s.tokens()[1].is_none());
+        let b = s.tokens_json()["black"].as_str().unwrap().to_string();
+        assert!(s.tokens()[1].is_none() && s.tokens_json().get("white").is_none());
         assert_eq!(s.undo_step(Some(&b), false, true), Ok(UndoStep::TakeBack));
         assert_eq!(s.undo_step(Some(&b), false, false).unwrap_err().0, 400);
         assert_eq!(s.require(Some(&b), Colour::White).unwrap_err().0, 403);
@@ -210,14 +246,40 @@ mod tests {
 
     #[test]
     fn an_open_seat_is_given_once_and_its_token_is_not_shown_before() {
-        let s = Seats::new([true, true]).unwrap();
-        let mut s = Seats::from_tokens(s.tokens().clone(), Some(Colour::White));
+        let mut s = Seats::new([true, true]).unwrap();
+        s.open = Some(Colour::White);
         assert!(s.tokens_json().get("white").is_none());
         assert!(s.tokens_json().get("black").is_some());
+        let old = s.tokens()[1].clone();
         let (seat, token) = s.join().unwrap();
         assert_eq!(seat, Colour::White);
-        assert_eq!(Some(token), s.tokens()[1]);
+        // A new token, kept as its digest: the joiner's works, the one made at creation not.
+        assert_eq!(s.tokens()[1], Some(digest(&token)));
+        assert_ne!(s.tokens()[1], old);
+        assert_eq!(s.seat_of(Some(&token)), Some(Colour::White));
         assert_eq!(s.join().unwrap_err().0, 409);
-        assert!(s.tokens_json().get("white").is_some());
+    }
+
+    #[test]
+    fn only_digests_are_kept_and_an_older_servers_plain_tokens_still_work() {
+        let s = Seats::new([true, true]).unwrap();
+        let [b, _] = made(&s);
+        assert!(s
+            .tokens()
+            .iter()
+            .flatten()
+            .all(|t| t.starts_with("sha256:") && !t.contains(&b)));
+        // Loaded from the database: the digests, nothing to hand out again.
+        let loaded = Seats::from_tokens(s.tokens().clone(), None);
+        assert_eq!(loaded.seat_of(Some(&b)), Some(Colour::Black));
+        assert_eq!(loaded.tokens_json(), json!({}));
+        assert_eq!(
+            loaded.seat_of(Some(s.tokens()[0].as_deref().unwrap())),
+            None
+        );
+        // A row an older server wrote holds the token itself.
+        let legacy = Seats::from_tokens([Some("abc".into()), None], None);
+        assert_eq!(legacy.seat_of(Some("abc")), Some(Colour::Black));
+        assert_eq!(legacy.tokens()[0], Some(digest("abc")));
     }
 }

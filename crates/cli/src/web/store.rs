@@ -447,21 +447,29 @@ impl Store {
         Ok(())
     }
 
-    /// Gives the open seat `seat` (`black` or `white`) to the player named `name`: the game's new
-    /// version, or `None` when the seat is no longer open (taken through another server).
+    /// Gives the open seat `seat` (`black` or `white`) to the player named `name`, with its new
+    /// token's digest: the game's new version, or `None` when the seat is no longer open (taken
+    /// through another server).
     pub fn join(
         &self,
         id: &str,
         seat: &str,
+        token_digest: &str,
         name: Option<&str>,
         player: Option<&str>,
     ) -> Result<Option<i64>, String> {
         let side = if seat == "black" { "black" } else { "white" };
-        let params = [id.into(), name.into(), player.into(), seat.into()];
+        let params = [
+            id.into(),
+            name.into(),
+            player.into(),
+            seat.into(),
+            token_digest.into(),
+        ];
         self.db.transaction(|tx| {
             let row = tx.first(
                 &format!(
-                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3, version = version + 1
+                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3, token_{side} = ?5, version = version + 1
                      WHERE id = ?1 AND open_seat = ?4 RETURNING version"
                 ),
                 &params,
@@ -708,11 +716,24 @@ mod tests {
                 .unwrap();
             assert_eq!(store.lobby(true, 10).unwrap()[0].id, "g1");
             assert_eq!(
-                store.join("g1", "white", Some("Bob"), None).unwrap(),
+                store
+                    .join("g1", "white", "sha256:b0b", Some("Bob"), None)
+                    .unwrap(),
                 Some(1)
             );
             // The seat is taken: a second join (through another server) finds it so.
-            assert_eq!(store.join("g1", "white", Some("Cy"), None).unwrap(), None);
+            assert_eq!(
+                store
+                    .join("g1", "white", "sha256:c4", Some("Cy"), None)
+                    .unwrap(),
+                None
+            );
+            let joined = store.load("g1").unwrap().unwrap();
+            assert_eq!(
+                joined.tokens[1].as_deref(),
+                Some("sha256:b0b"),
+                "the joiner's digest"
+            );
             assert!(store.lobby(true, 10).unwrap().is_empty());
             assert_eq!(
                 store.lobby(false, 10).unwrap()[0].names[1].as_deref(),
@@ -783,7 +804,7 @@ mod tests {
         let store = Store::open(&path).unwrap();
         let g = store.load("g1").unwrap().unwrap();
         assert_eq!(g.request, "{\"game\":\"go\"}");
-        assert_eq!(g.tokens, tokens);
+        assert_eq!(g.tokens, [Some("b".into()), Some("sha256:b0b".into())]);
         assert_eq!(g.moves, ["C3", "B2"]);
         // What the computer thought: of the move written again, the new thought.
         assert_eq!(g.thoughts, [None, Some("{\"n\":2,\"pv\":[]}".into())]);
