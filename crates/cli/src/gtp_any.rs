@@ -225,7 +225,8 @@ impl Session {
                 self.history.push((c, mv));
                 Ok(String::new())
             }
-            Err(_) => Err("illegal move".into()),
+            // GTP's "illegal move", then why (controllers read the first words).
+            Err(e) => Err(format!("illegal move: {e}")),
         }
     }
 
@@ -284,6 +285,18 @@ mod tests {
         run(kind, freestyle, size, spec, session.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         text.split_terminator("\n\n").map(str::to_string).collect()
+    }
+
+    #[test]
+    fn an_illegal_move_says_why() {
+        let answers = gomoku("1 play black c3\n2 play white c3\n3 play white z9\n");
+        assert_eq!(answers[0], "=1 ");
+        assert!(answers[1].starts_with("?2 illegal move: ") && answers[1].contains("C3"));
+        assert!(
+            answers[2].starts_with("?3 illegal move: "),
+            "{}",
+            answers[2]
+        );
     }
 
     #[test]
