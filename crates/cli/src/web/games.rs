@@ -688,6 +688,48 @@ pub fn join(
     Ok(serde_json::json!({"seat": side, "token": token}))
 }
 
+/// Claims the seat whose token is `token` (an invitation link's): the seat and a new token for
+/// it, `{"seat": "white", "token": …}`; the old token acts no more. A token that is no seat's: 403.
+pub fn claim(session: &Arc<Mutex<Session>>, token: Option<&str>) -> Result<Value, ApiError> {
+    let mut s = lock(session);
+    let before = s.seats.clone();
+    let (seat, fresh) = s.seats.claim(token)?;
+    let side = ["black", "white"][seat.idx()];
+    if let Some(store) = s.store.clone() {
+        let digest = s.seats.tokens()[seat.idx()].clone().unwrap_or_default();
+        match store.claim(&s.id, side, token.unwrap_or_default(), &digest) {
+            Err(e) => {
+                s.seats = before;
+                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+            }
+            // Claimed through another server meanwhile: this token is no seat's now.
+            Ok(None) => {
+                s.reload()?;
+                return Err(ApiError(
+                    403,
+                    "this link's seat token is no seat's here (claimed already from another page?)"
+                        .into(),
+                ));
+            }
+            Ok(Some(version)) if version == s.stored_version + 1 => s.stored_version = version,
+            Ok(Some(_)) => s.reload()?,
+        }
+    }
+    // The pages following the game hear of it (the creator's checks the tokens it holds).
+    s.changed();
+    drop(s);
+    kick(session);
+    Ok(serde_json::json!({"seat": side, "token": fresh}))
+}
+
+/// The seat whose token is `token`, `{"seat": "black"}`, or 403: how a page learns that a token it
+/// holds was claimed from an invitation link (and acts for that seat no more).
+pub fn seat(session: &Mutex<Session>, token: Option<&str>) -> Result<Value, ApiError> {
+    let seat = lock(session).seats.require_any(token)?;
+    let side = ["black", "white"][seat.idx()];
+    Ok(serde_json::json!({ "seat": side }))
+}
+
 /// At most 40 characters of client text, for messages.
 fn short(text: &str) -> String {
     let mut s: String = text.chars().take(40).collect();

@@ -632,14 +632,17 @@ fn download(app: &App, id: &str, what: &str, query: Option<&str>) -> Response {
     r
 }
 
-/// `POST /api/games/{id}/moves` and `…/undo`, with the acting seat's token.
+/// `POST /api/games/{id}/moves` and `…/undo`, with the acting seat's token; `…/join` (the open
+/// seat, no token); `…/claim`, with an invitation link's token: the seat and a new token for it
+/// (`{"seat": "white", "token": …}`), the link's token then acting no more (claiming again with the
+/// new one gives the same seat a fresh token); `…/seat`: the seat of the token sent, or 403.
 async fn action(
     State(app): Shared,
     Path((id, what)): Path<(String, String)>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    if !matches!(what.as_str(), "moves" | "undo" | "join") {
+    if !matches!(what.as_str(), "moves" | "undo" | "join" | "claim" | "seat") {
         return not_found_at(&format!("/api/games/{id}/{what}"));
     }
     let session = match app.games.get(&id) {
@@ -659,6 +662,12 @@ async fn action(
         );
     }
     let token = bearer(&headers);
+    if what == "claim" {
+        return answer(games::claim(&session, token.as_deref()), 200);
+    }
+    if what == "seat" {
+        return answer(games::seat(&session, token.as_deref()), 200);
+    }
     let result = match what.as_str() {
         "moves" => games::play(&session, &body, token.as_deref()).map(|()| 200),
         _ => games::undo(&session, &body, token.as_deref()).map(|step| match step {

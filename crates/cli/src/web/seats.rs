@@ -107,6 +107,24 @@ impl Seats {
         Ok((seat, token))
     }
 
+    /// Exchanges a seat's token (the invitation link's) for a new one: the seat, and the new token,
+    /// whose digest replaces the seat's (to be stored); the old token acts no more, wherever it is
+    /// kept (the creator's page). Claiming again with the new token is harmless: the same seat, a
+    /// fresh token. A token that is no seat's: 403.
+    pub fn claim(&mut self, token: Option<&str>) -> Result<(Colour, String), ApiError> {
+        let seat = self.seat_of(token).ok_or_else(|| {
+            ApiError(
+                403,
+                "this link's seat token is no seat's here (claimed already from another page?)"
+                    .into(),
+            )
+        })?;
+        let token = random_hex()?;
+        self.tokens[seat.idx()] = Some(digest(&token));
+        self.made[seat.idx()] = None;
+        Ok((seat, token))
+    }
+
     /// The token digests, `None` for a computer's seat.
     pub fn tokens(&self) -> &[Option<String>; 2] {
         &self.tokens
@@ -258,6 +276,26 @@ mod tests {
         assert_ne!(s.tokens()[1], old);
         assert_eq!(s.seat_of(Some(&token)), Some(Colour::White));
         assert_eq!(s.join().unwrap_err().0, 409);
+    }
+
+    #[test]
+    fn a_claimed_seat_gets_a_new_token_and_the_links_stops_acting() {
+        let mut s = Seats::new([true, true]).unwrap();
+        let [b, w] = made(&s);
+        let (seat, fresh) = s.claim(Some(&w)).unwrap();
+        assert_eq!(seat, Colour::White);
+        assert_eq!(s.tokens()[1], Some(digest(&fresh)));
+        assert_eq!(s.require(Some(&w), Colour::White).unwrap_err().0, 403);
+        assert!(s.require(Some(&fresh), Colour::White).is_ok());
+        assert_eq!(s.claim(Some(&w)).unwrap_err().0, 403);
+        assert_eq!(s.claim(Some("bogus")).unwrap_err().0, 403);
+        assert_eq!(s.claim(None).unwrap_err().0, 403);
+        // Again with the new token: the same seat, once more a fresh token.
+        let (again, newer) = s.claim(Some(&fresh)).unwrap();
+        assert_eq!((again, newer != fresh), (Colour::White, true));
+        assert_eq!(s.seat_of(Some(&fresh)), None);
+        // Black's is untouched.
+        assert_eq!(s.seat_of(Some(&b)), Some(Colour::Black));
     }
 
     #[test]

@@ -482,6 +482,33 @@ impl Store {
         })
     }
 
+    /// Replaces seat `seat`'s (`black` or `white`) token `old` (as presented; stored as its digest,
+    /// or as itself by an older server) by the digest `new` (an invitation claimed): the game's new
+    /// version, or `None` when the seat's token is no longer `old` (claimed through another server).
+    pub fn claim(&self, id: &str, seat: &str, old: &str, new: &str) -> Result<Option<i64>, String> {
+        let side = if seat == "black" { "black" } else { "white" };
+        let params = [
+            id.into(),
+            super::seats::digest(old).into(),
+            new.into(),
+            old.into(),
+        ];
+        self.db.transaction(|tx| {
+            let row = tx.first(
+                &format!(
+                    "UPDATE games SET token_{side} = ?3, version = version + 1
+                     WHERE id = ?1 AND (token_{side} = ?2 OR token_{side} = ?4) RETURNING version"
+                ),
+                &params,
+            )?;
+            let Some(version) = row.map(|r| r.int(0)) else {
+                return Ok(None);
+            };
+            self.announce(tx, id, version)?;
+            Ok(Some(version))
+        })
+    }
+
     /// Unfinished games with a move (or their creation) within [`ACTIVE_SECS`], newest first, at
     /// most `limit`: those with a seat open (`open`) or the others (being played).
     pub fn lobby(&self, open: bool, limit: usize) -> Result<Vec<LobbyGame>, String> {
