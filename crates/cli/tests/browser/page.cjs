@@ -351,6 +351,75 @@ async function phone(browser) {
   console.log("ok phone: landing, lobby, game and statistics pages fit 400 px; lobby labels; Hex without score, labels whole; nothing to click out of turn or after the end");
 }
 
+/// Waits until `f(arg)` holds on `page`, or fails with `what`.
+async function until(page, f, arg, what) {
+  await page.waitForFunction(f, arg, { timeout: 10000 }).catch(async () => {
+    throw new Error(`${what} (seat '${await page.textContent("#seat")}', title '${await page.title()}', message '${await page.textContent("#message")}')`);
+  });
+}
+
+// Seats handed over (issue 36, point 7): the creator's page and White's invitation link opened in
+// two browser contexts (no shared localStorage). The invitee's page claims White, says so and drops
+// the token from the address; the creator's page plays Black only; the tab's title marks whose turn
+// it is; an undo asked by either side is answered on the other's page.
+async function seats(browser) {
+  const creator = await openPage(browser, base);
+  await creator.evaluate(() => createGame({ game: "go", set: { size: 5 }, black: "human", white: "human" }));
+  await until(creator, () => document.querySelector("#seat").textContent === "You play both sides", null, "seats: the creator's page holds both seats");
+  const link = await creator.getAttribute('#invite a[data-seat="white"]', "href");
+  const id = link.split("#")[1].split("&")[0];
+  check(/&white=[0-9a-f]{32}$/.test(link), `seats: the invitation link is ${link}`);
+  await until(creator, () => document.title === "● Your turn — stones", null, "seats: the creator's title does not mark Black's turn");
+
+  const invitee = await openPage(browser, link);
+  await until(invitee, () => document.querySelector("#seat").textContent === "You play White", null, "seats: the invitee's page does not say it plays White");
+  check((await invitee.evaluate(() => location.hash)) === `#${id}`, "seats: the link's token stays in the address bar");
+  check((await invitee.title()) === "stones", "seats: White's title marks a turn on Black's move");
+  // The creator's page, told of the claim, finds its White token refused and forgets it.
+  await until(creator, () => document.querySelector("#seat").textContent === "You play Black", null, "seats: the creator's page still holds White");
+
+  // Black moves; the turn is White's: the creator's page cannot move for White, the invitee's can.
+  await clickPoint(creator, "C3");
+  await waitMoves(creator, 1, "seats: Black's move");
+  await waitMoves(invitee, 1, "seats: Black's move reaches White");
+  await until(invitee, () => document.title === "● Your turn — stones", null, "seats: White's title does not mark its turn");
+  await until(creator, () => document.title === "stones", null, "seats: Black's title still marks a turn");
+  check(await creator.isDisabled("#pass"), "seats: the creator's page can pass for White");
+  check(await invitee.isEnabled("#pass"), "seats: White cannot pass");
+  await clickPoint(creator, "D3");
+  await until(creator, () => /waiting for the other player/.test(document.querySelector("#message").textContent), null, "seats: the creator's page moved for White");
+  check((await moves(creator)) === 1, "seats: the creator's page played White's move");
+  await clickPoint(invitee, "D3");
+  await waitMoves(invitee, 2, "seats: White's move");
+  await waitMoves(creator, 2, "seats: White's move reaches Black");
+
+  // White asks to take D3 back: Black's page asks Black, who declines.
+  await invitee.click("#undo");
+  await until(creator, () => !document.querySelector("#undo-answer").classList.contains("hidden") && /^White asks/.test(document.querySelector("#undo-question").textContent), null, "seats: White's undo request does not show on Black's page");
+  check(!(await invitee.isVisible("#undo-answer")), "seats: White is asked to answer its own request");
+  await creator.click("#undo-decline");
+  await until(invitee, () => document.querySelector("#undo-answer").classList.contains("hidden") && !/asks/.test(document.querySelector("#message").textContent), null, "seats: the declined request stays");
+  // Black asks: White's page asks White, who accepts; D3 is taken back on both pages.
+  await creator.click("#undo");
+  await until(invitee, () => !document.querySelector("#undo-answer").classList.contains("hidden") && /^Black asks/.test(document.querySelector("#undo-question").textContent), null, "seats: Black's undo request does not show on White's page");
+  check(!(await creator.isVisible("#undo-answer")), "seats: Black is asked to answer its own request");
+  await invitee.click("#undo-accept");
+  await waitMoves(invitee, 1, "seats: the undo accepted");
+  await waitMoves(creator, 1, "seats: the undo reaches Black");
+  await until(invitee, () => document.title === "● Your turn — stones", null, "seats: after the undo White's title does not mark its turn");
+  await invitee.screenshot({ path: path.join(shots, "seats-white.png"), fullPage: true });
+
+  // A reload keeps the seat (nothing claimed again with a dead token).
+  await invitee.reload();
+  await until(invitee, () => document.querySelector("#seat").textContent === "You play White", null, "seats: after a reload the invitee's page lost White");
+  check(!(await invitee.textContent("#message")), `seats: after a reload: ${await invitee.textContent("#message")}`);
+  for (const page of [creator, invitee]) {
+    check(page.errors.length === 0, `seats: ${page.errors.join("; ")}`);
+    await page.context().close();
+  }
+  console.log("ok seats: the link claims White, the creator's page keeps Black only, the title marks the turn, undo asked by either side answered on the other's page");
+}
+
 // An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
 async function uploaded(browser) {
   const page = await openPage(browser, base);
@@ -429,6 +498,7 @@ async function remembered(browser) {
     ["phone", phone],
     ["remembered", remembered],
     ["upload", uploaded],
+    ["seats", seats],
   ];
   let failed = 0;
   try {

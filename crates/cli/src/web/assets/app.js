@@ -3,9 +3,11 @@
 // the computer's view are review.js's; the form's memory, sound and the game-over panel prefs.js's.
 //
 // Who may move: each human seat has a secret token. The page that creates a game keeps the tokens
-// it got; an invitation link (`/#ID&white=TOKEN`) gives another browser its seat. Tokens live in
-// localStorage, by game id, and go with each move as `Authorization: Bearer`. Changes arrive by
-// Server-Sent Events; if they fail the page polls.
+// it got; an invitation link (`/#ID&white=TOKEN`) hands its seat to another browser: that page
+// claims it (POST …/claim), getting a token of its own, and the link's token acts no more — the
+// creator's page, told of the change, asks whether its tokens are still seats' (POST …/seat) and
+// forgets a refused one. Tokens live in localStorage, by game id, and go with each move as
+// `Authorization: Bearer`. Changes arrive by Server-Sent Events; if they fail the page polls.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -36,7 +38,51 @@ function keepTokens(id, tokens) {
   memory[id] = all;
 }
 const memory = {};
-const held = (id) => Object.assign({}, tokensOf(id), memory[id] || {});
+// localStorage first: another tab of this browser may have claimed a seat since this one kept it.
+const held = (id) => Object.assign({}, memory[id] || {}, tokensOf(id));
+
+/// Forgets seat `seat`'s token `token` of game `id` (refused by the server: claimed elsewhere),
+/// unless a newer one has been kept meanwhile.
+function forgetToken(id, seat, token) {
+  const all = tokensOf(id);
+  if (all[seat] === token) {
+    delete all[seat];
+    try {
+      localStorage.setItem(`stones-tokens-${id}`, JSON.stringify(all));
+    } catch (e) {
+      /* no storage */
+    }
+  }
+  if (memory[id] && memory[id][seat] === token) delete memory[id][seat];
+}
+
+/// Asks the server whether the tokens held for game `id` are still seats' (an invitation link may
+/// have been claimed) and forgets those refused: true if one was.
+let checking = false;
+async function checkTokens(id) {
+  if (checking) return false;
+  checking = true;
+  let forgot = false;
+  try {
+    const t = held(id);
+    for (const seat of ["black", "white"]) {
+      if (!t[seat]) continue;
+      const r = await fetch(`/api/games/${id}/seat`, { method: "POST", headers: { Authorization: `Bearer ${t[seat]}` } });
+      if (r.status === 403) {
+        forgetToken(id, seat, t[seat]);
+        forgot = true;
+      }
+    }
+  } catch (e) {
+    /* offline: checked again with the next change */
+  } finally {
+    checking = false;
+  }
+  return forgot;
+}
+
+/// A seat's name with a capital: `White`.
+const Seat = (c) => `${c[0].toUpperCase()}${c.slice(1)}`;
 
 /// The token to act with now: the seat to move's, or while dead stones are marked any seat's.
 function actingToken(s) {
@@ -54,7 +100,11 @@ async function api(method, url, body, token) {
   }
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  if (!response.ok) {
+    const e = new Error(data.error || `the server answered ${response.status}`);
+    e.status = response.status;
+    throw e;
+  }
   data._status = response.status;
   return data;
 }
@@ -130,13 +180,14 @@ async function init() {
 }
 
 async function resume() {
-  // `#ID`, or an invitation `#ID&black=TOKEN`: the token is kept, and the address shows the id only.
+  // `#ID`, or an invitation `#ID&black=TOKEN`: the seat is claimed (the link's token exchanged for
+  // one of this page's own), and the address shows the id only, so a reload claims nothing again.
   const [id, ...rest] = location.hash.slice(1).split("&");
+  if (rest.length) history.replaceState(null, "", `#${id}`);
   for (const part of rest) {
     const [seat, token] = part.split("=");
-    if ((seat === "black" || seat === "white") && /^[0-9a-f]{32}$/.test(token || "")) keepTokens(id, { [seat]: token });
+    if ((seat === "black" || seat === "white") && /^[0-9a-f]{32}$/.test(token || "")) await claim(id, seat, token);
   }
-  if (rest.length) history.replaceState(null, "", `#${id}`);
   if (!/^[0-9a-f]{1,32}$/.test(id) || (state && state.id === id)) return;
   try {
     const s = await api("GET", `/api/games/${id}`);
@@ -272,6 +323,17 @@ async function join(id) {
   }
 }
 
+/// Claims seat `seat` of game `id` with an invitation link's token: keeps the new token the server
+/// gives for it. A link claimed already (by another page, or this one before a reload) is said so.
+async function claim(id, seat, token) {
+  try {
+    const r = await api("POST", `/api/games/${id}/claim`, {}, token);
+    keepTokens(id, { [r.seat]: r.token });
+  } catch (e) {
+    if (!held(id)[seat]) message(`This invitation to play ${seat} was used already: you are watching.`, "error");
+  }
+}
+
 /// The links that give each human seat to another browser.
 function showInvitations(s) {
   const box = $("#invite");
@@ -307,6 +369,8 @@ async function sendMove(move) {
   } catch (e) {
     message(e.message, "error");
     markPoints();
+    // Refused: the seat may have been handed over through its invitation link.
+    if (e.status === 403 && (await checkTokens(state.id))) showButtons();
   }
 }
 
@@ -325,6 +389,7 @@ async function undo() {
     message(s._status === 202 ? "Asked the other player to agree to take back the last move." : "");
   } catch (e) {
     message(e.message, "error");
+    if (e.status === 403 && (await checkTokens(state.id))) showButtons();
   }
 }
 
@@ -410,7 +475,33 @@ function showButtons() {
   const asked = state && state.undo_request;
   const answer = asked && t[asked === "black" ? "white" : "black"] && !t[asked];
   $("#undo-answer").classList.toggle("hidden", !answer);
-  if (answer) $("#undo-question").textContent = `${asked} asks to take back the last move.`;
+  if (answer) $("#undo-question").textContent = `${Seat(asked)} asks to take back the last move.`;
+  showSeat();
+}
+
+/// Which seat this page plays ("You play White"), and the tab's title marks its turn; a
+/// notification too when the turn comes while the tab is hidden, if permission was given already
+/// (the page never asks for it).
+let wasMyTurn = false;
+function showSeat() {
+  const t = state ? held(state.id) : {};
+  const mine = ["black", "white"].filter((c) => t[c]);
+  const el = $("#seat");
+  if (el) {
+    el.textContent = !state ? "" : mine.length === 2 ? "You play both sides" : mine.length ? `You play ${Seat(mine[0])}` : "You are watching";
+    el.dataset.seats = mine.join(" ");
+  }
+  const myTurn = !!state && !state.thinking && !state.open_seat && ((state.status === "ongoing" && !!t[state.to_move]) || (state.status === "scoring" && mine.length > 0));
+  const asked = !!state && state.undo_request && !t[state.undo_request] && mine.length > 0;
+  document.title = myTurn || asked ? "● Your turn — stones" : "stones";
+  if (myTurn && !wasMyTurn && mine.length === 1 && document.hidden && window.Notification && Notification.permission === "granted") {
+    try {
+      new Notification("stones", { body: `Your turn (${Seat(mine[0])})`, tag: `stones-${state.id}` });
+    } catch (e) {
+      /* not allowed here */
+    }
+  }
+  wasMyTurn = myTurn;
 }
 
 /// The games won on points: the others (Hex, Gomoku, Connect6) are won by a shape on the board.
@@ -471,6 +562,11 @@ function statusText(s) {
 async function show(s) {
   // An answer that comes after a newer state of the same game (by events) is old news.
   if (state && state.id === s.id && s.version < state.version) return;
+  // A page holding both seats may have sent one's invitation link: is it claimed now?
+  const t = held(s.id);
+  if (t.black && t.white && s.status !== "over" && (!state || state.id !== s.id || state.version !== s.version)) {
+    checkTokens(s.id).then((forgot) => forgot && state && state.id === s.id && showButtons());
+  }
   if (!state || state.id !== s.id) {
     review = null;
     estimate = null;
