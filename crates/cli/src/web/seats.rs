@@ -1,6 +1,7 @@
 //! Who may act in a game: a secret token per human seat (sent as `Authorization: Bearer <token>`),
-//! the two-step undo between two people (one asks, the other accepts or declines), and a seat left
-//! open in the lobby for whoever joins first.
+//! the two-step undo between two people (one asks, the other accepts or declines), a seat left
+//! open in the lobby for whoever joins first, and an invitation link's token exchanged for a new one
+//! by the page that opens it ([`Seats::claim`]), so the seat is the invitee's alone.
 
 use super::games::ApiError;
 use super::ids::random_hex;
