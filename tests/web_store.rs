@@ -373,3 +373,35 @@ fn the_database_holds_no_seat_token() {
     play(served.port, &open_id, "D4", &ann);
     play(served.port, &open_id, "Q16", &joiner);
 }
+
+/// After a SIGKILL and a restart on the same SQLite file, the computer answers at once: the lease
+/// the dead server held on the game (for 15 s and more) does not make the new one wait.
+#[test]
+fn after_a_crash_the_computer_does_not_wait_for_its_dead_predecessors_lease() {
+    let db = fresh_db("lease");
+    let (served, _) = serve(&db);
+    let request = json!({"game": "go", "set": {"size": 5}, "white": "mcts:playouts=30"});
+    let (id, created) = create(served.port, request);
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    play(served.port, &id, "C3", &black);
+    let answered = |port: u16, n: usize| {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            if moves(&state(port, &id)).len() >= n {
+                return start.elapsed();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the computer did not answer within 30 s");
+    };
+    answered(served.port, 2);
+    // The lease taken for that answer is still running when the server dies.
+    kill_9(served);
+    let (served, _) = serve(&db);
+    play(served.port, &id, "B2", &black);
+    let waited = answered(served.port, 4);
+    assert!(
+        waited < Duration::from_secs(5),
+        "the computer waited {waited:?} after the restart"
+    );
+}

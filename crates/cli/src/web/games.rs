@@ -1239,9 +1239,11 @@ impl Session {
     }
 
     /// Whether this server runs the game's computer and clock: it holds the game's lease (taken now
-    /// if free or expired). With one server it always does.
+    /// if free or expired). With one server it always does: in memory, and on an SQLite file, which
+    /// one server owns alone (a lease found there is a dead predecessor's, after a crash, and must
+    /// not make the computer wait for it to run out).
     fn runs(&mut self) -> bool {
-        let Some(store) = self.store.clone() else {
+        let Some(store) = self.store.clone().filter(|s| s.shared_url().is_some()) else {
             return true;
         };
         let now = Instant::now();
