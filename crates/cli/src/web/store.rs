@@ -142,7 +142,8 @@ CREATE TABLE IF NOT EXISTS games (
     version BIGINT NOT NULL DEFAULT 0,
     undo_request TEXT,
     runner TEXT,
-    lease_until BIGINT
+    lease_until BIGINT,
+    active BIGINT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     kind TEXT NOT NULL,
@@ -169,7 +170,7 @@ CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created);
 ";
 
 /// Columns added since the first schema, by table, with their types: an older database gains them.
-const ADDED: [(&str, &str, &str); 12] = [
+const ADDED: [(&str, &str, &str); 13] = [
     ("games", "open_seat", "TEXT"),
     ("games", "name_black", "TEXT"),
     ("games", "name_white", "TEXT"),
@@ -181,8 +182,17 @@ const ADDED: [(&str, &str, &str); 12] = [
     ("games", "undo_request", "TEXT"),
     ("games", "runner", "TEXT"),
     ("games", "lease_until", "BIGINT"),
+    ("games", "active", "BIGINT"),
     ("moves", "thought", "TEXT"),
 ];
+
+/// After the tables and their added columns: the lobby's index of recent activity (the last
+/// change of each unfinished game), filled in for the games of an older database.
+const ACTIVITY: &str = "
+CREATE INDEX IF NOT EXISTS games_active ON games (finished, active);
+UPDATE games SET active = COALESCE((SELECT MAX(at) FROM moves WHERE moves.game = games.id), created)
+    WHERE active IS NULL;
+";
 
 /// The lobby lists games active within this many seconds (an hour, as the server's idle time).
 pub const ACTIVE_SECS: i64 = 3600;
@@ -356,7 +366,7 @@ impl Store {
                     "ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {ty}"
                 ))?;
             }
-            Ok(())
+            tx.batch(ACTIVITY)
         })
         .map_err(fail)?;
         Ok(Store {
@@ -396,7 +406,8 @@ impl Store {
                     }
                 }
             }
-            tx.batch(SCHEMA)
+            tx.batch(SCHEMA)?;
+            tx.batch(ACTIVITY)
         })?;
         Ok(Store {
             db,
@@ -429,7 +440,7 @@ impl Store {
         self.db
             .with(|tx| {
                 tx.execute(
-                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                "INSERT INTO games (id, request, token_black, token_white, created, open_seat, name_black, name_white, player_black, player_white, kind, active) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?5)",
                 &params,
             )
             })
@@ -509,14 +520,14 @@ impl Store {
         })
     }
 
-    /// Unfinished games with a move (or their creation) within [`ACTIVE_SECS`], newest first, at
-    /// most `limit`: those with a seat open (`open`) or the others (being played).
+    /// Unfinished games changed (or made) within [`ACTIVE_SECS`], newest first, at most `limit`:
+    /// those with a seat open (`open`) or the others (being played). Read through the index of
+    /// activity, so that many abandoned games cost the lobby nothing.
     pub fn lobby(&self, open: bool, limit: usize) -> Result<Vec<LobbyGame>, String> {
         let sql = format!(
             "SELECT id, request, open_seat, name_black, name_white, created,
                     (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
-             FROM games WHERE finished IS NULL AND open_seat IS {} NULL
-               AND COALESCE((SELECT MAX(at) FROM moves WHERE moves.game = games.id), created) > ?2
+             FROM games WHERE finished IS NULL AND active > ?2 AND open_seat IS {} NULL
              ORDER BY created DESC LIMIT ?1",
             if open { "NOT" } else { "" }
         );
@@ -550,7 +561,7 @@ impl Store {
             let row = tx.first(
                 "UPDATE games SET result = ?2,
                    finished = CASE WHEN CAST(?2 AS TEXT) IS NULL THEN NULL ELSE COALESCE(finished, ?3) END,
-                   clock_left = ?4, undo_request = ?5, version = version + 1
+                   clock_left = ?4, undo_request = ?5, version = version + 1, active = ?3
                  WHERE id = ?1 AND version = ?6
                  RETURNING version",
                 &[
@@ -863,5 +874,24 @@ mod tests {
             })
             .unwrap();
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_lobby_reads_the_index_of_activity_not_every_unfinished_game() {
+        let store = Store::memory().unwrap();
+        let plan = store
+            .db
+            .with(|tx| {
+                tx.query(
+                    "EXPLAIN QUERY PLAN SELECT id FROM games WHERE finished IS NULL AND active > 5 AND open_seat IS NULL ORDER BY created DESC LIMIT 50",
+                    &[],
+                )
+            })
+            .unwrap();
+        let said: Vec<String> = plan.iter().filter_map(|r| r.text(3)).collect();
+        assert!(
+            said.iter().any(|l| l.contains("USING INDEX games_active")),
+            "{said:?}"
+        );
     }
 }
