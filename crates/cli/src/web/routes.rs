@@ -210,6 +210,16 @@ fn closing(mut r: Response) -> Response {
     r
 }
 
+/// Runs `work` on tokio's blocking threads and answers with what it gives: the database, a record's
+/// replay, a game's load and the search's start never hold up one of the two async workers that
+/// every other request (a static file, a stream) waits for. How many run at once is bounded by the
+/// requests in flight.
+async fn off_worker(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|_| error(ApiError(500, "the request failed on the server".into())))
+}
+
 fn answer(result: Result<Value, ApiError>, status: u16) -> Response {
     match result {
         Ok(v) => json_response(status, &v),
@@ -281,7 +291,7 @@ async fn create(
     body: Body,
 ) -> Response {
     let from = peer.as_ref().map(|p| p.0 .0);
-    make_game(&app, peer, &headers, body, |body, player| {
+    make_game(app, peer, headers, body, move |app, body, player| {
         app.games.create(body, player, from)
     })
     .await
@@ -296,7 +306,7 @@ async fn upload(
     body: Body,
 ) -> Response {
     let from = peer.as_ref().map(|p| p.0 .0);
-    make_game(&app, peer, &headers, body, |body, player| {
+    make_game(app, peer, headers, body, move |app, body, player| {
         app.games.upload(body, player, from)
     })
     .await
@@ -305,24 +315,33 @@ async fn upload(
 /// A new game from a JSON request, made by `make` for the guest who asks (within the address's
 /// games a minute), answered as [`created`].
 async fn make_game(
-    app: &App,
+    app: Arc<App>,
     peer: Option<axum::Extension<super::http::Peer>>,
-    headers: &HeaderMap,
+    headers: HeaderMap,
     body: Body,
-    make: impl FnOnce(&Value, Option<&str>) -> Result<Arc<std::sync::Mutex<games::Session>>, ApiError>,
+    make: impl FnOnce(
+            &App,
+            &Value,
+            Option<&str>,
+        ) -> Result<Arc<std::sync::Mutex<games::Session>>, ApiError>
+        + Send
+        + 'static,
 ) -> Response {
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
-    if let Some(refused) = too_many(app, peer) {
+    if let Some(refused) = too_many(&app, peer) {
         return refused;
     }
-    let (player, fresh) = player_of(headers);
-    match make(&body, player.as_deref()) {
-        Ok(session) => created(app, headers, &session, player.as_deref(), fresh),
-        Err(e) => error(e),
-    }
+    off_worker(move || {
+        let (player, fresh) = player_of(&headers);
+        match make(&app, &body, player.as_deref()) {
+            Ok(session) => created(&app, &headers, &session, player.as_deref(), fresh),
+            Err(e) => error(e),
+        }
+    })
+    .await
 }
 
 /// 429 past [`App::may_create`]'s games a minute from the client's address.
@@ -405,28 +424,31 @@ fn with_player(mut r: Response, player: Option<&str>, fresh: bool) -> Response {
 
 /// `GET /api/stats/{game}`: games, results by colour and reason, average length, games a day.
 async fn stats(State(app): Shared, Path(game): Path<String>) -> Response {
-    answer(app.games.stats(&game), 200)
+    off_worker(move || answer(app.games.stats(&game), 200)).await
 }
 
 /// `GET /stats/{game}`: the page of the TOP 20 tables, the statistics and the activity graph.
 async fn stats_page(State(app): Shared, Path(game): Path<String>) -> Response {
-    match app
-        .games
-        .ratings(&game)
-        .and_then(|r| Ok((r, app.games.stats(&game)?)))
-    {
-        Ok((ratings, stats)) => respond(
-            200,
-            "text/html; charset=utf-8",
-            super::stats::page(stats["game"].as_str().unwrap_or(""), &ratings, &stats),
-        ),
-        Err(e) => error(e),
-    }
+    off_worker(move || {
+        match app
+            .games
+            .ratings(&game)
+            .and_then(|r| Ok((r, app.games.stats(&game)?)))
+        {
+            Ok((ratings, stats)) => respond(
+                200,
+                "text/html; charset=utf-8",
+                super::stats::page(stats["game"].as_str().unwrap_or(""), &ratings, &stats),
+            ),
+            Err(e) => error(e),
+        }
+    })
+    .await
 }
 
 /// `GET /api/ratings/{game}`: the game's TOP 20 by rating, wins and games played.
 async fn ratings(State(app): Shared, Path(game): Path<String>) -> Response {
-    answer(app.games.ratings(&game), 200)
+    off_worker(move || answer(app.games.ratings(&game), 200)).await
 }
 
 /// The token of `Authorization: Bearer <token>`.
@@ -450,7 +472,7 @@ async fn sub(
         "events" => events(&app, &id, peer.map(|p| p.0 .0)),
         "ownership" => ownership(&app, &id, query.as_deref()).await,
         "analysis" => analysis(&app, &id).await,
-        _ => download(&app, &id, &what, query.as_deref()),
+        _ => off_worker(move || download(&app, &id, &what, query.as_deref())).await,
     }
 }
 
@@ -590,7 +612,7 @@ fn events(app: &App, id: &str, peer: Option<std::net::IpAddr>) -> Response {
 }
 
 async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
-    answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)
+    off_worker(move || answer(app.games.get(&id).map(|s| games::lock_state(&s)), 200)).await
 }
 
 fn download(app: &App, id: &str, what: &str, query: Option<&str>) -> Response {
@@ -645,30 +667,36 @@ async fn action(
     if !matches!(what.as_str(), "moves" | "undo" | "join" | "claim" | "seat") {
         return not_found_at(&format!("/api/games/{id}/{what}"));
     }
-    let session = match app.games.get(&id) {
-        Ok(s) => s,
-        Err(e) => return error(e),
-    };
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
+    off_worker(move || act(&app, &id, &what, &headers, &body)).await
+}
+
+/// The work of [`action`], once its body is in.
+fn act(app: &App, id: &str, what: &str, headers: &HeaderMap, body: &Value) -> Response {
+    let session = match app.games.get(id) {
+        Ok(s) => s,
+        Err(e) => return error(e),
+    };
+    let body = body.clone();
     if what == "join" {
-        let (player, fresh) = player_of(&headers);
+        let (player, fresh) = player_of(headers);
         return with_player(
             answer(games::join(&session, &body, player.as_deref()), 200),
             player.as_deref(),
             fresh,
         );
     }
-    let token = bearer(&headers);
+    let token = bearer(headers);
     if what == "claim" {
         return answer(games::claim(&session, token.as_deref()), 200);
     }
     if what == "seat" {
         return answer(games::seat(&session, token.as_deref()), 200);
     }
-    let result = match what.as_str() {
+    let result = match what {
         "moves" => games::play(&session, &body, token.as_deref()).map(|()| 200),
         _ => games::undo(&session, &body, token.as_deref()).map(|step| match step {
             games::UndoStep::Asked => 202,
@@ -683,7 +711,7 @@ async fn action(
 
 /// `GET /api/lobby`: games with a seat open, and games being played.
 async fn lobby(State(app): Shared) -> Response {
-    answer(app.games.lobby(), 200)
+    off_worker(move || answer(app.games.lobby(), 200)).await
 }
 
 fn not_found_at(path: &str) -> Response {
