@@ -4,7 +4,7 @@
 use crate::openings::Openings;
 use crate::player::Player;
 use crate::process_group::{stopping, until_stopped};
-use crate::referee::{play_game, GameRecord, Limits, PLAYED_OUT};
+use crate::referee::{play_game, run_workers, GameRecord, Limits, PLAYED_OUT};
 use crate::sprt::{Sprt, Verdict};
 use crate::text_game::AnyGame;
 use serde::Serialize;
@@ -183,20 +183,7 @@ pub fn run_match(
         }
     };
     until_stopped(stop, || {
-        // Check every spec once before the games start (a bad engine command fails here, clearly).
-        for spec in &plan.players {
-            Player::new(spec, start)?;
-        }
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a match worker panicked".into()))
-                })
-                .collect::<Result<Vec<()>, String>>()
-        })
+        run_workers(&plan.players, start, plan.parallel, worker)
     })?;
     let _ = writeln!(bar.lock().expect("no panics while locked"));
     Ok(done

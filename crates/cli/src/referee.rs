@@ -91,6 +91,28 @@ fn failed(c: Colour, failure: Failure) -> (String, Option<Colour>, String) {
     }
 }
 
+/// Checks every player's spec once before any game (a bad engine command fails here, clearly),
+/// then runs `worker` on `parallel` threads (each playing games until there are none left) until
+/// all return: the first error, if any.
+pub fn run_workers(
+    specs: &[stones_ai::PlayerSpec],
+    start: &AnyGame,
+    parallel: usize,
+    worker: impl Fn() -> Result<(), String> + Sync,
+) -> Result<(), String> {
+    for spec in specs {
+        Player::new(spec, start)?;
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..parallel.max(1)).map(|_| s.spawn(&worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+            .collect::<Result<Vec<()>, String>>()
+            .map(|_| ())
+    })
+}
+
 /// Plays `start` to the end between `black` and `white` (labels `names`), from the `opening` moves
 /// (played for them, part of the record; checked legal before), calling `on_move` after each
 /// accepted move.

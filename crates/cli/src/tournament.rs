@@ -7,7 +7,7 @@
 use crate::openings::Openings;
 use crate::player::Player;
 use crate::process_group::{stopping, until_stopped};
-use crate::referee::{play_game, Limits};
+use crate::referee::{play_game, run_workers, Limits};
 use crate::text_game::AnyGame;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -196,17 +196,7 @@ pub fn run_tournament(
         }
     };
     until_stopped(stop, || {
-        // Every spec once before the games start (a bad engine command fails here, clearly).
-        for spec in &plan.players {
-            Player::new(spec, start)?;
-        }
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..plan.parallel.max(1)).map(|_| s.spawn(worker)).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
-                .collect::<Result<Vec<()>, String>>()
-        })
+        run_workers(&plan.players, start, plan.parallel, worker)
     })?;
     Ok(done
         .into_inner()

@@ -477,15 +477,21 @@ impl Store {
             seat.into(),
             token_digest.into(),
         ];
+        self.versioned(
+            id,
+            &format!(
+                "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3, token_{side} = ?5, version = version + 1
+                 WHERE id = ?1 AND open_seat = ?4 RETURNING version"
+            ),
+            &params,
+        )
+    }
+
+    /// Runs `update` (an `UPDATE … RETURNING version` of game `id`) in a transaction and tells the
+    /// other servers of the new version: it, or `None` when no row matched.
+    fn versioned(&self, id: &str, update: &str, params: &[Val]) -> Result<Option<i64>, String> {
         self.db.transaction(|tx| {
-            let row = tx.first(
-                &format!(
-                    "UPDATE games SET open_seat = NULL, name_{side} = ?2, player_{side} = ?3, token_{side} = ?5, version = version + 1
-                     WHERE id = ?1 AND open_seat = ?4 RETURNING version"
-                ),
-                &params,
-            )?;
-            let Some(version) = row.map(|r| r.int(0)) else {
+            let Some(version) = tx.first(update, params)?.map(|r| r.int(0)) else {
                 return Ok(None);
             };
             self.announce(tx, id, version)?;
@@ -504,20 +510,14 @@ impl Store {
             new.into(),
             old.into(),
         ];
-        self.db.transaction(|tx| {
-            let row = tx.first(
-                &format!(
-                    "UPDATE games SET token_{side} = ?3, version = version + 1
-                     WHERE id = ?1 AND (token_{side} = ?2 OR token_{side} = ?4) RETURNING version"
-                ),
-                &params,
-            )?;
-            let Some(version) = row.map(|r| r.int(0)) else {
-                return Ok(None);
-            };
-            self.announce(tx, id, version)?;
-            Ok(Some(version))
-        })
+        self.versioned(
+            id,
+            &format!(
+                "UPDATE games SET token_{side} = ?3, version = version + 1
+                 WHERE id = ?1 AND (token_{side} = ?2 OR token_{side} = ?4) RETURNING version"
+            ),
+            &params,
+        )
     }
 
     /// Unfinished games changed (or made) within [`ACTIVE_SECS`], newest first, at most `limit`:
