@@ -42,7 +42,10 @@ fn fake(name: &str, log: &Path, analyze: Option<&str>) -> String {
 /// `stones match dots` on a 6 x 5 grounding field, `black` against `random`, `moves` moves; the JSON
 /// report's first game and the output.
 fn dots_game(black: &str, moves: &str, size: &str) -> (serde_json::Value, String) {
-    let json = scratch(&format!("{}.json", black.len()));
+    // A report of its own per call: the tests run at once, and two specs may be as long.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let json = scratch(&format!("report-{call}.json"));
     let path = json.display().to_string();
     let out = stones(
         &[
