@@ -31,7 +31,10 @@ fn peak_kb(pid: u32) -> Option<u64> {
 /// Runs `stones match ARGS --json FILE`, watching its memory; the JSON, the output and the most
 /// memory (kB) seen.
 fn referee(args: &[&str]) -> (serde_json::Value, Output, u64) {
-    let json = scratch(&format!("{}.json", args.join("-").len()));
+    // A report of its own per call: the tests run at once, and two may pass arguments as long.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let json = scratch(&format!("report-{call}.json"));
     let path = json.display().to_string();
     let mut all = vec!["match"];
     all.extend_from_slice(args);

@@ -398,7 +398,10 @@ fn after_a_crash_the_computer_does_not_wait_for_its_dead_predecessors_lease() {
     // The lease taken for that answer is still running when the server dies.
     kill_9(served);
     let (served, _) = serve(&db);
-    play(served.port, &id, "B2", &black);
+    // Any point still free (the computer chose its own).
+    let now = state(served.port, &id);
+    let free = now["legal"][0].as_str().expect("a legal point").to_string();
+    play(served.port, &id, &free, &black);
     let waited = answered(served.port, 4);
     assert!(
         waited < Duration::from_secs(5),
