@@ -388,7 +388,8 @@ impl SearchGame for GoGame {
     /// a move they misjudge from going unvisited (with none, the rescue of three stones in atari
     /// that genmove.tst asks for was played in 1 of 5 searches; with 0.05, 6 of 8). Against Pachi
     /// 12.90 at 0.3 s a move, one thread each, 9x9, `mcts` scored 20.5% over 100 games with the
-    /// general 0.25, 40.0% with 0.1, 40.8% with 0.05 and 51.7% with 0, over 60 each (README).
+    /// general 0.25, 40.0% with 0.1, 40.8% with 0.05 and 51.7% with 0, over 60 each
+    /// (crates/ai/README.md).
     fn exploration(&self) -> f32 {
         0.05
     }

@@ -1,7 +1,7 @@
 //! The GTP regression files in `tests/regress/*.tst`, replayed against the engine. They are in the
 //! GNU Go regression format that GoGui's `gogui-regress` runs, so the same files check `stones gtp`
 //! under the real tool (and GNU Go, for the files that use only standard commands and GNU Go's
-//! extensions) — see the README, "Checks beyond the test suite".
+//! extensions) — see crates/cli/README.md, "Checks beyond the test suite".
 //!
 //! The format, as gogui-regress reads it: a command line whose first word is a number is a test; the
 //! `#? [PATTERN]` line after it holds a regular expression (multi-line, dot matches newline) that must
