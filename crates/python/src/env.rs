@@ -184,11 +184,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
         if let Some(&(_, a)) = self.word_steps.iter().find(|(s, _)| *s == step) {
             return Some(a);
         }
-        let mut turn = self.pending.clone();
-        turn.push(step);
-        let text = self.game.move_text(self.game.complete(&turn)?);
-        let i = self.meta.words.iter().position(|w| *w == text)?;
-        let a = (self.meta.geometry.points + i) as u32;
+        let a = self.action_in(&self.game, &self.pending, step)?;
         self.word_steps.push((step, a));
         Some(a)
     }
