@@ -7,6 +7,9 @@
 //! `setsid` grandchild and writes its own pid and the grandchild's to files there.
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::processes_with;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -168,24 +171,6 @@ fn running(pid: u32) -> bool {
         .split_whitespace()
         .next();
     !matches!(state, Some("Z" | "X"))
-}
-
-/// The processes whose command line holds `marker`.
-fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if cmdline.contains(marker) {
-            found.push(format!(
-                "{}: {cmdline}",
-                entry.file_name().to_string_lossy()
-            ));
-        }
-    }
-    found
 }
 
 /// Stops a match (or tournament: `command`) with `signal` and checks that nothing is left, that the

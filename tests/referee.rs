@@ -7,7 +7,7 @@ use std::process::{Output, Stdio};
 use std::time::Duration;
 
 mod common;
-use common::{spawn, stones, text};
+use common::{processes_with, spawn, stones, text};
 
 /// A fresh scratch path under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -130,24 +130,6 @@ fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
     ]);
     assert_eq!(v["games"][0]["result"], "W+T", "{v}");
     assert!(peak < 100_000, "the referee took {peak} kB");
-}
-
-/// The processes whose command line holds `marker`.
-fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if cmdline.contains(marker) {
-            found.push(format!(
-                "{}: {cmdline}",
-                entry.file_name().to_string_lossy()
-            ));
-        }
-    }
-    found
 }
 
 #[test]
