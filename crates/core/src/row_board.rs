@@ -1,7 +1,8 @@
 //! The stones of an n-in-a-row game on a [`Grid`]: the padded cells, the count of empty points and
 //! the Zobrist hash of the stones, with what such games ask of them — place and take back a stone,
 //! find a winning row through it, judge a set-up position, pick a random empty point. The search's
-//! questions about such a board are [`Grid`]'s.
+//! questions about such a board are [`Grid`]'s. [`RowGame`] is a whole placement game of n in a
+//! row on it, with custodian captures for the games that take stones (Pente).
 
 use crate::colour::Colour;
 use crate::error::SetupError;
@@ -9,8 +10,11 @@ use crate::placement::{self, End, Turns};
 use crate::rows::{self, Goal, Grid, BLACK, EMPTY, WHITE};
 use crate::rules::BoardSize;
 use crate::topology::Point;
-use crate::zobrist::Rng;
+use crate::zobrist::{extra_key, Rng};
 use std::sync::Arc;
+
+/// The line of a win by captures in [`End::Won`]: no row ([`RowBoard::winning_row`] finds none).
+pub const BY_CAPTURES: u8 = u8::MAX;
 
 /// A winning row found on the board: whose, a point of it and its line (an index into
 /// [`Grid::dirs`]).
@@ -68,11 +72,35 @@ impl RowBoard {
 
     /// Puts a `c` stone on the empty point `p`; returns the line of a `goal` row it makes, if any.
     pub fn put(&mut self, p: Point, c: Colour, goal: Goal) -> Option<u8> {
+        self.add(p, c);
         let i = self.grid.pad(p);
-        self.cells[i] = rows::cell(c);
+        self.grid.winning_line(&self.cells, i, rows::cell(c), goal)
+    }
+
+    /// Puts a `c` stone on the empty point `p` without looking for a row (a captured stone put
+    /// back).
+    pub fn add(&mut self, p: Point, c: Colour) {
+        self.cells[self.grid.pad(p)] = rows::cell(c);
         self.empties -= 1;
         self.hash ^= self.grid.topo.key(p, c);
-        self.grid.winning_line(&self.cells, i, rows::cell(c), goal)
+    }
+
+    /// Whether the stone on `p` flanks exactly `len` stones of the other colour along the padded
+    /// step `d` (one of [`Grid::dirs`] or its negation) with a stone of its own beyond them:
+    /// Pente's X O O X from the first X, for `len` 2.
+    #[inline]
+    pub fn flanks(&self, p: Point, d: isize, len: u32) -> bool {
+        let i = self.grid.pad(p);
+        let own = self.cells[i];
+        let theirs = match own {
+            BLACK => WHITE,
+            WHITE => BLACK,
+            _ => return false,
+        };
+        // Each step stops at the first cell that is not the opponent's, so a walk never goes past
+        // the sentinel cell of the edge.
+        let at = |s: u32| self.cells[i.wrapping_add_signed(d * s as isize)];
+        (1..=len).all(|s| at(s) == theirs) && at(len + 1) == own
     }
 
     /// Takes the `c` stone off `p` (the undo of [`RowBoard::put`]).
@@ -90,7 +118,7 @@ impl RowBoard {
     /// The stones of the winning row of a game that has ended as `end`, if a row won it.
     pub fn winning_row(&self, end: End<(Point, u8)>) -> Option<Vec<Point>> {
         match end {
-            End::Won(c, (at, line)) => Some(self.row((c, at, line))),
+            End::Won(c, (at, line)) if line != BY_CAPTURES => Some(self.row((c, at, line))),
             _ => None,
         }
     }
@@ -144,17 +172,64 @@ impl RowBoard {
 /// turn; Connect6): the stones, whose turn it is with the moves since the setup, and how the game
 /// ended. The first row of the goal that a stone makes wins for the mover; a full board is a draw.
 /// Refreshed in place by `clone_from` (see [`crate::clone_in_place`]).
+///
+/// A game that takes stones (Pente: a stone that flanks a pair of the opponent's, X O O X, takes
+/// the pair; five pairs win) takes them during its move with [`RowGame::take_flanked`] or
+/// [`RowGame::capture`], and may end the game on their count with [`RowGame::win_by_captures`].
+/// The counts are in the hash (with [`extra_key`], slot 0 Black's and 1 White's), and
+/// [`RowGame::undo`] puts the stones back with the move: the state and the hash are the ones before
+/// it, exactly. A game that takes nothing pays for none of it.
+///
+/// ```
+/// use stones_core::{board_text::parse_board, row_board::RowGame, rows::Goal};
+/// use stones_core::{BoardSize, Colour};
+///
+/// let mut g: RowGame<stones_core::Point> = RowGame::new(BoardSize::square(7), 1);
+/// let topo = g.board.grid.topo.clone();
+/// let stones = parse_board(&topo, "
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . x o o . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// g.set(&stones, [Goal::or_more(5); 2], Colour::Black).unwrap();
+/// let (before, hash) = (g.clone(), g.hash());
+///
+/// // Black's E4 flanks the pair C4 D4 and takes it.
+/// let e4 = topo.parse_point("E4").unwrap();
+/// g.place(e4, Goal::or_more(5));
+/// assert_eq!(g.take_flanked(e4, 2), 2);
+/// g.win_by_captures(2, e4); // a goal of one pair, for the example
+/// g.end_turn(e4);
+/// assert_eq!(g.captures(), [2, 0]);
+/// assert_eq!(g.board.stone(topo.parse_point("C4").unwrap()), None);
+/// assert!(g.won_by_captures() && g.winning_row().is_none());
+///
+/// // The undo puts the pair back, and the count and the hash with it.
+/// assert!(g.undo(Some));
+/// assert_eq!((g.hash(), &g), (hash, &before));
+/// ```
 #[derive(Debug, PartialEq)]
 pub struct RowGame<M> {
     /// The stones.
     pub board: RowBoard,
     /// The side to move and the moves played since the setup.
     pub turns: Turns<M>,
-    /// How the game ended, if it has: a win keeps a point of its row and its line.
+    /// How the game ended, if it has: a win keeps a point of its row and its line (the line
+    /// [`BY_CAPTURES`] for a win by captures).
     pub end: End<(Point, u8)>,
+    /// The stones each colour has taken, Black's first.
+    captures: [u32; 2],
+    /// The Zobrist term of `captures` (0 while both are 0).
+    captures_hash: u64,
+    /// Each stone taken since the setup, with the number of the move that took it (the length of
+    /// the history before it), so that `undo` puts back a move's stones.
+    taken: Vec<(Point, u32)>,
 }
 
-crate::clone_in_place!(RowGame<M: Copy> { board, turns, end } shared {});
+crate::clone_in_place!(RowGame<M: Copy> { board, turns, end, captures, captures_hash, taken } shared {});
 
 impl<M: Copy> RowGame<M> {
     /// An empty board of `size`, Black to move, and room for the moves that fill it when most of
@@ -166,7 +241,64 @@ impl<M: Copy> RowGame<M> {
             board,
             turns,
             end: End::No,
+            captures: [0; 2],
+            captures_hash: 0,
+            taken: Vec::new(),
         }
+    }
+
+    /// The stones each colour has taken since the setup, Black's first.
+    pub fn captures(&self) -> [u32; 2] {
+        self.captures
+    }
+
+    /// Takes the opponent's stone on `p` for the side to move, during its move: counted in
+    /// [`RowGame::captures`] and the hash, and put back by [`RowGame::undo`].
+    pub fn capture(&mut self, p: Point) {
+        let c = self.turns.to_move;
+        self.board.take(p, c.opponent());
+        self.taken.push((p, self.turns.history().len() as u32));
+        self.count(c, self.captures[c.idx()] + 1);
+    }
+
+    /// Takes, for the side to move, every run of exactly `len` opponent stones that its stone on
+    /// `p` flanks along one of the eight directions with a stone of its own beyond (Pente's pair:
+    /// X O O X, `len` 2); returns how many stones it took. Allocates nothing.
+    pub fn take_flanked(&mut self, p: Point, len: u32) -> u32 {
+        let mut taken = 0;
+        for k in 0..2 * rows::LINES {
+            let d = self.board.grid.dirs[k % rows::LINES] * if k < rows::LINES { 1 } else { -1 };
+            if self.board.flanks(p, d, len) {
+                let i = self.board.grid.pad(p);
+                for s in 1..=len as isize {
+                    self.capture(self.board.grid.point(i.wrapping_add_signed(d * s)));
+                }
+                taken += len;
+            }
+        }
+        taken
+    }
+
+    /// Ends the game for the side to move, if it goes on, once that side has taken `need` stones
+    /// or more (Pente's ten: five pairs); `p` is the stone of the move. A win by captures has no
+    /// row: [`RowGame::winning_row`] is `None` and [`RowGame::won_by_captures`] true.
+    pub fn win_by_captures(&mut self, need: u32, p: Point) {
+        let c = self.turns.to_move;
+        if self.end == End::No && self.captures[c.idx()] >= need {
+            self.end = End::Won(c, (p, BY_CAPTURES));
+        }
+    }
+
+    /// Whether the game was won by captures ([`RowGame::win_by_captures`]).
+    pub fn won_by_captures(&self) -> bool {
+        matches!(self.end, End::Won(_, (_, BY_CAPTURES)))
+    }
+
+    /// Sets `c`'s count of taken stones to `n`, with its Zobrist term.
+    fn count(&mut self, c: Colour, n: u32) {
+        let (slot, old) = (c.idx() as u32, self.captures[c.idx()]);
+        self.captures_hash ^= extra_key(slot, old.into()) ^ extra_key(slot, n.into());
+        self.captures[c.idx()] = n;
     }
 
     /// Puts a stone of the side to move on the empty point `p`; the first `goal` row ends the game.
@@ -185,13 +317,19 @@ impl<M: Copy> RowGame<M> {
         self.turns.played(mv);
     }
 
-    /// Takes back the last move, whose stones are its `points`, and the end it made; false when
-    /// there is none.
+    /// Takes back the last move, whose stones are its `points`, the stones it took and the end it
+    /// made; false when there is none.
     pub fn undo<P: IntoIterator<Item = Point>>(&mut self, points: impl Fn(M) -> P) -> bool {
         let Some((mv, c)) = self.turns.take_back() else {
             return false;
         };
         points(mv).into_iter().for_each(|p| self.board.take(p, c));
+        let move_number = self.turns.history().len() as u32;
+        while let Some(&(p, _)) = self.taken.last().filter(|&&(_, n)| n == move_number) {
+            self.taken.pop();
+            self.board.add(p, c.opponent());
+            self.count(c, self.captures[c.idx()] - 1);
+        }
         self.end = End::No;
         true
     }
@@ -206,12 +344,16 @@ impl<M: Copy> RowGame<M> {
     ) -> Result<(), SetupError> {
         self.end = self.board.set(stones, goals)?;
         self.turns.restart(to_move);
+        for c in Colour::BOTH {
+            self.count(c, 0);
+        }
+        self.taken.clear();
         Ok(())
     }
 
-    /// The Zobrist hash of the stones and the side to move.
+    /// The Zobrist hash of the stones, the side to move and the counts of taken stones.
     pub fn hash(&self) -> u64 {
-        self.board.hash ^ self.turns.side_key(&self.board.grid.topo)
+        self.board.hash ^ self.turns.side_key(&self.board.grid.topo) ^ self.captures_hash
     }
 
     /// The stones of the winning row, from one end to the other, once a row has won.
