@@ -1,5 +1,5 @@
 //! The `stones serve` page in a real browser: Debian's Chromium, headless, driven by playwright-core.
-//! crates/cli/tests/browser/play.cjs: for every game it starts a game against the computer, clicks
+//! crates/server/tests/browser/play.cjs: for every game it starts a game against the computer, clicks
 //! a legal point and an illegal one, waits for the computer's reply, undoes; two browsers, the lobby.
 //! page.cjs: results in words, review, Swap, the Dots zone, the win-rate graph, the layout at 400
 //! and 1280 px, every page on a 400 px phone (no sideways scrolling, the lobby's labels, Hex's own
@@ -76,7 +76,7 @@ fn every_game_is_played_in_chromium() {
     let mut failed = Vec::new();
     for script in ["play.cjs", "page.cjs"] {
         let out = Command::new("node")
-            .arg(root.join("crates/cli/tests/browser").join(script))
+            .arg(root.join("crates/server/tests/browser").join(script))
             .arg(&url)
             .arg(&shots)
             .env("NODE_PATH", &modules)

@@ -62,7 +62,7 @@ fn post_with(port: u16, path: &str, body: &Value, token: Option<&str>) -> Reply 
 }
 
 fn server() -> u16 {
-    let server = stones_cli::web::start("127.0.0.1", 0).expect("start the server");
+    let server = stones_server::start("127.0.0.1", 0).expect("start the server");
     let port = server.port;
     std::thread::spawn(move || server.wait());
     port
@@ -71,10 +71,10 @@ fn server() -> u16 {
 /// A server where one address (this test's 127.0.0.1) may have every game in play, not only its
 /// share (tests/web_shares.rs tests the shares).
 fn server_unshared() -> u16 {
-    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    let mut options = stones_server::Options::new("127.0.0.1", 0);
     options.creations_per_minute = 1000;
-    options.shares = stones_cli::web::http::ALL;
-    let server = stones_cli::web::start_with(&options).expect("start the server");
+    options.shares = stones_server::http::ALL;
+    let server = stones_server::start_with(&options).expect("start the server");
     let port = server.port;
     std::thread::spawn(move || server.wait());
     port
@@ -479,9 +479,9 @@ fn ids_are_128_random_bits() {
 
 #[test]
 fn a_computer_game_nobody_watches_pauses_and_a_visit_wakes_it() {
-    let mut options = stones_cli::web::Options::new("127.0.0.1", 0);
+    let mut options = stones_server::Options::new("127.0.0.1", 0);
     options.watch = Duration::from_millis(300);
-    let server = stones_cli::web::start_with(&options).expect("start the server");
+    let server = stones_server::start_with(&options).expect("start the server");
     let port = server.port;
     std::thread::spawn(move || server.wait());
     let s = new_game(
@@ -813,7 +813,7 @@ fn moves_reach_a_watcher_through_server_sent_events() {
 #[test]
 fn one_address_creates_a_bounded_number_of_games_a_minute() {
     let port = server();
-    for _ in 0..stones_cli::web::CREATIONS_PER_MINUTE {
+    for _ in 0..stones_server::CREATIONS_PER_MINUTE {
         let s = new_game(port, json!({"game": "go", "set": {"size": 2}}));
         let id = s["id"].as_str().unwrap().to_string();
         post(

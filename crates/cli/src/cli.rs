@@ -242,49 +242,7 @@ pub enum Command {
         rules: RulesArgs,
     },
     /// Serve a web page that plays every game (people, the search or random play on each side).
-    Serve {
-        /// The port (0: any free port; the line printed at the start says which).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The address to listen on; only this computer can connect unless you name another.
-        #[arg(long, default_value = "127.0.0.1")]
-        bind: String,
-        /// The address people use (such as `https://games.example.org`): required with a --bind other than
-        /// loopback; only this Host and Origin are answered. There is no TLS: use a reverse proxy.
-        #[arg(long)]
-        public_url: Option<String>,
-        /// The SQLite file games are kept in (default: $XDG_DATA_HOME/stones/stones.db, else
-        /// ~/.local/share/stones/stones.db), or a PostgreSQL database (postgres://user@host/db) that
-        /// several servers share.
-        #[arg(long)]
-        db: Option<std::path::PathBuf>,
-        /// Games one client address may create a minute (429 past it). Behind a reverse proxy every
-        /// client has the proxy's address: raise it there (and for load tests).
-        #[arg(long, default_value_t = crate::web::CREATIONS_PER_MINUTE)]
-        creations_per_minute: u32,
-        /// What one client address may hold at once, of the server's 512 connections, 256 event
-        /// streams, 64 requests being handled and 64 games in play: some of
-        /// `connections=N,streams=N,requests=N,games=N` (the rest by default: 64, 16, 16, 8), or
-        /// `off` (each the whole). Behind a reverse proxy every client has the proxy's address: off
-        /// there, and let the proxy share.
-        #[arg(
-            long,
-            value_name = "SHARES",
-            default_value = "connections=64,streams=16,requests=16,games=8"
-        )]
-        per_address: String,
-        /// The longest a computer player thinks on a move, whatever its spec says (`playouts=`
-        /// stops there too; a longer `time=` is refused); from just over 0 to 60.
-        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::games::MAX_THINK.as_secs_f64())]
-        max_think: f64,
-        /// How long a request about a game (an event stream's opening included) keeps its computer
-        /// playing: a game nobody asks about stops between moves, and goes on at the next request.
-        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::games::WATCH.as_secs_f64())]
-        watch: f64,
-        /// Open the page in a browser (xdg-open).
-        #[arg(long)]
-        open: bool,
-    },
+    Serve(crate::site::ServeArgs),
     /// Be a Gomocup (Piskvork) brain on standard input and output: START, BEGIN, TURN, BOARD, INFO, …
     Gomocup,
     /// Write a new game crate of its own (outside this repository) that gets the whole CLI.
@@ -569,39 +527,7 @@ pub fn run(command: Command) -> Result<(), CommandError> {
                 options,
             )?)
         }
-        Command::Serve {
-            port,
-            bind,
-            public_url,
-            db,
-            creations_per_minute,
-            per_address,
-            max_think,
-            watch,
-            open,
-        } => {
-            let mut options = crate::web::Options::new(&bind, port);
-            options.public_url = public_url;
-            options.creations_per_minute = creations_per_minute;
-            options.shares = crate::web::http::Shares::parse(&per_address)?;
-            options.max_think = crate::clock::seconds_arg("--max-think", max_think)?;
-            if options.max_think.is_zero() || options.max_think > crate::web::games::MAX_THINK_LIMIT
-            {
-                return Err(format!(
-                    "--max-think {max_think}: expected seconds over 0 and at most {}",
-                    crate::web::games::MAX_THINK_LIMIT.as_secs()
-                )
-                .into());
-            }
-            options.watch = crate::clock::seconds_arg("--watch", watch)?;
-            if options.watch.is_zero() {
-                return Err(format!("--watch {watch}: expected seconds over 0").into());
-            }
-            options.db = Some(db.or_else(crate::web::store::default_path).ok_or(
-                "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH".to_string(),
-            )?);
-            Ok(crate::web::serve(&options, open)?)
-        }
+        Command::Serve(args) => Ok(crate::site::serve(&args)?),
         Command::Gomocup => Ok(stones_gomoku::gomocup::run_brain(
             std::io::stdin().lock(),
             std::io::stdout(),

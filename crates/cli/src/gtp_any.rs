@@ -142,15 +142,19 @@ impl Session {
                 false => Err("cannot undo".into()),
             },
             "showboard" => Ok(format!("\n{}", self.game.render_board(false))),
-            "final_score" => Ok(match self.game.game_status() {
+            "final_score" => match self.game.game_status() {
                 // GTP writes a draw as 0.
-                Status::Over(o) if o.winner.is_none() => "0".into(),
-                Status::Over(o) => o.result,
-                _ => match self.game.current_score() {
+                Status::Over(o) if o.winner.is_none() => Ok("0".into()),
+                Status::Over(o) => Ok(o.result),
+                // Go's engine and GNU Go count an unfinished board as it stands; a game with
+                // points (TriGo, Dots) does the same. A game without (n in a row, Hex) has no
+                // score before its end: its 0 would read as a draw.
+                _ if !self.game.counts_points() => Err("cannot score: the game is not over".into()),
+                _ => Ok(match self.game.current_score() {
                     score if score.winner().is_none() => "0".into(),
                     score => score.result(),
-                },
-            }),
+                }),
+            },
             "time_settings" => match args {
                 [main, byo, stones] => match (main.parse(), byo.parse(), stones.parse()) {
                     (Ok(main), Ok(byo), Ok(stones)) => {
@@ -299,11 +303,50 @@ mod tests {
         );
     }
 
+    /// The responses of a session of `game` under its default ruleset with `set` overrides.
+    fn session(game: &str, set: &[(&str, i64)], session: &str) -> Vec<String> {
+        let kind = GameKind::parse(game).unwrap();
+        let set = set
+            .iter()
+            .map(|&(k, v)| (k.to_string(), toml::Value::from(v)));
+        let spec = PlayerSpec::parse("random").unwrap();
+        let mut out = Vec::new();
+        run(
+            kind,
+            None,
+            set.collect(),
+            spec,
+            session.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        text.split_terminator("\n\n").map(str::to_string).collect()
+    }
+
+    #[test]
+    fn final_score_refuses_an_unfinished_game_without_points() {
+        let not_over = "?1 cannot score: the game is not over";
+        assert_eq!(gomoku("1 final_score\n"), [not_over]);
+        assert_eq!(gomoku("play black c3\n1 final_score\n")[1], not_over);
+        for game in ["hex", "connect6"] {
+            let replies = session(game, &[], "play black b2\n1 final_score\n");
+            assert_eq!(replies, ["= ", not_over], "{game}");
+        }
+        // Once a row has won, the result: Gomoku's five on 5x5.
+        let five = "play black a1\nplay white a2\nplay black b1\nplay white b2\nplay black c1\n\
+                    play white c2\nplay black d1\nplay white d2\nplay black e1\n1 final_score\n";
+        assert_eq!(gomoku(five).last().unwrap(), "=1 B+");
+        // A game with points counts the board as it stands, as Go's engine does: TriGo's komi
+        // on an empty board, Dots' captures (none yet: even).
+        let trigo = session("trigo", &[("size", 4)], "1 final_score\n");
+        assert!(trigo[0].starts_with("=1 W+"), "{trigo:?}");
+        assert_eq!(session("dots", &[], "1 final_score\n"), ["=1 0"]);
+    }
+
     #[test]
     fn final_score_writes_a_draw_as_gtp_does() {
-        // Before: `Draw` on an empty board and `Draw (board full)` after the last move; GTP's
-        // final_score answers B+n, W+n or 0.
-        assert_eq!(gomoku("1 final_score\n"), ["=1 0"]);
+        // `Draw (board full)` after the last move; GTP's final_score answers B+n, W+n or 0.
         // A full board without five: rows XXOOX / OOXXO / XXOOX / OOXXO / XXOOX.
         let black = "a5 b5 e5 c4 d4 a3 b3 e3 c2 d2 a1 b1 e1";
         let white = "c5 d5 a4 b4 e4 c3 d3 a2 b2 e2 c1 d1";

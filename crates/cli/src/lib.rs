@@ -1,5 +1,6 @@
 //! stones-cli: the `stones` front door — games by name, interactive play, replays and case files,
-//! benchmarks, and the protocol adapters.
+//! benchmarks, and the protocol adapters. The site behind `stones serve` is `stones-server`'s, given
+//! with [`Stones::site`].
 
 pub mod analysis;
 pub mod bench;
@@ -25,11 +26,11 @@ pub mod referee;
 pub mod registry;
 pub mod save;
 pub mod sgf_replay;
+pub mod site;
 pub mod sprt;
 pub mod stones;
 pub mod text_game;
 pub mod tournament;
-pub mod web;
 
 pub use registry::GameKind;
 pub use stones::Stones;

@@ -1,5 +1,7 @@
-//! The `stones` binary: see `stones --help`.
+//! The `stones` binary: see `stones --help`. Every built-in game, and the site behind `stones serve`.
 
 fn main() -> std::process::ExitCode {
-    stones_cli::Stones::builtin().main()
+    stones_cli::Stones::builtin()
+        .site(stones_server::serve)
+        .main()
 }

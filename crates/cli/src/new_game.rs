@@ -50,6 +50,10 @@ const FILES: &[(&str, &str)] = &[
 /// The stones crates a new game depends on, with the folder of each in this checkout.
 const CRATES: &[(&str, &str)] = &[("stones-core", "core"), ("stones-cli", "cli")];
 
+/// The site behind `serve`, an optional dependency behind the game's `server` feature (the web
+/// server and both databases are built only when the game asks for them).
+const SERVER: (&str, &str) = ("stones-server", "server");
+
 /// The crate of the game's Python module, an optional dependency behind the game's `python`
 /// feature. It is not on crates.io (a wheel, `publish = false`), so it comes by path only.
 const PYTHON: (&str, &str) = ("stones-python", "python");
@@ -105,6 +109,11 @@ fn dependencies(checkout: Option<&Path>) -> String {
             None => format!("{name} = \"{version}\"\n"),
         })
         .collect();
+    let (name, dir) = SERVER;
+    lines += &match checkout {
+        Some(root) => by_path(root, name, dir, ", optional = true"),
+        None => format!("{name} = {{ version = \"{version}\", optional = true }}\n"),
+    };
     let (name, dir) = PYTHON;
     lines += &match checkout {
         Some(root) => by_path(root, name, dir, ", optional = true"),
@@ -131,7 +140,7 @@ pub fn checkout_crates() -> Option<PathBuf> {
     let crates = cli.parent()?;
     let here = CRATES
         .iter()
-        .chain([&PYTHON])
+        .chain([&SERVER, &PYTHON])
         .all(|(_, d)| crates.join(d).join("Cargo.toml").is_file());
     here.then(|| crates.to_path_buf())
 }
@@ -201,6 +210,34 @@ mod tests {
             assert!(!text.contains("__"), "{path}: {text}");
         }
         assert!(write("tiny-row", &dir, None).is_err(), "an existing folder");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The site: stones-server an optional dependency behind the `server` feature, which main.rs
+    /// hands to `serve`; nothing of it is built by default.
+    #[test]
+    fn the_site_is_behind_a_feature() {
+        let dir = std::env::temp_dir().join(format!("stones-new-game-site-{}", std::process::id()));
+        for checkout in [checkout_crates(), None] {
+            let _ = std::fs::remove_dir_all(&dir);
+            write("tiny-row", &dir, checkout.as_deref()).unwrap();
+            let cargo: toml::Table = std::fs::read_to_string(dir.join("Cargo.toml"))
+                .unwrap()
+                .parse()
+                .unwrap();
+            let server = &cargo["dependencies"]["stones-server"];
+            assert_eq!(server["optional"].as_bool(), Some(true));
+            assert_eq!(server["version"].as_str(), Some(env!("CARGO_PKG_VERSION")));
+            let feature = cargo["features"]["server"].as_array().unwrap();
+            assert_eq!(feature, &[toml::Value::from("dep:stones-server")]);
+            assert!(cargo["features"].get("default").is_none());
+            let main = std::fs::read_to_string(dir.join("src/main.rs")).unwrap();
+            assert!(
+                main.contains("#[cfg(feature = \"server\")]")
+                    && main.contains(".site(stones_server::serve)"),
+                "{main}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

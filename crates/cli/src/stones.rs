@@ -15,9 +15,13 @@ use stones_core::SearchGame;
 ///     stones_cli::Stones::builtin().game::<MyGame>().main()
 /// }
 /// ```
+///
+/// `serve` needs the site too, from the crate `stones-server`:
+/// `Stones::builtin().game::<MyGame>().site(stones_server::serve).main()`.
 #[derive(Clone)]
 pub struct Stones {
     games: Vec<Entry>,
+    site: Option<crate::site::Site>,
 }
 
 impl Stones {
@@ -25,17 +29,28 @@ impl Stones {
     pub fn builtin() -> Stones {
         Stones {
             games: registry::builtin(),
+            site: None,
         }
     }
 
     /// No game yet: a program of only the caller's games.
     pub fn empty() -> Stones {
-        Stones { games: Vec::new() }
+        Stones {
+            games: Vec::new(),
+            site: None,
+        }
     }
 
     /// Adds the game `G`, listed after those already added. Its name (`G::NAME`) must be new.
     pub fn game<G: SearchGame + PartialEq + Send + Sync + 'static>(mut self) -> Stones {
         self.games.push(Entry::of::<G>());
+        self
+    }
+
+    /// Gives `stones serve` its site: `stones_server::serve` (without one, `serve` says how to get
+    /// it, and nothing of a web server or database is built).
+    pub fn site(mut self, site: crate::site::Site) -> Stones {
+        self.site = Some(site);
         self
     }
 
@@ -54,6 +69,9 @@ impl Stones {
         if let Err(e) = registry::install(self.games) {
             eprintln!("stones: {e}");
             return ExitCode::from(2);
+        }
+        if let Some(site) = self.site {
+            crate::site::install(site);
         }
         crate::cli::main()
     }

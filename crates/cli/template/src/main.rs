@@ -1,8 +1,12 @@
-//! The whole `stones` command line — list, play, replay, gtp, match, serve, bench — with the
-//! built-in games and __NAME__.
+//! The whole `stones` command line — list, play, replay, gtp, match, bench, and `serve` with the
+//! feature `server` — with the built-in games and __NAME__.
 
 use __CRATE__::__TYPE__;
 
 fn main() -> std::process::ExitCode {
-    stones_cli::Stones::builtin().game::<__TYPE__>().main()
+    let stones = stones_cli::Stones::builtin().game::<__TYPE__>();
+    // The site behind `serve`, when the crate is built with `--features server`.
+    #[cfg(feature = "server")]
+    let stones = stones.site(stones_server::serve);
+    stones.main()
 }

@@ -1,11 +1,11 @@
 //! A game record uploaded for review: an SGF record or a case file, read by the same code as
-//! `stones replay` ([`crate::sgf_replay::sgf_game`], [`stones_core::case_file::CaseFile`]), turned
+//! `stones replay` ([`stones_cli::sgf_replay::sgf_game`], [`stones_core::case_file::CaseFile`]), turned
 //! into the creation request of a game between two people and the moves to play in it, so that a
 //! stored upload replays like any other game and its uploader may also play on from its end.
 
 use super::games::ApiError;
-use crate::cli::RulesArgs;
 use serde_json::{json, Map, Value};
+use stones_cli::cli::RulesArgs;
 use stones_core::case_file::CaseFile;
 use stones_core::{Colour, Shape};
 
@@ -30,7 +30,7 @@ pub fn read_record(text: &str) -> Result<Upload, ApiError> {
 }
 
 fn read_sgf(text: &str) -> Result<Upload, ApiError> {
-    let r = crate::sgf_replay::sgf_game(text.as_bytes(), &RulesArgs::default())
+    let r = stones_cli::sgf_replay::sgf_game(text.as_bytes(), &RulesArgs::default())
         .map_err(|e| ApiError::bad(format!("the SGF record cannot be read: {e}")))?;
     if r.edited_later {
         return Err(ApiError::bad(

@@ -755,13 +755,13 @@ fn settings(text: &str) -> Value {
 
 /// The games, their rulesets and usual sizes, for the page's choices.
 fn catalog() -> Value {
-    let games: Vec<Value> = crate::registry::GameKind::all()
+    let games: Vec<Value> = stones_cli::registry::GameKind::all()
         .into_iter()
         .map(|kind| {
             let rulesets: Vec<Value> = kind
                 .builtin_rulesets()
                 .iter()
-                .map(|b| json!({"name": b.name, "description": crate::registry::GameKind::ruleset_description(b), "settings": settings(b.text)}))
+                .map(|b| json!({"name": b.name, "description": stones_cli::registry::GameKind::ruleset_description(b), "settings": settings(b.text)}))
                 .collect();
             let sizes = serde_json::to_value(kind.usual_sizes()).unwrap_or_default();
             json!({"game": kind.name(), "description": kind.description(), "rulesets": rulesets, "sizes": sizes})

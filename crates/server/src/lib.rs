@@ -1,4 +1,4 @@
-//! `stones serve`: a web server with one page that plays every game, and the JSON API the page uses.
+//! stones-server: the site behind `stones serve` — a web server with one page that plays every game, and the JSON API the page uses.
 //!
 //! The HTTP layer ([`http`]) is hyper on a small tokio runtime with limits on every input; the routes
 //! (`routes`) are axum's. The page is static files compiled into the binary; it draws the SVG the
@@ -33,11 +33,11 @@ pub mod upload;
 
 use games::Games;
 use std::sync::{Arc, Mutex};
+use stones_cli::site::ServeArgs;
 
 pub use http::MAX_BODY;
 
-/// Games one client address may create a minute, by default.
-pub const CREATIONS_PER_MINUTE: u32 = 60;
+pub use stones_cli::site::CREATIONS_PER_MINUTE;
 
 /// How `stones serve` runs.
 #[derive(Debug, Clone)]
@@ -275,8 +275,37 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
     })
 }
 
+/// `stones serve`: reads its command line's options and serves until the process ends (what
+/// [`stones_cli::Stones::site`] takes).
+pub fn serve(args: &ServeArgs) -> Result<(), String> {
+    use stones_cli::clock::seconds_arg;
+    let mut options = Options::new(&args.bind, args.port);
+    options.public_url = args.public_url.clone();
+    options.creations_per_minute = args.creations_per_minute;
+    options.shares = http::Shares::parse(&args.per_address)?;
+    options.max_think = seconds_arg("--max-think", args.max_think)?;
+    if options.max_think.is_zero() || options.max_think > games::MAX_THINK_LIMIT {
+        return Err(format!(
+            "--max-think {}: expected seconds over 0 and at most {}",
+            args.max_think,
+            games::MAX_THINK_LIMIT.as_secs()
+        ));
+    }
+    options.watch = seconds_arg("--watch", args.watch)?;
+    if options.watch.is_zero() {
+        return Err(format!("--watch {}: expected seconds over 0", args.watch));
+    }
+    options.db = Some(
+        args.db.clone().or_else(store::default_path).ok_or(
+            "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH"
+                .to_string(),
+        )?,
+    );
+    serve_with(&options, args.open)
+}
+
 /// `stones serve`: starts the server, says where, opens a browser when asked, and serves.
-pub fn serve(options: &Options, open: bool) -> Result<(), String> {
+pub fn serve_with(options: &Options, open: bool) -> Result<(), String> {
     let server = start_with(options)?;
     let bind = options.bind.as_str();
     let host = if bind.contains(':') {

@@ -1,14 +1,14 @@
 //! A game's clock on the server: main time and an increment per move (the terminal's
-//! [`crate::clock::Clock`]), run for the side to move, and the flag that falls when its time is out —
+//! [`stones_cli::clock::Clock`]), run for the side to move, and the flag that falls when its time is out —
 //! checked by the server itself every [`SWEEP`], whether or not anyone is connected. In Dots, after
 //! a STOP the other player moves alone for the ruleset's `stop_time` (their own time stands still);
 //! when it is up the game ends by itself. That deadline is a moment (milliseconds since 1970), so it
 //! is stored and holds on every server and after a restart.
 
 use super::games::ApiError;
-use crate::clock::{Clock, TimeControl};
 use serde_json::{json, Value};
 use std::time::Duration;
+use stones_cli::clock::{Clock, TimeControl};
 use stones_core::Colour;
 
 /// How often the server looks for fallen flags.

@@ -6,10 +6,6 @@ use super::seats::Seats;
 pub use super::seats::UndoStep;
 use super::store::{Change, NewGame, Rated, Store};
 use super::timing::GameClock;
-use crate::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
-use crate::player::Player;
-use crate::registry::GameKind;
-use crate::text_game::AnyGame;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -17,6 +13,10 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use stones_ai::PlayerSpec;
+use stones_cli::case::{play_recorded, transcript, write_case, MoveRecord, Transcript};
+use stones_cli::player::Player;
+use stones_cli::registry::GameKind;
+use stones_cli::text_game::AnyGame;
 use stones_core::{Colour, Status};
 
 /// Games in play at once: unfinished, with a move within [`IDLE`] (finished and abandoned games
@@ -35,13 +35,14 @@ pub const UNMOVED_IDLE: Duration = Duration::from_secs(300);
 /// default (`--watch`). An event stream is a request that lasts: it ends after three quarters of
 /// this time ([`Limits::stream_life`]), and a browser's `EventSource` opens it again (a request),
 /// so a stream nobody opens again stops counting.
-pub const WATCH: Duration = Duration::from_secs(20);
+pub const WATCH: Duration = Duration::from_secs(stones_cli::site::WATCH_SECONDS);
 /// The largest board the server plays on, in points (Dots' 39 × 32 field has 1248).
 pub const MAX_POINTS: usize = 2000;
 /// The longest think the server allows a computer player per move, by default (`--max-think`).
-pub const MAX_THINK: Duration = Duration::from_secs(10);
+pub const MAX_THINK: Duration = Duration::from_secs(stones_cli::site::MAX_THINK_SECONDS);
 /// The longest `--max-think`.
-pub const MAX_THINK_LIMIT: Duration = Duration::from_secs(60);
+pub const MAX_THINK_LIMIT: Duration =
+    Duration::from_secs(stones_cli::site::MAX_THINK_LIMIT_SECONDS);
 /// The computer's time per move when its spec sets no limit.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 /// The most memory one computer player's search trees may take (a game has at most two): what a
@@ -1482,14 +1483,14 @@ impl Session {
     /// The game as SGF, for the games with an SGF form.
     pub fn sgf(&self) -> Option<String> {
         let result = self.result();
-        let info = crate::save::SaveInfo {
+        let info = stones_cli::save::SaveInfo {
             ruleset: self.ruleset.clone(),
             set: self.set.clone(),
             setup: self.setup(),
             players: None,
         };
         self.game
-            .sgf(result.as_deref(), &crate::save::rule_text(&info))
+            .sgf(result.as_deref(), &stones_cli::save::rule_text(&info))
     }
 
     /// Plays a person's move, sent with `token`: the seat to move's (either person's while dead

@@ -3,10 +3,10 @@
 //! [`stones_core::plot::LineChart`], as `stones replay --plot` draws it).
 
 use super::games::ApiError;
-use crate::analysis::black_chance;
-use crate::text_game::{AnyGame, TextThought};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use stones_cli::analysis::black_chance;
+use stones_cli::text_game::{AnyGame, TextThought};
 use stones_core::plot::LineChart;
 use stones_core::Colour;
 
@@ -105,12 +105,12 @@ pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
 pub const ANALYSIS_BUDGET: u64 = 40_000;
 
 /// The win-rate graph of a whole game, every position read by the search as `stones replay --plot`
-/// reads it ([`crate::analysis::win_rates`]), [`ANALYSIS_BUDGET`] playouts shared among the
+/// reads it ([`stones_cli::analysis::win_rates`]), [`ANALYSIS_BUDGET`] playouts shared among the
 /// positions (at least 20 each).
 pub fn analysis_svg(start: &AnyGame, moves: &[String]) -> String {
     let playouts = (ANALYSIS_BUDGET / (moves.len() as u64 + 1)).clamp(20, 1000);
-    let rates = crate::analysis::win_rates(start, moves, playouts);
-    crate::analysis::win_rate_svg(start.game_name(), &rates, playouts)
+    let rates = stones_cli::analysis::win_rates(start, moves, playouts);
+    stones_cli::analysis::win_rate_svg(start.game_name(), &rates, playouts)
 }
 
 /// The win-rate graph of a game named `game`: Black's chance after each computer move, and the
