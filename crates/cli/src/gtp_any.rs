@@ -337,10 +337,10 @@ mod tests {
         let five = "play black a1\nplay white a2\nplay black b1\nplay white b2\nplay black c1\n\
                     play white c2\nplay black d1\nplay white d2\nplay black e1\n1 final_score\n";
         assert_eq!(gomoku(five).last().unwrap(), "=1 B+");
-        // A game with points counts the board as it stands, as Go's engine does: TriGo's komi
-        // on an empty board, Dots' captures (none yet: even).
-        let trigo = session("trigo", &[("size", 4)], "1 final_score\n");
-        assert!(trigo[0].starts_with("=1 W+"), "{trigo:?}");
+        // A game with points counts the board as it stands, as Go's engine does: TriGo's lone
+        // stone owns the board, Dots' captures are none yet (even).
+        let trigo = session("trigo", &[("size", 4)], "play black a1\n1 final_score\n");
+        assert!(trigo[1].starts_with("=1 B+"), "{trigo:?}");
         assert_eq!(session("dots", &[], "1 final_score\n"), ["=1 0"]);
     }
 

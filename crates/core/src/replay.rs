@@ -54,6 +54,14 @@ pub trait Replay {
     fn score_parts_of(&self, colour: Colour) -> Vec<String>;
     /// The result in words, when it is not a count of points ([`Game::outcome_words`]).
     fn outcome_text(&self, outcome: &Outcome) -> Option<String>;
+
+    /// Whether the game counts points (Go, TriGo, Dots), so that its score as the board stands
+    /// means something before the end: a game with a komi or with [`Game::score_parts`]. A game
+    /// whose score is only its winner's (n in a row, Hex: [`crate::Score::of_winner`]) has
+    /// neither, and has no score until it is over (GTP's `final_score` refuses one).
+    fn counts_points(&self) -> bool {
+        self.komi_points().is_some() || !self.score_parts_of(Colour::Black).is_empty()
+    }
 }
 
 impl<G: Game> Replay for G {

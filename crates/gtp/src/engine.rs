@@ -404,6 +404,8 @@ impl Engine {
         }
     }
 
+    /// `final_score`: the board counted as it stands, finished or not, as GNU Go counts it (the
+    /// other games' GTP refuses an unfinished game that has no points to count).
     fn final_score(&mut self) -> String {
         let score = self.estimated_score();
         match score.winner() {
