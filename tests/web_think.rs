@@ -148,3 +148,64 @@ fn a_computer_game_stops_between_moves_when_nobody_asks_and_goes_on_when_asked()
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// CPU seconds process `pid` has used, user and system, read from /proc (in USER_HZ ticks, 100 a
+/// second on Linux).
+#[cfg(target_os = "linux")]
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command's name in parentheses: state, then fields 4.. — utime and stime are the
+    // 14th and 15th.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    (fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap()) / 100.0
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn every_game_shares_the_servers_search_threads_and_each_gets_its_turn() {
+    let server = Served::start(&["--search-threads", "1", "--watch", "30"]);
+    let port = server.port;
+    let computer = "mcts:time=0.4,threads=2,resign=0";
+    let ids: Vec<String> = (0..4)
+        .map(|_| {
+            let s = post(
+                &server,
+                "/api/games",
+                &json!({"game": "go", "set": {"size": 9}, "black": computer, "white": computer}),
+                None,
+                201,
+            );
+            s["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let played = |ids: &[String]| -> Vec<usize> {
+        ids.iter()
+            .map(|id| moves(&http::state(port, id)).len())
+            .collect()
+    };
+    // Four games of two-thread players, watched: one search thread's worth of CPU between them.
+    std::thread::sleep(Duration::from_secs(1));
+    let (before, cpu0, t0) = (played(&ids), cpu_seconds(server.child.id()), Instant::now());
+    std::thread::sleep(Duration::from_secs(8));
+    let (cpu, wall) = (cpu_seconds(server.child.id()) - cpu0, t0.elapsed());
+    let after = played(&ids);
+    eprintln!("{cpu:.2} s of CPU in {wall:?}; moves {before:?} -> {after:?}");
+    assert!(
+        cpu <= wall.as_secs_f64() * 1.3,
+        "{cpu:.2} s of CPU in {wall:?} with one search thread for all"
+    );
+    // One thread: the moves are thought one after another, 0.4 s each (and the four in hand at
+    // either end), where 8 threads would play the four games side by side (about 85 moves here).
+    let made: usize = after.iter().sum::<usize>() - before.iter().sum::<usize>();
+    assert!(
+        made as f64 <= wall.as_secs_f64() / 0.4 + 4.0,
+        "{made} moves in {wall:?}: thought side by side"
+    );
+    // First come, first served: every game moved.
+    for (b, a) in before.iter().zip(&after) {
+        assert!(
+            a > b,
+            "a game waited 8 s for its turn: {before:?} -> {after:?}"
+        );
+    }
+}

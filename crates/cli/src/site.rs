@@ -14,6 +14,9 @@ pub const MAX_THINK_LIMIT_SECONDS: u64 = 60;
 /// How long a request about a game keeps its computer playing, by default (`--watch`).
 pub const WATCH_SECONDS: u64 = 20;
 
+/// Megabytes of search trees all games share, by default (`--search-memory`).
+pub const SEARCH_MEMORY_MB: usize = 512;
+
 /// `stones serve`'s options, as typed.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeArgs {
@@ -55,6 +58,14 @@ pub struct ServeArgs {
     /// playing: a game nobody asks about stops between moves, and goes on at the next request.
     #[arg(long, value_name = "SECONDS", default_value_t = WATCH_SECONDS as f64)]
     pub watch: f64,
+    /// Search threads all games' computer players share (default: this machine's cores): a move
+    /// waits its turn when they are taken.
+    #[arg(long, value_name = "N")]
+    pub search_threads: Option<usize>,
+    /// Megabytes of search trees all games' computer players share (each move's tree is freed
+    /// when the move is made).
+    #[arg(long, value_name = "MB", default_value_t = SEARCH_MEMORY_MB)]
+    pub search_memory: usize,
     /// Open the page in a browser (xdg-open).
     #[arg(long)]
     pub open: bool,

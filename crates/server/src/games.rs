@@ -740,6 +740,29 @@ fn short(text: &str) -> String {
     s
 }
 
+/// The computer's move, its search given threads and tree memory from the server's budget
+/// ([`super::budget`]) for this move only: the tree goes with the grant (no reuse into the next
+/// move, whose memory the budget could not bound).
+fn choose_within_budget(
+    player: &mut Player,
+    game: &AnyGame,
+    history: &[(Colour, String)],
+) -> Result<stones_cli::player::Choice, stones_cli::engine::Failure> {
+    let Player::Mcts { options, .. } = player else {
+        return player.choose(game, history, None, &mut |_| {});
+    };
+    let asked = (options.threads, options.memory);
+    let grant = super::budget::server().take(asked.0, asked.1);
+    (options.threads, options.memory) = (grant.threads, grant.memory);
+    let choice = player.choose(game, history, None, &mut |_| {});
+    if let Player::Mcts { options, brain } = player {
+        (options.threads, options.memory) = asked;
+        *brain = Default::default();
+    }
+    drop(grant);
+    choice
+}
+
 /// A player spec the server accepts: human, random or mcts, at most 2 threads and
 /// [`MAX_TREE_MEMORY`] of trees, resigning as at the prompt (below [`stones_ai::PROMPT_RESIGN`]
 /// unless `resign=` is set). Every search stops at `max_think` whatever else it says: `time` is cut
@@ -1647,7 +1670,10 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
         drop(s);
         let session = Arc::clone(session);
         std::thread::spawn(move || {
-            let dead = game.dead_estimate(300);
+            let dead = {
+                let _grant = super::budget::server().take(1, 0);
+                game.dead_estimate(300)
+            };
             let mut s = lock(&session);
             s.thinking = false;
             if s.generation == generation {
@@ -1687,7 +1713,7 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
     drop(s);
     let session = Arc::clone(session);
     std::thread::spawn(move || {
-        let choice = player.choose(&game, &history, None, &mut |_| {});
+        let choice = choose_within_budget(&mut player, &game, &history);
         let mut s = lock(&session);
         s.players[side] = Some(player);
         s.thinking = false;

@@ -17,6 +17,7 @@ macro_rules! note {
     }};
 }
 
+pub mod budget;
 pub mod db;
 pub mod follow;
 pub mod games;
@@ -62,6 +63,10 @@ pub struct Options {
     /// What one client address may hold at once: connections, event streams, requests being
     /// handled, games in play ([`http::SHARE`]; `--per-address`).
     pub shares: http::Shares,
+    /// Search threads and bytes of trees all games' computer players share ([`budget`]; the
+    /// first server a process starts sets it): `None` for this machine's cores and
+    /// [`budget::TREE_MEMORY`].
+    pub search: Option<(usize, usize)>,
 }
 
 impl Options {
@@ -76,6 +81,7 @@ impl Options {
             db: None,
             creations_per_minute: CREATIONS_PER_MINUTE,
             shares: http::SHARE,
+            search: None,
         }
     }
 }
@@ -197,6 +203,9 @@ pub fn start(bind: &str, port: u16) -> Result<WebServer, String> {
 
 /// Starts the server as `options` say, on a thread of its own.
 pub fn start_with(options: &Options) -> Result<WebServer, String> {
+    if let Some((threads, memory)) = options.search {
+        budget::set_server(threads, memory);
+    }
     let bind = options.bind.as_str();
     let addr = format!("{bind}:{}", options.port);
     let listener =
@@ -295,6 +304,20 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
     if options.watch.is_zero() {
         return Err(format!("--watch {}: expected seconds over 0", args.watch));
     }
+    if args.search_threads == Some(0) || !(16..=1 << 20).contains(&args.search_memory) {
+        return Err(format!(
+            "--search-threads {} --search-memory {}: expected at least 1 thread and from 16 to \
+             1048576 MB",
+            args.search_threads
+                .map_or("(cores)".into(), |n| n.to_string()),
+            args.search_memory
+        ));
+    }
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    options.search = Some((
+        args.search_threads.unwrap_or(cores),
+        args.search_memory << 20,
+    ));
     options.db = Some(
         args.db.clone().or_else(store::default_path).ok_or(
             "no place for the database ($HOME and $XDG_DATA_HOME are unset): give --db PATH"

@@ -86,7 +86,10 @@ pub const ESTIMATE_PLAYOUTS: u64 = 400;
 /// The search's estimate of `game`: each point's ownership (-1 White's, 1 Black's) by name, and
 /// the points each side would count (a point is a side's past ±0.2; komi to White).
 pub fn estimate(game: &AnyGame, playouts: u64) -> Value {
-    let own = game.ownership(playouts);
+    let own = {
+        let _thread = super::budget::server().take(1, 0);
+        game.ownership(playouts)
+    };
     let mut points = serde_json::Map::new();
     let komi = game.komi_points().unwrap_or(0.0);
     let (mut black, mut white) = (0.0, komi);
@@ -109,7 +112,10 @@ pub const ANALYSIS_BUDGET: u64 = 40_000;
 /// positions (at least 20 each).
 pub fn analysis_svg(start: &AnyGame, moves: &[String]) -> String {
     let playouts = (ANALYSIS_BUDGET / (moves.len() as u64 + 1)).clamp(20, 1000);
-    let rates = stones_cli::analysis::win_rates(start, moves, playouts);
+    let rates = {
+        let _thread = super::budget::server().take(1, 0);
+        stones_cli::analysis::win_rates(start, moves, playouts)
+    };
     stones_cli::analysis::win_rate_svg(start.game_name(), &rates, playouts)
 }
 
