@@ -210,8 +210,8 @@ pub struct Games {
     store: Arc<Store>,
     /// How long a request keeps the computer playing, and the longest think.
     limits: Limits,
-    /// This server's name as a runner of games (random: another server on the same database has
-    /// another).
+    /// This server's name as a runner of games ([`super::runner::own_name`]: another server on the
+    /// same database has another).
     runner: Arc<str>,
     /// The games in play one client address may have made ([`MAX_LIVE`] unless told).
     share: usize,
@@ -241,10 +241,7 @@ impl Games {
             map: Arc::default(),
             store: Arc::new(store),
             limits,
-            runner: super::ids::random_hex()
-                .map(|r| r[..12].to_string())
-                .unwrap_or_else(|_| format!("pid{}", std::process::id()))
-                .into(),
+            runner: super::runner::own_name().into(),
             share: MAX_LIVE,
         };
         // The flags fall on the server's own time, whether or not anyone is connected.
@@ -1279,7 +1276,12 @@ impl Session {
             return false;
         }
         let until = super::store::now_ms() + lease.as_millis() as i64;
-        match store.lease(&self.id, &self.runner, until) {
+        // A lease held by a server of this machine that died is taken at once.
+        let taken = store.lease(&self.id, &self.runner, until).and_then(|ours| {
+            Ok(ours
+                || store.take_dead_lease(&self.id, &self.runner, until, super::runner::is_dead)?)
+        });
+        match taken {
             Ok(true) => {
                 self.lease = Some(now + lease);
                 true

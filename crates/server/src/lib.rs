@@ -26,6 +26,7 @@ pub mod http;
 pub mod ids;
 pub mod review;
 mod routes;
+pub mod runner;
 pub mod seats;
 pub mod stats;
 pub mod store;

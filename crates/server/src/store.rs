@@ -629,6 +629,42 @@ impl Store {
         Ok(n == 1)
     }
 
+    /// Takes the lease of game `id` for `runner` until `until_ms` from a holder that `gone` says
+    /// is dead (its unexpired lease is not waited out): true when it is `runner`'s now.
+    pub fn take_dead_lease(
+        &self,
+        id: &str,
+        runner: &str,
+        until_ms: i64,
+        gone: impl Fn(&str) -> bool,
+    ) -> Result<bool, String> {
+        let rows = self.db.with(|tx| {
+            tx.query(
+                "SELECT runner FROM games WHERE id = ?1 AND runner IS NOT NULL",
+                &[id.into()],
+            )
+        })?;
+        let Some(holder) = rows.first().and_then(|r| r.text(0)) else {
+            return Ok(false);
+        };
+        if holder == runner || !gone(&holder) {
+            return Ok(false);
+        }
+        let params = [
+            id.into(),
+            runner.into(),
+            Val::Int(until_ms),
+            holder.as_str().into(),
+        ];
+        let n = self.db.with(|tx| {
+            tx.execute(
+                "UPDATE games SET runner = ?2, lease_until = ?3 WHERE id = ?1 AND runner = ?4",
+                &params,
+            )
+        })?;
+        Ok(n == 1)
+    }
+
     /// The ratings table of a game's kind: the first `limit` by `order` (`rating`, `wins` or
     /// `games`).
     pub fn ratings(&self, kind: &str, order: &str, limit: usize) -> Result<Vec<RatingRow>, String> {
