@@ -70,15 +70,15 @@ pub fn render_svg(
     stone: impl Fn(Point) -> Option<Colour>,
     deco: &Decorations,
 ) -> String {
-    let geo = Geometry::new(topo);
-    let dots = deco.look == Look::Dots;
-    let mut out = String::new();
-    let (w, h) = (geo.width, geo.height);
     // A large board is shown shrunk to fit a page: its labels grow with it so as to stay readable
     // (13 units up to 19 points a side, then in proportion, up to 19: two-letter columns such as
     // `AM` still fit between their neighbours).
     let (cols, _) = topo.bounding_box();
     let font = (13.0 * f64::from(cols) / 19.0).clamp(13.0, 19.0);
+    let geo = Geometry::new(topo).fitting(&labels(topo, &Geometry::new(topo)), font);
+    let dots = deco.look == Look::Dots;
+    let mut out = String::new();
+    let (w, h) = (geo.width, geo.height);
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="board {}" viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" font-family="sans-serif" font-size="{font:.0}">"#,
@@ -103,7 +103,16 @@ pub fn render_svg(
             (y2 - y1).abs() + STEP
         );
     }
-    coordinates(&mut out, topo, &geo);
+    sides(&mut out, topo, &geo);
+    for label in labels(topo, &geo) {
+        let _ = writeln!(
+            out,
+            r##"<text class="coord" x="{:.1}" y="{:.1}" text-anchor="middle" fill="#333">{}</text>"##,
+            label.x,
+            label.y,
+            escape(&label.text)
+        );
+    }
     for &p in &deco.stars {
         let (x, y) = geo.at(topo, p);
         let _ = writeln!(
@@ -256,6 +265,8 @@ struct Geometry {
     width: f64,
     height: f64,
     left: f64,
+    /// How far the whole drawing is moved down from the top margin (room for labels above).
+    top: f64,
     shear: f64,
     offset: f64,
     row: f64,
@@ -276,6 +287,7 @@ impl Geometry {
                     width: w,
                     height: h,
                     left: 0.0,
+                    top: 0.0,
                     shear: 0.0,
                     offset: 0.0,
                     row: 1.0,
@@ -289,6 +301,7 @@ impl Geometry {
                     width: w,
                     height: h,
                     left: HEX_LEFT,
+                    top: 0.0,
                     shear: -0.5,
                     offset,
                     row: ROW,
@@ -302,6 +315,7 @@ impl Geometry {
                     width: w,
                     height: h,
                     left: 0.0,
+                    top: 0.0,
                     shear: 0.5,
                     offset: 0.0,
                     row: ROW,
@@ -314,8 +328,28 @@ impl Geometry {
     fn xy(&self, x: f64, y: f64) -> (f64, f64) {
         (
             MARGIN + self.left + STEP * (x + self.shear * y + self.offset),
-            MARGIN + STEP * self.row * y,
+            MARGIN + self.top + STEP * self.row * y,
         )
+    }
+
+    /// This geometry grown where `labels` (laid out on it, at `font`) would cross the picture's
+    /// edge, by as much as they cross it and [`LABEL_PAD`] more: the drawing moves right and down
+    /// for labels past the left and top edges, and the picture widens and heightens. A Hex board's
+    /// row numbers at the right end of its last rows reach past the margin.
+    fn fitting(mut self, labels: &[Label], font: f64) -> Geometry {
+        let (mut x0, mut y0, mut x1, mut y1) = (0f64, 0f64, self.width, self.height);
+        for label in labels {
+            let (lx0, ly0, lx1, ly1) = label.extent(font);
+            (x0, y0) = (x0.min(lx0 - LABEL_PAD), y0.min(ly0 - LABEL_PAD));
+            (x1, y1) = (x1.max(lx1 + LABEL_PAD), y1.max(ly1 + LABEL_PAD));
+        }
+        // Whole units, so that the picture's size is printed as it is.
+        let (grow_left, grow_top) = ((-x0).ceil(), (-y0).ceil());
+        self.left += grow_left;
+        self.top += grow_top;
+        self.width = (x1 - self.width).ceil() + self.width + grow_left;
+        self.height = (y1 - self.height).ceil() + self.height + grow_top;
+        self
     }
 
     fn at(&self, topo: &Topology, p: Point) -> (f64, f64) {
@@ -394,28 +428,80 @@ fn hex_cells(out: &mut String, topo: &Topology, geo: &Geometry) {
     );
 }
 
-/// Coordinates around the board in the game's notation.
-fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
-    let label = |out: &mut String, (x, y): (f64, f64), text: &str| {
+/// Room kept between a label's text and the picture's edge.
+const LABEL_PAD: f64 = 2.0;
+
+/// A coordinate label: the middle of its baseline, and its text.
+struct Label {
+    x: f64,
+    y: f64,
+    text: String,
+}
+
+impl Label {
+    /// The box its text takes at `font` units, from the widths of a sans-serif face's letters
+    /// (Helvetica's and Arial's, a little over: digits 0.56 em, capitals up to 0.95), 0.75 em
+    /// above the baseline and 0.25 below (`g`, `j`, `p`, `q`, `y`). As `(left, top, right,
+    /// bottom)`.
+    fn extent(&self, font: f64) -> (f64, f64, f64, f64) {
+        let em = |c: char| match c {
+            'M' | 'W' => 0.95,
+            'm' | 'w' => 0.85,
+            c if c.is_ascii_uppercase() => 0.75,
+            _ => 0.6,
+        };
+        let half = font * self.text.chars().map(em).sum::<f64>() / 2.0;
+        let (x, y) = (self.x, self.y);
+        (x - half, y - 0.75 * font, x + half, y + 0.25 * font)
+    }
+}
+
+/// Hex's sides in their players' colours: Black top and bottom, White left and right, just
+/// outside the cells (a cell reaches 2/3 of a row above and below its centre).
+fn sides(out: &mut String, topo: &Topology, geo: &Geometry) {
+    let Shape::Rhombus { width, height } = topo.shape() else {
+        return;
+    };
+    let (w, h, e) = (width as f64 - 1.0, height as f64 - 1.0, 0.8);
+    let mut side = |colour: Colour, from: (f64, f64), to: (f64, f64)| {
+        let ((x1, y1), (x2, y2)) = (geo.xy(from.0, from.1), geo.xy(to.0, to.1));
+        let stroke = if colour == Colour::Black {
+            "#111"
+        } else {
+            "#f8f8f8"
+        };
         let _ = writeln!(
             out,
-            r##"<text class="coord" x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#333">{}</text>"##,
-            y + 4.5,
-            escape(text)
+            r#"<line class="side {}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="5" stroke-linecap="round"/>"#,
+            colour.name()
         );
+    };
+    side(Colour::Black, (0.0, -e), (w, -e));
+    side(Colour::Black, (0.0, h + e), (w, h + e));
+    side(Colour::White, (-e, 0.0), (-e, h));
+    side(Colour::White, (w + e, 0.0), (w + e, h));
+}
+
+/// Coordinates around the board in the game's notation, laid out on `geo`.
+fn labels(topo: &Topology, geo: &Geometry) -> Vec<Label> {
+    let mut labels = Vec::new();
+    // The baseline a little below the centre, so that the text's middle is about there.
+    let mut label = |(x, y): (f64, f64), text: &str| {
+        let (y, text) = (y + 4.5, text.to_string());
+        labels.push(Label { x, y, text });
     };
     let off = 0.8;
     match topo.shape() {
         Shape::Square { width, height, .. } => {
             for x in 0..width {
                 let name = column_label(x);
-                label(out, geo.xy(x as f64, -off), &name);
-                label(out, geo.xy(x as f64, height as f64 - 1.0 + off), &name);
+                label(geo.xy(x as f64, -off), &name);
+                label(geo.xy(x as f64, height as f64 - 1.0 + off), &name);
             }
             for y in 0..height {
                 let name = (height - y).to_string();
-                label(out, geo.xy(-off, y as f64), &name);
-                label(out, geo.xy(width as f64 - 1.0 + off, y as f64), &name);
+                label(geo.xy(-off, y as f64), &name);
+                label(geo.xy(width as f64 - 1.0 + off, y as f64), &name);
             }
         }
         Shape::Hex { side } => {
@@ -427,51 +513,35 @@ fn coordinates(out: &mut String, topo: &Topology, geo: &Geometry) {
                     continue;
                 };
                 let name = ((b'a' + x as u8) as char).to_string();
-                label(out, geo.xy(x as f64, top as f64 - off), &name);
-                label(out, geo.xy(x as f64, bottom as f64 + off), &name);
+                label(geo.xy(x as f64, top as f64 - off), &name);
+                label(geo.xy(x as f64, bottom as f64 + off), &name);
             }
             // Numbers: each row's in one column at the far left, as in the text picture (the letters
             // hug the edges, so a number beside the row's end would meet a letter).
             for y in 0..span {
                 let (_, row_y) = geo.xy(0.0, y as f64);
-                label(out, (MARGIN * 0.45, row_y), &(y + 1).to_string());
+                let column = geo.left - HEX_LEFT + MARGIN * 0.45;
+                label((column, row_y), &(y + 1).to_string());
             }
         }
         Shape::Rhombus { width, height } => {
             let (w, h) = (width as f64 - 1.0, height as f64 - 1.0);
-            // Each player's two sides in their colour: Black top and bottom, White left and right.
-            // Just outside the cells (a cell reaches 2/3 of a row above and below its centre).
-            let (e, off) = (0.8, 1.25);
-            let mut side = |colour: Colour, from: (f64, f64), to: (f64, f64)| {
-                let ((x1, y1), (x2, y2)) = (geo.xy(from.0, from.1), geo.xy(to.0, to.1));
-                let stroke = if colour == Colour::Black {
-                    "#111"
-                } else {
-                    "#f8f8f8"
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<line class="side {}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="5" stroke-linecap="round"/>"#,
-                    colour.name()
-                );
-            };
-            side(Colour::Black, (0.0, -e), (w, -e));
-            side(Colour::Black, (0.0, h + e), (w, h + e));
-            side(Colour::White, (-e, 0.0), (-e, h));
-            side(Colour::White, (w + e, 0.0), (w + e, h));
+            // Just outside the players' sides.
+            let off = 1.25;
             for x in 0..width {
                 let name = ((b'a' + x as u8) as char).to_string();
-                label(out, geo.xy(x as f64, -off), &name);
-                label(out, geo.xy(x as f64, h + off), &name);
+                label(geo.xy(x as f64, -off), &name);
+                label(geo.xy(x as f64, h + off), &name);
             }
-            // Numbers a little closer than letters, so that "11" stays inside the picture.
+            // Numbers a little closer than letters, beside the sides.
             for y in 0..height {
                 let name = (y + 1).to_string();
-                label(out, geo.xy(-off + 0.1, y as f64), &name);
-                label(out, geo.xy(w + off - 0.1, y as f64), &name);
+                label(geo.xy(-off + 0.1, y as f64), &name);
+                label(geo.xy(w + off - 0.1, y as f64), &name);
             }
         }
     }
+    labels
 }
 
 /// Escapes text for XML.
@@ -694,6 +764,86 @@ mod tests {
         assert_eq!(font(9), "13");
         assert_eq!(font(19), "13");
         assert_eq!(font(39), "19");
+    }
+
+    /// The picture's viewBox, `(x, y, width, height)`, and that its size is its width and height.
+    fn view_box(svg: &str) -> (f64, f64, f64, f64) {
+        let attr = |name: &str| {
+            let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            svg[at..at + svg[at..].find('"').unwrap()].to_string()
+        };
+        let view: Vec<f64> = attr("viewBox")
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let size = (
+            attr("width").parse().unwrap(),
+            attr("height").parse().unwrap(),
+        );
+        assert_eq!(size, (view[2], view[3]), "drawn at its own size");
+        (view[0], view[1], view[2], view[3])
+    }
+
+    /// Every coordinate label of `svg`: its `x`, `y` (the baseline) and text.
+    fn coords(svg: &str) -> Vec<Label> {
+        let number = |line: &str, name: &str| -> f64 {
+            let at = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            line[at..at + line[at..].find('"').unwrap()]
+                .parse()
+                .unwrap()
+        };
+        svg.lines()
+            .filter(|l| l.starts_with("<text class=\"coord\""))
+            .map(|l| {
+                let text = &l[l.find('>').unwrap() + 1..l.find("</text>").unwrap()];
+                let (x, y) = (number(l, "x"), number(l, "y"));
+                let text = text.to_string();
+                Label { x, y, text }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_label_is_inside_the_picture() {
+        let boards = [
+            Topology::rhombus(11, 11),
+            Topology::rhombus(14, 14),
+            Topology::rhombus(19, 19),
+            Topology::rhombus(26, 26),
+            Topology::rhombus(4, 3),
+            Topology::hex(5),
+            Topology::hex(8),
+            Topology::square(9, 9, Adjacency::Orthogonal),
+            Topology::square(19, 19, Adjacency::Orthogonal),
+            Topology::square(39, 32, Adjacency::Orthogonal),
+            Topology::square(2, 2, Adjacency::King),
+        ];
+        for topo in boards {
+            let svg = render_svg(&topo, |_| None, &Decorations::default());
+            let (vx, vy, vw, vh) = view_box(&svg);
+            let font: f64 = svg.split("font-size=\"").nth(1).unwrap()[..2]
+                .parse()
+                .unwrap();
+            let labels = coords(&svg);
+            assert!(labels.len() >= 4, "{:?}", topo.shape());
+            for label in &labels {
+                let (x0, y0, x1, y1) = label.extent(font);
+                let inside = x0 >= vx && y0 >= vy && x1 <= vx + vw && y1 <= vy + vh;
+                let at = (label.x, label.y, &label.text);
+                assert!(inside, "{:?}: {at:?} crosses {vw} x {vh}", topo.shape());
+            }
+            // The background covers the whole picture.
+            let back = format!(r#"x="{vx}" y="{vy}" width="{vw}" height="{vh}""#);
+            assert!(svg.contains(&back), "{:?}", topo.shape());
+        }
+        // Hex's "11" at the right of its last row was cut in half by the margin of 40: the
+        // picture now reaches past it.
+        let topo = Topology::rhombus(11, 11);
+        let svg = render_svg(&topo, |_| None, &Decorations::default());
+        let plain = Geometry::new(&topo);
+        assert!(view_box(&svg).2 > plain.width);
+        let eleven = coords(&svg).into_iter().map(|l| l.x).fold(0f64, f64::max);
+        assert!(eleven + 7.0 < view_box(&svg).2, "{eleven}");
     }
 
     #[test]
