@@ -119,7 +119,8 @@
 //! # Pieces to reuse
 //!
 //! [`placement`] (the games whose moves put stones and take none: how a game ended, whose turn
-//! it is with the moves to undo, the playout loop), [`row_board`] and [`rows`] (n in a row),
+//! it is with the moves to undo, the playout loop), [`row_board`] and [`rows`] (n in a row, and
+//! Pente's captures), [`logged_board`] (moves that change other stones),
 //! [`turn`] (moves of several placements), [`talk`] (what front ends say about a move),
 //! [`sgf`] and [`sgf_record`] (SGF records), [`Rng`] (deterministic random numbers), and
 //! [`clone_in_place!`] (copies a search refreshes without allocating).

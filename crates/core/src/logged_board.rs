@@ -1,6 +1,8 @@
 //! [`LoggedBoard`]: the stones of a game whose moves change other stones than the one they put —
-//! custodian captures as in Pente, flips as in Othello — with the undo log and the Zobrist term
-//! kept for it, so that such a game writes its rules and not its bookkeeping.
+//! flips as in Othello, captures on any topology — with the undo log and the Zobrist term kept
+//! for it, so that such a game writes its rules and not its bookkeeping. An n-in-a-row game that
+//! takes stones (Pente) needs the row scan's cells instead: [`crate::row_board::RowGame`] takes
+//! its captures, with the same undo and hash.
 
 use crate::{Colour, Point, Topology};
 use std::sync::Arc;
