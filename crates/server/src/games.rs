@@ -443,6 +443,11 @@ impl Games {
         Ok(stats)
     }
 
+    /// Where the games (and the accounts) are kept.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// What bounds the computer in these games.
     pub fn limits(&self) -> Limits {
         self.limits
@@ -1087,9 +1092,9 @@ impl Session {
             saved.iter().zip(&moves).take_while(|(a, b)| a == b).count()
         });
         let clock = self.clock.as_ref().map(GameClock::stored);
-        // Rated: two different players, guests or computers (one person on both seats is not).
+        // Rated: two different accounts (guests and the computer play unrated).
         let rated = match &self.player_ids {
-            [Some(b), Some(w)] if b != w => Some(Rated {
+            [Some(b), Some(w)] if super::accounts::rated_pair(b, w) => Some(Rated {
                 kind: self.game.game_name().to_string(),
                 players: [b.clone(), w.clone()],
                 names: [0, 1].map(|i| {
@@ -1430,6 +1435,9 @@ impl Session {
             request: &self.request,
         };
         let mut value = serde_json::to_value(state).unwrap_or(Value::Null);
+        value["rated"] = matches!(&self.player_ids,
+            [Some(b), Some(w)] if super::accounts::rated_pair(b, w))
+        .into();
         if let Some(c) = &self.clock {
             value["clock"] = c.json();
             if let Some(result) = c.result() {

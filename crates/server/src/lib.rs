@@ -17,6 +17,7 @@ macro_rules! note {
     }};
 }
 
+pub mod accounts;
 pub mod budget;
 pub mod db;
 pub mod follow;
@@ -151,6 +152,8 @@ pub(crate) struct App {
     /// Games created lately, per client address: (the minute's start, how many).
     pub creations: Mutex<std::collections::HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     pub creations_per_minute: u32,
+    /// Accounts' counts per address, hashing places and cookie flags.
+    pub accounts: accounts::Accounts,
 }
 
 impl App {
@@ -253,6 +256,7 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         estimates: tokio::sync::Semaphore::new(1),
         creations: Mutex::default(),
         creations_per_minute: options.creations_per_minute,
+        accounts: accounts::Accounts::new(options.public_url.as_deref()),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -60,6 +60,11 @@ pub(crate) fn router(app: Arc<App>) -> Router {
             "/api/catalog",
             get(|| async { json_response(200, &catalog()) }),
         )
+        .route("/api/accounts", post(register))
+        .route(
+            "/api/session",
+            get(session_get).post(log_in).delete(log_out),
+        )
         .route("/api/games", post(create))
         .route("/api/uploads", post(upload))
         .route("/api/lobby", get(lobby))
@@ -335,7 +340,15 @@ async fn make_game(
         return refused;
     }
     off_worker(move || {
-        let (player, fresh) = player_of(&headers);
+        let (player, fresh, account) = match identity(&app, &headers) {
+            Ok(found) => found,
+            Err(e) => return error(e),
+        };
+        let mut body = body;
+        // An account plays under its name, whatever the request says.
+        if let (Some(name), Some(obj)) = (account, body.as_object_mut()) {
+            obj.insert("name".into(), json!(name));
+        }
         match make(&app, &body, player.as_deref()) {
             Ok(session) => created(&app, &headers, &session, player.as_deref(), fresh),
             Err(e) => error(e),
@@ -396,18 +409,164 @@ const PLAYER_COOKIE: &str = "stones_player";
 
 /// The guest's identity from its cookie, or a fresh one (then true: to be set).
 fn player_of(headers: &HeaderMap) -> (Option<String>, bool) {
-    let found = headers
+    match cookie(headers, PLAYER_COOKIE) {
+        Some(id) => (Some(id), false),
+        None => (super::ids::random_hex().ok(), true),
+    }
+}
+
+/// The value of cookie `name`, if it has the form of a token.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, v)| *k == PLAYER_COOKIE && super::ids::well_formed(v))
-        .map(|(_, v)| v.to_string());
-    match found {
-        Some(id) => (Some(id), false),
-        None => (super::ids::random_hex().ok(), true),
+        .find(|(k, v)| *k == name && super::ids::well_formed(v))
+        .map(|(_, v)| v.to_string())
+}
+
+/// Who asks: an account logged in (its `acct:…` id and name), else the guest of the identity
+/// cookie (or a fresh guest: then true, the cookie to be set).
+fn identity(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<(Option<String>, bool, Option<String>), ApiError> {
+    let token = cookie(headers, super::accounts::COOKIE);
+    if let Some((id, name)) = super::accounts::session_of(app.games.store(), token.as_deref())? {
+        return Ok((Some(id), false, Some(name)));
     }
+    let (player, fresh) = player_of(headers);
+    Ok((player, fresh, None))
+}
+
+/// The response with `Set-Cookie: cookie`.
+fn with_cookie(mut r: Response, cookie: &str) -> Response {
+    if let Ok(v) = HeaderValue::from_str(cookie) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    r
+}
+
+/// `POST /api/accounts` `{"name", "password"}`: 201, the account, and a session cookie; 400 a
+/// name or password out of bounds, 409 the name taken, 429 past the address's registrations.
+async fn register(State(app): Shared, peer: Option<axum::Extension<Peer>>, body: Body) -> Response {
+    use super::accounts;
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    let (name, password) = match accounts::credentials(&body).and_then(|(n, p)| {
+        accounts::name_key(&n)?;
+        accounts::check_password(&p)?;
+        Ok((n, p))
+    }) {
+        Ok(found) => found,
+        Err(e) => return error(e),
+    };
+    let ip = peer.map(|p| p.0 .0);
+    if let Err(e) = app.accounts.may_register(ip) {
+        return error(e);
+    }
+    let Ok(place) = Arc::clone(&app.accounts.hashing).acquire_owned().await else {
+        return error(ApiError(503, "the server is stopping".into()));
+    };
+    off_worker(move || {
+        let _place = place;
+        let made = accounts::is_taken(app.games.store(), &name).and_then(|taken| {
+            if taken {
+                return Err(accounts::taken(&name));
+            }
+            accounts::register(app.games.store(), &name, accounts::hash(&password)?)
+        });
+        match made {
+            Ok(token) => with_cookie(
+                json_response(201, &accounts::who(Some(&name))),
+                &app.accounts.cookie(&token),
+            ),
+            Err(e) => {
+                if let Some(ip) = ip {
+                    app.accounts.registrations.give_back(ip);
+                }
+                error(e)
+            }
+        }
+    })
+    .await
+}
+
+/// `POST /api/session` `{"name", "password"}`: 200, the account, and a session cookie; 401 a
+/// wrong name or password (not saying which), 429 past the address's failures.
+async fn log_in(State(app): Shared, peer: Option<axum::Extension<Peer>>, body: Body) -> Response {
+    use super::accounts;
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    let (name, password) = match accounts::credentials(&body) {
+        Ok(found) => found,
+        Err(e) => return error(e),
+    };
+    let ip = peer.map(|p| p.0 .0);
+    if let Err(e) = app.accounts.may_log_in(ip) {
+        return error(e);
+    }
+    let Ok(place) = Arc::clone(&app.accounts.hashing).acquire_owned().await else {
+        return error(ApiError(503, "the server is stopping".into()));
+    };
+    off_worker(move || {
+        let _place = place;
+        // A password out of bounds is no account's: a wrong one, hashed all the same.
+        let password = if accounts::check_password(&password).is_ok() {
+            password
+        } else {
+            String::new()
+        };
+        match accounts::log_in(app.games.store(), &name, &password) {
+            Ok((token, name)) => with_cookie(
+                json_response(200, &accounts::who(Some(&name))),
+                &app.accounts.cookie(&token),
+            ),
+            Err(e) => {
+                if let (401, Some(ip)) = (e.0, ip) {
+                    app.accounts.failures.take(ip);
+                }
+                error(e)
+            }
+        }
+    })
+    .await
+}
+
+/// `GET /api/session`: `{"account": {"name": …}}` logged in, else `{"account": null}`.
+async fn session_get(State(app): Shared, headers: HeaderMap) -> Response {
+    off_worker(move || {
+        let token = cookie(&headers, super::accounts::COOKIE);
+        match super::accounts::session_of(app.games.store(), token.as_deref()) {
+            Ok(found) => json_response(
+                200,
+                &super::accounts::who(found.as_ref().map(|(_, n)| n.as_str())),
+            ),
+            Err(e) => error(e),
+        }
+    })
+    .await
+}
+
+/// `DELETE /api/session`: the session ends (its cookie cleared): `{"account": null}`.
+async fn log_out(State(app): Shared, headers: HeaderMap) -> Response {
+    off_worker(move || {
+        let token = cookie(&headers, super::accounts::COOKIE);
+        match super::accounts::log_out(app.games.store(), token.as_deref()) {
+            Ok(()) => with_cookie(
+                json_response(200, &super::accounts::who(None)),
+                &app.accounts.cleared(),
+            ),
+            Err(e) => error(e),
+        }
+    })
+    .await
 }
 
 /// The response, setting the guest's identity cookie when it is new.
@@ -682,7 +841,14 @@ fn act(app: &App, id: &str, what: &str, headers: &HeaderMap, body: &Value) -> Re
     };
     let body = body.clone();
     if what == "join" {
-        let (player, fresh) = player_of(headers);
+        let (player, fresh, account) = match identity(app, headers) {
+            Ok(found) => found,
+            Err(e) => return error(e),
+        };
+        let mut body = body;
+        if let (Some(name), Some(obj)) = (account, body.as_object_mut()) {
+            obj.insert("name".into(), json!(name));
+        }
         return with_player(
             answer(games::join(&session, &body, player.as_deref()), 200),
             player.as_deref(),
@@ -729,7 +895,7 @@ async fn not_allowed(method: Method) -> Response {
     error(ApiError(
         405,
         format!(
-            "{} is not used here: GET or POST",
+            "{} is not used here: GET or POST (DELETE /api/session)",
             method.as_str().chars().take(20).collect::<String>()
         ),
     ))

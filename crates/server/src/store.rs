@@ -167,7 +167,41 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, n)
 );
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished, created);
+CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    created BIGINT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_expiring ON sessions (expires);
+CREATE TABLE IF NOT EXISTS opponents (
+    kind TEXT NOT NULL,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    PRIMARY KEY (kind, player, opponent)
+);
 ";
+
+/// An account as stored: its id, name (as registered) and password hash (a PHC string).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+    pub password_hash: String,
+}
+
+/// The TOP tables list a player only after this many rated games of the kind …
+pub const TOP_GAMES: i64 = 10;
+/// … against at least this many different opponents (so that two accounts of one person cannot
+/// climb them by playing each other).
+pub const TOP_OPPONENTS: i64 = 5;
 
 /// Columns added since the first schema, by table, with their types: an older database gains them.
 const ADDED: [(&str, &str, &str); 13] = [
@@ -240,6 +274,23 @@ fn rate(tx: &mut Tx<'_>, rated: &Rated, result: &str) -> Result<(), String> {
             }),
         );
     }
+    let mut names = rated.names.clone();
+    for (i, p) in rated.players.iter().enumerate() {
+        // An account is shown by its name, whatever the seat was called.
+        if let Some(id) = p.strip_prefix(super::accounts::PREFIX) {
+            if let Some(row) = tx.first("SELECT name FROM accounts WHERE id = ?1", &[id.into()])? {
+                names[i] = row.text(0).unwrap_or_default();
+            }
+        }
+        tx.execute(
+            "INSERT INTO opponents (kind, player, opponent) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+            &[
+                rated.kind.as_str().into(),
+                p.as_str().into(),
+                rated.players[1 - i].as_str().into(),
+            ],
+        )?;
+    }
     let black = black_score(result);
     for (i, score) in [black, 1.0 - black].into_iter().enumerate() {
         let after = before[i].after(&[(before[1 - i], score)]);
@@ -257,7 +308,7 @@ fn rate(tx: &mut Tx<'_>, rated: &Rated, result: &str) -> Result<(), String> {
             &[
                 rated.kind.as_str().into(),
                 rated.players[i].as_str().into(),
-                rated.names[i].as_str().into(),
+                names[i].as_str().into(),
                 after.rating.into(),
                 after.deviation.into(),
                 after.volatility.into(),
@@ -666,7 +717,8 @@ impl Store {
     }
 
     /// The ratings table of a game's kind: the first `limit` by `order` (`rating`, `wins` or
-    /// `games`).
+    /// `games`), of the accounts with [`TOP_GAMES`] rated games against [`TOP_OPPONENTS`]
+    /// different opponents (ratings of guests and bots kept by an older server are not shown).
     pub fn ratings(&self, kind: &str, order: &str, limit: usize) -> Result<Vec<RatingRow>, String> {
         let order = match order {
             "wins" => "wins DESC, rating DESC",
@@ -675,9 +727,16 @@ impl Store {
         };
         let sql = format!(
             "SELECT name, player LIKE 'bot:%', rating, deviation, volatility, games, wins, losses, draws
-             FROM ratings WHERE kind = ?1 ORDER BY {order} LIMIT ?2"
+             FROM ratings WHERE kind = ?1 AND player LIKE 'acct:%' AND games >= ?3
+               AND (SELECT COUNT(*) FROM opponents o WHERE o.kind = ratings.kind AND o.player = ratings.player) >= ?4
+             ORDER BY {order} LIMIT ?2"
         );
-        let params = [kind.into(), Val::Int(limit as i64)];
+        let params = [
+            kind.into(),
+            Val::Int(limit as i64),
+            Val::Int(TOP_GAMES),
+            Val::Int(TOP_OPPONENTS),
+        ];
         let rows = self.db.with(|tx| tx.query(&sql, &params))?;
         Ok(rows
             .iter()
@@ -695,6 +754,86 @@ impl Store {
                 draws: r.int(8),
             })
             .collect())
+    }
+
+    /// Registers an account: false when its name (by `name_key`) is taken.
+    pub fn create_account(&self, account: &Account, name_key: &str) -> Result<bool, String> {
+        let params = [
+            account.id.as_str().into(),
+            account.name.as_str().into(),
+            name_key.into(),
+            account.password_hash.as_str().into(),
+            Val::Int(now()),
+        ];
+        let row = self.db.with(|tx| {
+            tx.first(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING RETURNING id",
+                &params,
+            )
+        })?;
+        Ok(row.is_some())
+    }
+
+    /// The account whose name has this key (lower case), if any.
+    pub fn account_named(&self, name_key: &str) -> Result<Option<Account>, String> {
+        let params = [name_key.into()];
+        let row = self.db.with(|tx| {
+            tx.first(
+                "SELECT id, name, password_hash FROM accounts WHERE name_key = ?1",
+                &params,
+            )
+        })?;
+        Ok(row.map(|r| Account {
+            id: r.text(0).unwrap_or_default(),
+            name: r.text(1).unwrap_or_default(),
+            password_hash: r.text(2).unwrap_or_default(),
+        }))
+    }
+
+    /// Starts a session of `account` whose token has the digest `token_digest`, until `expires`
+    /// (seconds since 1970); the expired sessions go.
+    pub fn create_session(
+        &self,
+        token_digest: &str,
+        account: &str,
+        expires: i64,
+    ) -> Result<(), String> {
+        let at = now();
+        self.db.transaction(|tx| {
+            tx.execute("DELETE FROM sessions WHERE expires <= ?1", &[Val::Int(at)])?;
+            tx.execute(
+                "INSERT INTO sessions (token, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
+                &[
+                    token_digest.into(),
+                    account.into(),
+                    Val::Int(at),
+                    Val::Int(expires),
+                ],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// The account (id, name) of the unexpired session whose token has this digest.
+    pub fn session_account(&self, token_digest: &str) -> Result<Option<(String, String)>, String> {
+        let params = [token_digest.into(), Val::Int(now())];
+        let row = self.db.with(|tx| {
+            tx.first(
+                "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account
+                 WHERE s.token = ?1 AND s.expires > ?2",
+                &params,
+            )
+        })?;
+        Ok(row.map(|r| (r.text(0).unwrap_or_default(), r.text(1).unwrap_or_default())))
+    }
+
+    /// Ends the session whose token has this digest (nothing when there is none).
+    pub fn end_session(&self, token_digest: &str) -> Result<(), String> {
+        let params = [token_digest.into()];
+        self.db
+            .with(|tx| tx.execute("DELETE FROM sessions WHERE token = ?1", &params))
+            .map(|_| ())
     }
 
     /// The finished games of a kind: result, length, when they ended.
@@ -841,8 +980,8 @@ mod tests {
             let moves: Vec<String> = ["C3", "B2"].map(String::from).to_vec();
             let rated = Rated {
                 kind: "go".into(),
-                players: ["ann".into(), "bot:random".into()],
-                names: ["Ann".into(), "random".into()],
+                players: ["acct:ann".into(), "acct:bob".into()],
+                names: ["Ann".into(), "Bob".into()],
             };
             let thoughts = [None, Some("{\"n\":2,\"pv\":[]}".to_string())];
             let change = Change {
@@ -863,14 +1002,22 @@ mod tests {
                     ..change
                 })
                 .unwrap();
-            let table = store.ratings("go", "rating", 20).unwrap();
-            assert_eq!(table.len(), 2);
-            assert_eq!(
-                (table[0].name.as_str(), table[0].games, table[0].wins),
-                ("Ann", 1, 1)
-            );
-            assert!(table[0].rating.rating > 1500.0 && table[1].rating.rating < 1500.0);
-            assert!(table[1].bot && !table[0].bot);
+            let row = |p: &str| {
+                store
+                    .db
+                    .with(|tx| {
+                        tx.first(
+                            "SELECT games, wins, rating FROM ratings WHERE kind = 'go' AND player = ?1",
+                            &[p.into()],
+                        )
+                    })
+                    .unwrap()
+                    .unwrap()
+            };
+            assert_eq!((row("acct:ann").int(0), row("acct:ann").int(1)), (1, 1));
+            assert!(row("acct:ann").real(2) > 1500.0 && row("acct:bob").real(2) < 1500.0);
+            // One game: in no TOP table yet.
+            assert!(store.ratings("go", "rating", 20).unwrap().is_empty());
             let done = store.finished("go").unwrap();
             assert_eq!((done[0].result.as_str(), done[0].moves), ("B+R", 2));
             assert!(store.clocked().unwrap().is_empty());
@@ -910,6 +1057,59 @@ mod tests {
             })
             .unwrap();
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_top_tables_list_an_account_after_ten_rated_games_against_five_opponents() {
+        let store = Store::memory().unwrap();
+        let mut n = 0;
+        let mut play = |opponent: &str| {
+            n += 1;
+            let rated = Rated {
+                kind: "go".into(),
+                players: ["acct:ann".into(), format!("acct:{opponent}")],
+                names: ["Ann".into(), opponent.into()],
+            };
+            db_game(&store, &format!("g{n}"), &rated);
+        };
+        // Ten games against four opponents: not yet.
+        for opponent in ["b", "c", "d", "e", "b", "c", "d", "e", "b", "c"] {
+            play(opponent);
+        }
+        assert!(store.ratings("go", "games", 20).unwrap().is_empty());
+        // The fifth opponent: Ann is listed, the others (fewer games) not.
+        play("f");
+        let table = store.ratings("go", "games", 20).unwrap();
+        assert_eq!(table.len(), 1);
+        assert_eq!((table[0].name.as_str(), table[0].games), ("Ann", 11));
+        assert!(store.ratings("dots", "games", 20).unwrap().is_empty());
+    }
+
+    /// A game `id` between `rated.players` that Black wins by resignation, stored and rated.
+    fn db_game(store: &Store, id: &str, rated: &Rated) {
+        store
+            .insert_game(&NewGame {
+                id,
+                request: "{}",
+                kind: &rated.kind,
+                tokens: &[None, None],
+                open_seat: None,
+                names: &[None, None],
+                players: &[None, None],
+            })
+            .unwrap();
+        let change = Change {
+            id,
+            version: 0,
+            keep: 0,
+            moves: &[],
+            thoughts: &[],
+            result: Some("B+R"),
+            clock_left: None,
+            undo_request: None,
+            rated: Some(rated),
+        };
+        assert!(store.sync(&change).unwrap().is_some());
     }
 
     #[test]
