@@ -12,8 +12,11 @@
 //! [`guided`] searches the same way without playouts: an evaluator (a network, say) gives priors and
 //! values at the leaves, a batch at a time, and the tree follows them by AlphaZero's PUCT.
 
+mod arena;
 pub mod guided;
+mod node;
 mod options;
+mod playout;
 mod search;
 mod spec;
 mod tree;

@@ -1,8 +1,10 @@
-//! The search as a player: budgets, root-parallel threads, tree reuse, the chosen move and what the
-//! search thought of it.
+//! The search as a player: budgets, the threads sharing one tree, tree reuse, the chosen move and
+//! what the search thought of it.
 
+use crate::node::Stats;
 use crate::options::{SearchOptions, RESIGN_MOVES};
-use crate::tree::{node_bytes, Node, Tree};
+use crate::playout::Worker;
+use crate::tree::{node_bytes, Tree};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use stones_core::{Presearch, Rng, SearchGame, Status};
@@ -16,9 +18,9 @@ pub struct Thought<M> {
     pub resign: bool,
     /// Playouts this move, all threads together.
     pub playouts: u64,
-    /// Tree nodes made during this move, all threads together.
+    /// Tree nodes made during this move.
     pub nodes: u64,
-    /// Root visits kept from the previous move's trees (tree reuse), all threads together.
+    /// Root visits kept from the previous move's tree (tree reuse).
     pub reused: u64,
     /// The estimated win rate of the player to move, 0–1: its best move's.
     pub win_rate: f32,
@@ -79,10 +81,12 @@ pub struct Progress {
     pub win_rate: f32,
 }
 
-/// The search player: one tree per thread, kept from move to move.
+/// The search player: one tree that all its threads share, kept from move to move.
 pub struct Mcts<G: SearchGame> {
     pub options: SearchOptions,
-    trees: Vec<Tree<G>>,
+    tree: Option<Tree<G>>,
+    /// One per thread, kept from move to move (their random generators go on).
+    workers: Vec<Worker<G>>,
     /// Moves in a row whose win rate was under the resign threshold.
     low_moves: u32,
     searches: u64,
@@ -98,7 +102,8 @@ impl<G: SearchGame> Mcts<G> {
     pub fn new(options: SearchOptions) -> Mcts<G> {
         Mcts {
             options,
-            trees: Vec::new(),
+            tree: None,
+            workers: Vec::new(),
             low_moves: 0,
             searches: 0,
             clock: Instant::now,
@@ -111,9 +116,10 @@ impl<G: SearchGame> Mcts<G> {
         node_bytes::<G>()
     }
 
-    /// Forgets every tree (a new game, new rules).
+    /// Forgets the tree (a new game, new rules).
     pub fn clear(&mut self) {
-        self.trees.clear();
+        self.tree = None;
+        self.workers.clear();
         self.low_moves = 0;
     }
 
@@ -165,22 +171,22 @@ impl<G: SearchGame> Mcts<G> {
         let asked_ownership = self.options.ownership;
         self.options.ownership |= closing.is_some();
         self.prepare(game);
+        let tree = self.tree.as_mut().expect("prepared");
         if let Some(steps) = only.filter(|s| !s.is_empty()) {
-            for tree in &mut self.trees {
-                tree.restrict_root(game, &steps);
-            }
+            tree.restrict_root(game, &steps);
         }
-        let reused = self.trees.iter().map(|t| t.root_visits() as u64).sum();
+        let reused = u64::from(tree.root_visits());
         let budget = match (self.options.playouts, self.options.time) {
             (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),
             (p, _) => p,
         };
         let deadline = self.options.time.map(|t| start + t);
-        let before: Vec<u64> = self.trees.iter().map(|t| t.created).collect();
+        let before = tree.created();
+        let tree = &*tree;
         let total = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let opts = &self.options;
-        let run = |tree: &mut Tree<G>, report: &mut dyn FnMut(&Tree<G>, u64)| {
+        let run = |worker: &mut Worker<G>, report: &mut dyn FnMut(u64)| {
             let mut last_report = Instant::now();
             let mut pace = deadline.map(|d| Pace::new(start, d));
             loop {
@@ -192,25 +198,25 @@ impl<G: SearchGame> Mcts<G> {
                 {
                     break;
                 }
-                tree.simulate(opts);
+                worker.simulate(tree, opts);
                 total.fetch_add(1, Ordering::Relaxed);
                 if last_report.elapsed() >= Duration::from_secs(1) {
                     last_report = Instant::now();
-                    report(tree, total.load(Ordering::Relaxed));
+                    report(total.load(Ordering::Relaxed));
                 }
             }
             stop.store(true, Ordering::Relaxed);
         };
-        let (first, rest) = self.trees.split_at_mut(1);
+        let (first, rest) = self.workers.split_at_mut(1);
         std::thread::scope(|s| {
-            for tree in rest.iter_mut() {
-                s.spawn(|| run(tree, &mut |_, _| {}));
+            for worker in rest.iter_mut() {
+                s.spawn(|| run(worker, &mut |_| {}));
             }
-            run(&mut first[0], &mut |tree, playouts| {
+            run(&mut first[0], &mut |playouts| {
                 progress(&Progress {
                     playouts,
                     elapsed: start.elapsed(),
-                    win_rate: best_child(tree.children(0)).map_or(0.5, |c| c.rate()),
+                    win_rate: best_child(&tree.children(0)).map_or(0.5, |c| c.rate()),
                 })
             });
         });
@@ -237,33 +243,24 @@ impl<G: SearchGame> Mcts<G> {
             }
         }
         thought.reused = reused;
-        thought.nodes = self
-            .trees
-            .iter()
-            .zip(&before)
-            .map(|(t, b)| t.created - b)
-            .sum();
+        thought.nodes = self.tree.as_ref().map_or(0, |t| t.created() - before);
         thought
     }
 
     /// After [`Mcts::think`]: the visits of each step that follows `path` (steps from the root; empty
-    /// for the root's own), all threads' trees together, in the order the first tree lists them.
-    /// The counts a learner trains its policy on (AlphaZero's visit distribution).
+    /// for the root's own), in the order the tree lists them. The counts a learner trains its policy
+    /// on (AlphaZero's visit distribution).
     pub fn visits_after(&self, path: &[G::Step]) -> Vec<(G::Step, u64)> {
-        let mut counts: Vec<(G::Step, u64)> = Vec::new();
-        for tree in &self.trees {
-            let node = path
-                .iter()
-                .try_fold(0, |node, &step| tree.child_with(node, step));
-            for child in node.map_or(&[][..], |n| tree.children(n)) {
-                let Some(step) = child.step else { continue };
-                match counts.iter_mut().find(|(s, _)| *s == step) {
-                    Some((_, n)) => *n += u64::from(child.visits),
-                    None => counts.push((step, u64::from(child.visits))),
-                }
-            }
-        }
-        counts
+        let Some(tree) = &self.tree else {
+            return Vec::new();
+        };
+        let node = path
+            .iter()
+            .try_fold(0, |node, &step| tree.child_with(node, step));
+        node.map_or_else(Vec::new, |n| tree.children(n))
+            .iter()
+            .filter_map(|c| Some((c.step?, u64::from(c.visits))))
+            .collect()
     }
 
     /// [`Mcts::think`] in the middle of a turn whose first step is already chosen (`pending`, one
@@ -281,35 +278,46 @@ impl<G: SearchGame> Mcts<G> {
         self.think(game, progress)
     }
 
-    /// The mean result of every playout through the roots, for the player who moved into them.
+    /// The mean result of every playout through the root, for the player who moved into it.
     fn root_rate(&self) -> f32 {
-        let (wins, visits) = self.trees.iter().fold((0.0, 0u64), |(w, v), t| {
-            (w + t.nodes[0].wins, v + u64::from(t.nodes[0].visits))
-        });
-        if visits == 0 {
+        let Some(root) = self.tree.as_ref().map(|t| t.node(0)) else {
             return 0.5;
+        };
+        match root.visits() {
+            0 => 0.5,
+            visits => root.wins() / visits as f32,
         }
-        wins / visits as f32
     }
 
-    /// Sets up one tree per thread at `game`: reused when the position is in the old tree.
+    /// Sets up the tree at `game` (reused when the position is in the old tree) and one worker per
+    /// thread.
     fn prepare(&mut self, game: &G) {
         let threads = self.options.threads.max(1);
-        // Half the share of each tree: re-rooting copies the kept subtree before the old arena goes.
-        let max_nodes = (self.options.memory / node_bytes::<G>() / threads / 2).max(64);
-        if self.trees.len() != threads || !self.options.reuse {
-            self.trees.clear();
+        // Half the memory: re-rooting copies the kept subtree before the old arena goes.
+        let max_nodes = (self.options.memory / node_bytes::<G>() / 2).max(64);
+        if self.workers.len() != threads || !self.options.reuse {
+            self.tree = None;
+            self.workers.clear();
         }
         let base_seed = self.options.seed.unwrap_or_else(fresh_seed);
-        for (i, tree) in self.trees.iter_mut().enumerate() {
+        let points = game.topology().len();
+        if let Some(tree) = &mut self.tree {
             if !tree.reroot(game) {
-                *tree = Tree::new(game, Rng::new(base_seed ^ (i as u64) << 32), max_nodes);
+                *tree = Tree::new(game, max_nodes);
+                for (i, worker) in self.workers.iter_mut().enumerate() {
+                    *worker = Worker::new(points, Rng::new(base_seed ^ (i as u64) << 32));
+                }
             }
         }
-        while self.trees.len() < threads {
-            let i = self.trees.len() as u64;
+        let tree = self.tree.get_or_insert_with(|| Tree::new(game, max_nodes));
+        debug_assert!(tree.root.hash() == game.hash());
+        while self.workers.len() < threads {
+            let i = self.workers.len() as u64;
             let seed = base_seed.wrapping_add(self.searches << 8) ^ i << 32;
-            self.trees.push(Tree::new(game, Rng::new(seed), max_nodes));
+            self.workers.push(Worker::new(points, Rng::new(seed)));
+        }
+        for worker in &mut self.workers {
+            worker.reset(threads);
         }
         self.searches += 1;
     }
@@ -341,28 +349,29 @@ impl<G: SearchGame> Mcts<G> {
         }
     }
 
-    /// Merges the trees at the root, step by step to a whole move, then follows the most visited line
-    /// for the expected continuation.
+    /// Chooses at the root, step by step to a whole move, then follows the most visited line for the
+    /// expected continuation.
     fn conclude(&mut self, game: &G, start: Instant) -> Thought<G::Move> {
-        let playouts: u64 = self.trees.iter().map(|t| t.playouts).sum();
+        let playouts: u64 = self.workers.iter().map(|w| w.playouts).sum();
         // Averaged over the playouts that reached a final board (a proof cuts the others short).
-        let owned: u64 = self.trees.iter().map(|t| t.owned).sum();
+        let owned: u64 = self.workers.iter().map(|w| w.owned).sum();
         let mut ownership = vec![0.0f32; game.topology().len()];
-        for t in &self.trees {
-            for (o, v) in ownership.iter_mut().zip(&t.ownership) {
+        for w in &self.workers {
+            for (o, v) in ownership.iter_mut().zip(&w.ownership) {
                 *o += v / owned.max(1) as f32;
             }
         }
+        let tree = self.tree.as_ref().expect("searched");
         let mut position = game.search_copy();
-        let mut cursors: Vec<Option<usize>> = vec![Some(0); self.trees.len()];
+        let mut cursor = Some(0);
         let mut pending = Vec::new();
         let mut pv = Vec::new();
         let mut first: Option<(f32, bool)> = None;
         let mut rng = Rng::new(fresh_seed());
         let mut steps = Vec::new();
         while pv.len() < 12 {
-            let merged = merge(&self.trees, &cursors);
-            let pick = best_child(&merged).map(|c| (c.step, c.rate(), c.proven != 0, c.visits));
+            let children = cursor.map_or_else(Vec::new, |n| tree.children(n));
+            let pick = best_child(&children).map(|c| (c.step, c.rate(), c.proven != 0, c.visits));
             let step = match pick {
                 Some((Some(step), rate, proven, visits)) if visits > 0 || pv.is_empty() => {
                     if first.is_none() {
@@ -380,9 +389,7 @@ impl<G: SearchGame> Mcts<G> {
                 }
                 _ => break,
             };
-            for (cursor, tree) in cursors.iter_mut().zip(&self.trees) {
-                *cursor = cursor.and_then(|n| tree.child_with(n, step));
-            }
+            cursor = cursor.and_then(|n| tree.child_with(n, step));
             pending.push(step);
             if let Some(mv) = position.complete(&pending) {
                 pv.push(mv);
@@ -448,34 +455,13 @@ impl Pace {
     }
 }
 
-/// The children under each tree's cursor, summed step by step (root parallelism's vote).
-fn merge<G: SearchGame>(trees: &[Tree<G>], cursors: &[Option<usize>]) -> Vec<Node<G::Step>> {
-    let mut merged: Vec<Node<G::Step>> = Vec::new();
-    for (tree, cursor) in trees.iter().zip(cursors) {
-        let Some(n) = cursor else { continue };
-        for c in tree.children(*n) {
-            match merged.iter_mut().find(|m| m.step == c.step) {
-                Some(m) => {
-                    m.visits += c.visits;
-                    m.wins += c.wins;
-                    if c.proven != 0 {
-                        m.proven = c.proven;
-                    }
-                }
-                None => merged.push(c.clone()),
-            }
-        }
-    }
-    merged
-}
-
 /// The move to choose among siblings: a proven win; else the most visits among those not proven
 /// lost (more wins break ties); a proven loss only when nothing else is left.
-fn best_child<S>(children: &[Node<S>]) -> Option<&Node<S>> {
+fn best_child<S>(children: &[Stats<S>]) -> Option<&Stats<S>> {
     if let Some(win) = children.iter().find(|c| c.proven == 1) {
         return Some(win);
     }
-    let key = |c: &Node<S>| (c.proven != -1, c.visits, (c.wins * 16.0) as u64);
+    let key = |c: &Stats<S>| (c.proven != -1, c.visits, (c.wins * 16.0) as u64);
     children.iter().max_by_key(|c| key(c))
 }
 
