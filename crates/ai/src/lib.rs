@@ -3,8 +3,9 @@
 //!
 //! The search is UCT with RAVE (AMAF statistics from the tree and the final board of each playout),
 //! MCTS-Solver proofs of won and lost positions, one placement per tree level (so a two-stone move is
-//! two levels), root parallelism (one tree per thread, merged at the root), tree reuse from one move to
-//! the next, and a node cap that bounds its memory. Before it searches, the game's own solver may
+//! two levels), one tree shared by all its threads (statistics in atomics, a virtual loss on the way
+//! down, a node's children made by the one thread that claims it), tree reuse from one move to the
+//! next, and a node cap that bounds its memory. Before it searches, the game's own solver may
 //! answer (`SearchGame::presearch`, given up to 80% of the move's time and the search's threads): a
 //! proven win is played at once, and a list of the only moves worth searching narrows the root. It
 //! never names a game.

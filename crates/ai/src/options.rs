@@ -10,12 +10,12 @@ pub struct SearchOptions {
     pub playouts: Option<u64>,
     /// Time per move; `None`: no time limit. With neither limit the search stops at 10,000 playouts.
     pub time: Option<Duration>,
-    /// Search threads (one tree each, merged at the root).
+    /// Search threads, all growing one shared tree.
     pub threads: usize,
     /// A seed makes a one-thread search repeatable; without one every search differs.
     pub seed: Option<u64>,
-    /// The most memory the trees may take together, in bytes (each tree's arena is capped at half its
-    /// share, so that copying a kept subtree on reuse stays within it too).
+    /// The most memory the tree may take, in bytes (its arena is capped at half of it, so that copying
+    /// a kept subtree on reuse stays within it too).
     pub memory: usize,
     /// UCT's exploration constant (`None`: the game's own, [`SearchGame::exploration`]).
     ///

@@ -379,7 +379,7 @@ impl<G: SearchGame> Mcts<G> {
                     }
                     step
                 }
-                // The first move must be whole even where the trees stop: finish it at random.
+                // The first move must be whole even where the tree stops: finish it at random.
                 _ if pv.is_empty() => {
                     position.steps(&pending, &mut steps);
                     match steps.as_slice() {

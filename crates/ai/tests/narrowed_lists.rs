@@ -119,8 +119,9 @@ fn black_to_move(white: &str, left_out: &[&str]) -> Narrowed {
     g
 }
 
-fn think(g: &Narrowed) -> stones_ai::Thought<Move> {
-    let opts = SearchOptions::parse("playouts=20000,seed=1").unwrap();
+/// A search of `g` on `threads` threads (one tree they share).
+fn think(g: &Narrowed, threads: usize) -> stones_ai::Thought<Move> {
+    let opts = SearchOptions::parse(&format!("playouts=20000,seed=1,threads={threads}")).unwrap();
     Mcts::new(opts).think(g, |_| {})
 }
 
@@ -128,17 +129,21 @@ fn think(g: &Narrowed) -> stones_ai::Thought<Move> {
 fn every_kept_move_losing_proves_nothing_when_moves_were_left_out() {
     // E4 makes Black's four B4-E4, closed at A4. White's list leaves out F4, its one block, so
     // every move it keeps loses; but F4 holds, and Black has no win.
-    let t = think(&black_to_move("A4 G1 A7", &["F4"]));
-    assert!(
-        !(t.proven && t.win_rate == 1.0),
-        "a win proven over White's narrowed list: {t:?}"
-    );
+    for threads in [1, 2] {
+        let t = think(&black_to_move("A4 G1 A7", &["F4"]), threads);
+        assert!(
+            !(t.proven && t.win_rate == 1.0),
+            "a win proven over White's narrowed list on {threads} threads: {t:?}"
+        );
+    }
 }
 
 #[test]
 fn every_move_losing_proves_the_loss_over_a_whole_list() {
     // With A4 empty, E4 (or A4) makes an open four: every White move loses, and White's list is
     // whole, so Black's win is proven.
-    let t = think(&black_to_move("A1 G1 A7", &[]));
-    assert!(t.proven && t.win_rate == 1.0, "{t:?}");
+    for threads in [1, 2] {
+        let t = think(&black_to_move("A1 G1 A7", &[]), threads);
+        assert!(t.proven && t.win_rate == 1.0, "{threads} threads: {t:?}");
+    }
 }
