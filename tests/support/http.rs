@@ -310,3 +310,58 @@ impl Events {
         }
     }
 }
+
+/// `method path` with `body` (none when null) and the cookie line `Cookie: cookie` (none when
+/// empty), from 127.0.0.1: an account's request.
+pub fn account_call(port: u16, method: &str, path: &str, body: &Value, cookie: &str) -> Reply {
+    account_call_from("127.0.0.1", port, method, path, body, cookie)
+}
+
+/// [`account_call`] from the local address `from`.
+pub fn account_call_from(
+    from: &str,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &Value,
+    cookie: &str,
+) -> Reply {
+    let body = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    let headers = if cookie.is_empty() {
+        String::new()
+    } else {
+        format!("Cookie: {cookie}\r\n")
+    };
+    send_from(from, port, method, path, &headers, body.as_bytes())
+}
+
+/// The `stones_session=…` an answer sets (the cookie to send back), or panics.
+pub fn session_cookie(r: &Reply) -> String {
+    let line = r
+        .headers
+        .lines()
+        .find(|l| l.starts_with("set-cookie: stones_session="))
+        .unwrap_or_else(|| panic!("no session cookie in {}", r.headers));
+    line["set-cookie: ".len()..]
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// Registers the account `name` (password `password1`) from 127.0.0.1: its session cookie.
+pub fn register(port: u16, name: &str) -> String {
+    register_from("127.0.0.1", port, name)
+}
+
+/// [`register`] from the local address `from` (each address may register 5 an hour).
+pub fn register_from(from: &str, port: u16, name: &str) -> String {
+    let body = serde_json::json!({"name": name, "password": "password1"});
+    let r = account_call_from(from, port, "POST", "/api/accounts", &body, "");
+    assert_eq!(r.status, 201, "{name}: {}", r.body);
+    session_cookie(&r)
+}

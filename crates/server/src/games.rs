@@ -307,6 +307,37 @@ impl Games {
                 session.player_ids[i] = player.map(str::to_string);
             }
         }
+        self.insert(session, from)
+    }
+
+    /// Checks a creation request as [`Games::create`] would, making nothing.
+    pub fn check_request(&self, body: &Value) -> Result<(), ApiError> {
+        Session::build(body, self.limits, true).map(|_| ())
+    }
+
+    /// Starts a game between two people held by accounts (`[(id, name); 2]`: Black's, White's) —
+    /// a tournament's board — and stores it: its id. Each takes its seat with [`sit`].
+    pub fn create_seated(
+        &self,
+        body: &Value,
+        players: [(String, String); 2],
+    ) -> Result<String, ApiError> {
+        let mut session = Session::build(body, self.limits, true)?;
+        for (i, (id, name)) in players.into_iter().enumerate() {
+            session.player_ids[i] = Some(id);
+            session.names[i] = Some(name);
+        }
+        let session = self.insert(session, None)?;
+        let id = lock(&session).id.clone();
+        Ok(id)
+    }
+
+    /// Gives a new game its id, seats and room among the games in play, and stores it.
+    fn insert(
+        &self,
+        mut session: Session,
+        from: Option<IpAddr>,
+    ) -> Result<Arc<Mutex<Session>>, ApiError> {
         let open = session.seats.open;
         session.seats = Seats::new(session.humans)?;
         session.seats.open = open;
@@ -322,7 +353,7 @@ impl Games {
         self.store
             .insert_game(&NewGame {
                 id: &id,
-                request: &body.to_string(),
+                request: &session.request.to_string(),
                 kind: session.game.game_name(),
                 tokens: session.seats.tokens(),
                 open_seat: open.map(|c| ["black", "white"][c.idx()]),
@@ -723,6 +754,35 @@ pub fn claim(session: &Arc<Mutex<Session>>, token: Option<&str>) -> Result<Value
     drop(s);
     kick(session);
     Ok(serde_json::json!({"seat": side, "token": fresh}))
+}
+
+/// The seat the account `account` (`acct:…`) was entered in (a tournament's game): a new token
+/// for it, `{"seat": "black", "token": …}`, the seat's other tokens acting no more; 403 when the
+/// account holds no seat here.
+pub fn sit(session: &Arc<Mutex<Session>>, account: &str) -> Result<Value, ApiError> {
+    let mut s = lock(session);
+    let seat = [Colour::Black, Colour::White]
+        .into_iter()
+        .find(|c| s.humans[c.idx()] && s.player_ids[c.idx()].as_deref() == Some(account))
+        .ok_or_else(|| ApiError(403, "your account holds no seat in this game".into()))?;
+    let before = s.seats.clone();
+    let token = s.seats.reissue(seat)?;
+    let side = ["black", "white"][seat.idx()];
+    if let Some(store) = s.store.clone() {
+        let digest = s.seats.tokens()[seat.idx()].clone().unwrap_or_default();
+        match store.reseat(&s.id, side, &digest) {
+            Err(e) => {
+                s.seats = before;
+                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+            }
+            Ok(Some(version)) if version == s.stored_version + 1 => s.stored_version = version,
+            Ok(_) => s.reload()?,
+        }
+    }
+    s.changed();
+    drop(s);
+    kick(session);
+    Ok(serde_json::json!({"seat": side, "token": token}))
 }
 
 /// The seat whose token is `token`, `{"seat": "black"}`, or 403: how a page learns that a token it

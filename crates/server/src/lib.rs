@@ -25,6 +25,7 @@ pub mod games;
 pub mod glicko;
 pub mod http;
 pub mod ids;
+pub mod pairing;
 pub mod review;
 mod routes;
 pub mod runner;
@@ -32,6 +33,8 @@ pub mod seats;
 pub mod stats;
 pub mod store;
 pub mod timing;
+mod tournament_page;
+pub mod tournaments;
 pub mod upload;
 
 use games::Games;
@@ -240,6 +243,7 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
         Some(path) => store::Store::open(path)?,
         None => store::Store::memory()?,
     };
+    tournaments::make_tables(&store)?;
     let app = Arc::new(App {
         games: Games::new(
             games::Limits {
@@ -272,6 +276,7 @@ pub fn start_with(options: &Options) -> Result<WebServer, String> {
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tournaments::follow(Arc::downgrade(&app));
     let router = routes::router(app);
     let connections = http::Tally::new(http::ALL.connections, options.shares.connections);
     let thread = std::thread::Builder::new()

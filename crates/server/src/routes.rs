@@ -5,6 +5,7 @@
 use super::games::{self, ApiError};
 use super::http::{Peer, Refused, BODY_TIMEOUT, CONTENT_SECURITY_POLICY, MAX_BODY};
 use super::review;
+use super::tournaments;
 use super::App;
 use axum::body::Body;
 use axum::extract::{Path, RawQuery, Request, State};
@@ -43,6 +44,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),
     ),
+    (
+        "/tournaments.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tournaments.js"),
+    ),
     ("/favicon.svg", "image/svg+xml", FAVICON_SVG),
     ("/favicon.ico", "image/svg+xml", FAVICON_SVG),
 ];
@@ -71,6 +77,11 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/ratings/{game}", get(ratings))
         .route("/api/stats/{game}", get(stats))
         .route("/stats/{game}", get(stats_page))
+        .route("/api/tournaments", get(tournament_list).post(tournament_create))
+        .route("/api/tournaments/{id}", get(tournament_show))
+        .route("/api/tournaments/{id}/{what}", post(tournament_act))
+        .route("/tournaments", get(tournaments_page))
+        .route("/tournaments/{id}", get(tournament_page))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/{what}", get(sub).post(action))
         .fallback(not_found)
@@ -823,7 +834,10 @@ async fn action(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    if !matches!(what.as_str(), "moves" | "undo" | "join" | "claim" | "seat") {
+    if !matches!(
+        what.as_str(),
+        "moves" | "undo" | "join" | "claim" | "seat" | "sit"
+    ) {
         return not_found_at(&format!("/api/games/{id}/{what}"));
     }
     let body = match read_json(body).await {
@@ -855,6 +869,12 @@ fn act(app: &App, id: &str, what: &str, headers: &HeaderMap, body: &Value) -> Re
             fresh,
         );
     }
+    if what == "sit" {
+        return answer(
+            account(app, headers).and_then(|(id, _)| games::sit(&session, &id)),
+            200,
+        );
+    }
     let token = bearer(headers);
     if what == "claim" {
         return answer(games::claim(&session, token.as_deref()), 200);
@@ -873,6 +893,111 @@ fn act(app: &App, id: &str, what: &str, headers: &HeaderMap, body: &Value) -> Re
         Ok(status) => json_response(status, &games::lock_state(&session)),
         Err(e) => error(e),
     }
+}
+
+/// The account logged in (its `acct:…` id and name), or 401.
+fn account(app: &App, headers: &HeaderMap) -> Result<(String, String), ApiError> {
+    let token = cookie(headers, super::accounts::COOKIE);
+    super::accounts::session_of(app.games.store(), token.as_deref())?
+        .ok_or_else(|| ApiError(401, "log in first: tournaments are between accounts".into()))
+}
+
+/// The account logged in, if any.
+fn account_if_any(app: &App, headers: &HeaderMap) -> Option<String> {
+    account(app, headers).ok().map(|(id, _)| id)
+}
+
+/// `GET /api/tournaments`: the newest tournaments.
+async fn tournament_list(State(app): Shared) -> Response {
+    off_worker(move || answer(tournaments::list(app.games.store()), 200)).await
+}
+
+/// `POST /api/tournaments` `{"name", "game", "ruleset", "set", "system", "rounds", "clock"}` by an
+/// account: 201 and its id.
+async fn tournament_create(State(app): Shared, headers: HeaderMap, body: Body) -> Response {
+    let body = match read_json(body).await {
+        Ok(b) => b,
+        Err(e) => return body_error(e),
+    };
+    off_worker(move || {
+        let made = account(&app, &headers).and_then(|(id, name)| {
+            tournaments::create(&app.games, (&id, &name), &body).map(|t| json!({ "id": t }))
+        });
+        answer(made, 201)
+    })
+    .await
+}
+
+/// `GET /api/tournaments/{id}`: players, rounds, games and standings.
+async fn tournament_show(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    off_worker(move || {
+        let me = account_if_any(&app, &headers);
+        answer(tournaments::show(app.games.store(), &id, me.as_deref()), 200)
+    })
+    .await
+}
+
+/// `POST /api/tournaments/{id}/join` (an account, until the start) and `/start` (its creator).
+async fn tournament_act(
+    State(app): Shared,
+    Path((id, what)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    if !matches!(what.as_str(), "join" | "start") {
+        return not_found_at(&format!("/api/tournaments/{id}/{what}"));
+    }
+    if let Err(e) = read_json(body).await {
+        return body_error(e);
+    }
+    off_worker(move || {
+        let done = account(&app, &headers).and_then(|(account, name)| match what.as_str() {
+            "join" => tournaments::join(app.games.store(), &id, (&account, &name)),
+            _ => tournaments::start(&app.games, &id, &account).map(|()| json!({"started": true})),
+        });
+        answer(done, 200)
+    })
+    .await
+}
+
+/// `/tournaments`: the list, and the form that creates one.
+async fn tournaments_page(State(app): Shared, headers: HeaderMap) -> Response {
+    off_worker(move || {
+        let logged_in = account_if_any(&app, &headers).is_some();
+        let names: Vec<&str> = stones_cli::registry::GameKind::all()
+            .iter()
+            .map(|g| g.name())
+            .collect();
+        match tournaments::list(app.games.store()) {
+            Ok(list) => html(super::tournament_page::list(&list, &names, logged_in)),
+            Err(e) => error(e),
+        }
+    })
+    .await
+}
+
+/// `/tournaments/{id}`: the tournament's page.
+async fn tournament_page(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    off_worker(move || {
+        let me = account_if_any(&app, &headers);
+        match tournaments::show(app.games.store(), &id, me.as_deref()) {
+            Ok(t) => html(super::tournament_page::show(&t, me.is_some())),
+            Err(e) => error(e),
+        }
+    })
+    .await
+}
+
+fn html(page: String) -> Response {
+    respond(200, "text/html; charset=utf-8", page)
 }
 
 /// `GET /api/lobby`: games with a seat open, and games being played.

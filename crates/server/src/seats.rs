@@ -126,6 +126,19 @@ impl Seats {
         Ok((seat, token))
     }
 
+    /// A new token for `seat` (a person's), whose digest replaces the seat's (to be stored): how an
+    /// account takes the seat it was entered in (a tournament's game); every token the seat had
+    /// acts no more. 403 for a computer's seat.
+    pub fn reissue(&mut self, seat: Colour) -> Result<String, ApiError> {
+        if self.tokens[seat.idx()].is_none() {
+            return Err(ApiError(403, "that seat is the computer's".into()));
+        }
+        let token = random_hex()?;
+        self.tokens[seat.idx()] = Some(digest(&token));
+        self.made[seat.idx()] = None;
+        Ok(token)
+    }
+
     /// The token digests, `None` for a computer's seat.
     pub fn tokens(&self) -> &[Option<String>; 2] {
         &self.tokens

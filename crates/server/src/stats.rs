@@ -96,7 +96,7 @@ pub fn activity_svg(per_day: &[i64]) -> String {
 }
 
 /// Text for HTML.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

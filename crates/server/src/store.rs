@@ -571,6 +571,25 @@ impl Store {
         )
     }
 
+    /// Replaces the token digest of game `id`'s `seat` (an account taking the seat it was entered
+    /// in): the game's new version.
+    pub fn reseat(&self, id: &str, seat: &str, digest: &str) -> Result<Option<i64>, String> {
+        let side = if seat == "black" { "black" } else { "white" };
+        self.versioned(
+            id,
+            &format!(
+                "UPDATE games SET token_{side} = ?2, version = version + 1 WHERE id = ?1
+                 RETURNING version"
+            ),
+            &[id.into(), digest.into()],
+        )
+    }
+
+    /// The database, for the tables kept beside the games' ([`super::tournaments`]).
+    pub fn db(&self) -> &super::db::Db {
+        &self.db
+    }
+
     /// Unfinished games changed (or made) within [`ACTIVE_SECS`], newest first, at most `limit`:
     /// those with a seat open (`open`) or the others (being played). Read through the index of
     /// activity, so that many abandoned games cost the lobby nothing.
