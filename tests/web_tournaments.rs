@@ -2,10 +2,13 @@
 //! tournament of three rounds, run to its end through the API — a bye each round, no pair twice,
 //! standings and crosstable that agree with the games — with the server killed (kill -9) and
 //! started again on its file between two rounds; a round robin that pairs everyone with everyone;
-//! who may create, join and start; and a player who does not show losing on time.
+//! who may create, join and start; and a player who does not show losing on time (on SQLite and on
+//! PostgreSQL).
 
 #[path = "support/http.rs"]
 mod http;
+#[path = "support/pg.rs"]
+mod pg;
 
 use http::{account_call, register, Served};
 use serde_json::{json, Value};
@@ -266,6 +269,19 @@ fn registered_late(port: u16) -> String {
 #[test]
 fn a_round_robin_pairs_everyone_with_everyone_and_a_no_show_loses_on_time() {
     let (server, _db) = served("robin");
+    round_robin_of_no_shows(&server);
+}
+
+#[test]
+fn a_round_robin_runs_on_postgresql_too() {
+    let Some(pg) = pg::postgres_or_skip("tournaments") else {
+        return;
+    };
+    round_robin_of_no_shows(&Served::start(&["--db", &pg.url]));
+}
+
+/// Three accounts in a round robin of Hex where nobody moves.
+fn round_robin_of_no_shows(server: &Served) {
     let port = server.port;
     let names = ["ann", "bob", "cy"];
     let cookies: HashMap<String, String> = names
