@@ -35,6 +35,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/review.js"),
     ),
     (
+        "/account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/account.js"),
+    ),
+    (
         "/prefs.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/prefs.js"),

@@ -591,6 +591,7 @@ async function show(s) {
   board.dataset.thinking = String(s.thinking);
   markPoints();
   $("#status").textContent = statusText(s);
+  $("#rated").textContent = s.rated ? "Rated: two accounts" : s.rated === false ? "Unrated (rated games are between two accounts)" : "";
   if (!s.thinking && $("#message").textContent === "The computer is thinking…") message("");
   showGameOver(s, resultLines(s));
   // Only the games counted in points have a score, captures and an estimate of the score.

@@ -4,7 +4,8 @@
 // against the computer, and a rematch; the board first at 400 px (screenshots at 400 and 1280 px);
 // every page on a 400 px phone: no sideways scrolling, the form first before a game, the lobby's
 // labels in words, Hex without Go's score and with whole labels, nothing to click after the end;
-// the form and the sound remembered; no 404 (the favicon); an SGF record uploaded for review.
+// the form and the sound remembered; no 404 (the favicon); an SGF record uploaded for review;
+// the account form in the header at 400 px (register, log out, a wrong password, log in).
 //
 //   node page.cjs BASE_URL SCREENSHOT_DIR
 // playwright-core is found through NODE_PATH; the browser is CHROMIUM or /usr/bin/chromium.
@@ -420,6 +421,45 @@ async function seats(browser) {
   console.log("ok seats: the link claims White, the creator's page keeps Black only, the title marks the turn, undo asked by either side answered on the other's page");
 }
 
+// Accounts (issue 36, point 5) on a 400 px phone: the header's form registers, the name shows and
+// becomes the new-game form's; log out; a wrong password is refused with the server's words; log in
+// again; a game against the computer says it is unrated. Nothing scrolls sideways, form open or not.
+async function accounts(browser) {
+  const page = await openPage(browser, base, { width: 400, height: 800 });
+  const name = `Pat${Date.now() % 100000}`;
+  check(await page.isVisible("#account-out summary"), "accounts: no Log in in the header");
+  check(!(await page.isVisible("#account-form")), "accounts: the form is open at first");
+  await page.click("#account-out summary");
+  await page.fill("#account-user", name);
+  await page.fill("#account-password", "a good password");
+  check((await overflow(page)) <= 0, `accounts: the open form is ${await overflow(page)} px too wide`);
+  await page.screenshot({ path: path.join(shots, "account-form.png"), fullPage: true });
+  await page.click("#register");
+  await until(page, (n) => document.querySelector("#account-name").textContent === n, name, "accounts: the registered name is not shown");
+  check(!(await page.isVisible("#account-form")), "accounts: the form stays open once logged in");
+  check((await page.inputValue("#name")) === name && (await page.isDisabled("#name")), "accounts: the new-game form's name is not the account's");
+  check((await overflow(page)) <= 0, `accounts: logged in, the page is ${await overflow(page)} px too wide`);
+  await page.click("#log-out");
+  await until(page, () => !document.querySelector("#account-out").classList.contains("hidden"), null, "accounts: Log in is not back after logging out");
+  check(!(await page.isDisabled("#name")), "accounts: the name field stays locked after logging out");
+  const who = await page.evaluate(() => fetch("/api/session").then((r) => r.json()));
+  check(who.account === null, `accounts: logged out, the server says ${JSON.stringify(who)}`);
+  await page.click("#account-out summary");
+  await page.fill("#account-user", name);
+  await page.fill("#account-password", "a wrong password");
+  await page.click("#log-in");
+  await until(page, () => /wrong name or password/.test(document.querySelector("#account-message").textContent), null, "accounts: a wrong password is not refused in words");
+  await page.fill("#account-password", "a good password");
+  await page.click("#log-in");
+  await until(page, (n) => document.querySelector("#account-name").textContent === n, name, "accounts: logging in does not show the name");
+  await page.evaluate(() => createGame({ game: "go", set: { size: 5 }, black: "human", white: "random" }));
+  await until(page, () => /^Unrated/.test(document.querySelector("#rated").textContent), null, "accounts: a game against the computer does not say it is unrated");
+  await page.screenshot({ path: path.join(shots, "account-logged-in.png"), fullPage: true });
+  check(page.errors.length === 0, `accounts: ${page.errors.join("; ")}`);
+  await page.context().close();
+  console.log("ok accounts: registered, logged out, a wrong password refused, logged in, an unrated game says so, at 400 px");
+}
+
 // An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
 async function uploaded(browser) {
   const page = await openPage(browser, base);
@@ -499,6 +539,7 @@ async function remembered(browser) {
     ["remembered", remembered],
     ["upload", uploaded],
     ["seats", seats],
+    ["accounts", accounts],
   ];
   let failed = 0;
   try {
