@@ -9,6 +9,7 @@
 
 #[path = "support/http.rs"]
 mod http;
+#[cfg(feature = "postgres")]
 #[path = "support/pg.rs"]
 mod pg;
 
@@ -494,6 +495,7 @@ fn registrations_are_limited_per_address_and_the_top_tables_need_ten_games_again
     assert_eq!(top(server.port), ["Ann", "Ann", "Ann"]);
 }
 
+#[cfg(feature = "postgres")]
 #[test]
 fn on_postgresql_two_servers_share_the_accounts_sessions_and_the_top_rule() {
     let Some(pg) = pg::postgres_or_skip("accounts") else {

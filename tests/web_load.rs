@@ -16,6 +16,7 @@
 
 #[path = "support/http.rs"]
 mod http;
+#[cfg(feature = "postgres")]
 #[path = "support/pg.rs"]
 mod pg;
 
@@ -285,6 +286,7 @@ fn clients_play_at_once_on_sqlite() {
     );
 }
 
+#[cfg(feature = "postgres")]
 #[test]
 fn clients_play_at_once_on_postgres_through_two_servers() {
     let Some(pg) = pg::postgres_or_skip("load") else {

@@ -7,6 +7,7 @@
 
 #[path = "support/http.rs"]
 mod http;
+#[cfg(feature = "postgres")]
 #[path = "support/pg.rs"]
 mod pg;
 
@@ -272,6 +273,7 @@ fn a_round_robin_pairs_everyone_with_everyone_and_a_no_show_loses_on_time() {
     round_robin_of_no_shows(&server);
 }
 
+#[cfg(feature = "postgres")]
 #[test]
 fn a_round_robin_runs_on_postgresql_too() {
     let Some(pg) = pg::postgres_or_skip("tournaments") else {

@@ -3,9 +3,10 @@
 //! [`Val`], rows as lists of them, and a transaction as a closure. Where the dialects differ (the
 //! schema's upgrade, change notices) the caller asks [`Db::is_postgres`].
 //!
-//! The `postgres` client is synchronous: it runs a small runtime of its own, which tokio forbids
-//! inside the server's runtime, so a call made from a runtime thread runs on a scoped thread of its
-//! own (one thread start, a few microseconds, against a round trip to the server).
+//! PostgreSQL comes with the feature `postgres` (pg.rs); without it a `postgres://` database
+//! is refused with [`NO_POSTGRES`]. Its client is synchronous: it runs a small runtime of its own,
+//! which tokio forbids inside the server's runtime, so a call made from a runtime thread runs on a
+//! scoped thread of its own (one thread start, a few microseconds, against a round trip).
 
 use std::sync::{Mutex, MutexGuard};
 
@@ -95,27 +96,8 @@ impl Row {
 /// The open connection.
 enum Conn {
     Sqlite(rusqlite::Connection),
-    /// The client, and its statements prepared once (each saves a round trip per use).
-    Postgres(Box<postgres::Client>, Statements),
-}
-
-type Statements = std::collections::HashMap<String, postgres::Statement>;
-
-/// The statement `sql`, prepared on first use.
-fn prepared(
-    client: &mut postgres::Client,
-    statements: &mut Statements,
-    sql: &str,
-) -> Result<postgres::Statement, String> {
-    if let Some(st) = statements.get(sql) {
-        return Ok(st.clone());
-    }
-    let st = client.prepare(&dollars(sql)).map_err(pg_error)?;
-    // Statements made with format! are few (a handful of orders and sides); bound the cache anyway.
-    if statements.len() < 256 {
-        statements.insert(sql.to_string(), st.clone());
-    }
-    Ok(st)
+    #[cfg(feature = "postgres")]
+    Postgres(Box<super::pg::PgConn>),
 }
 
 /// A connection in a transaction (or not: see [`Db::with`]).
@@ -129,6 +111,7 @@ pub struct Db {
     next: std::sync::atomic::AtomicUsize,
     postgres: bool,
     /// The PostgreSQL address, to connect again after the server went away.
+    #[cfg(feature = "postgres")]
     url: Option<String>,
 }
 
@@ -144,13 +127,6 @@ fn sqlite_error(e: rusqlite::Error) -> String {
     e.to_string()
 }
 
-fn pg_error(e: postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => format!("{}: {}", db.code().code(), db.message()),
-        None => e.to_string(),
-    }
-}
-
 impl rusqlite::ToSql for Val {
     fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
         use rusqlite::types::{ToSqlOutput, Value, ValueRef};
@@ -162,39 +138,6 @@ impl rusqlite::ToSql for Val {
             Val::Text(s) => ToSqlOutput::Borrowed(ValueRef::Text(s.as_bytes())),
         })
     }
-}
-
-impl postgres::types::ToSql for Val {
-    fn to_sql(
-        &self,
-        ty: &postgres::types::Type,
-        out: &mut bytes::BytesMut,
-    ) -> Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
-        use postgres::types::{IsNull, Type};
-        match self {
-            Val::Null => Ok(IsNull::Yes),
-            Val::Int(n) if *ty == Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
-            Val::Int(n) => n.to_sql(ty, out),
-            Val::Real(x) => x.to_sql(ty, out),
-            Val::Bool(b) => b.to_sql(ty, out),
-            Val::Text(s) => s.as_str().to_sql(ty, out),
-        }
-    }
-
-    fn accepts(ty: &postgres::types::Type) -> bool {
-        use postgres::types::Type;
-        [
-            Type::INT8,
-            Type::INT4,
-            Type::FLOAT8,
-            Type::BOOL,
-            Type::TEXT,
-            Type::VARCHAR,
-        ]
-        .contains(ty)
-    }
-
-    postgres::types::to_sql_checked!();
 }
 
 fn sqlite_row(r: &rusqlite::Row<'_>, columns: usize) -> rusqlite::Result<Row> {
@@ -214,36 +157,6 @@ fn sqlite_row(r: &rusqlite::Row<'_>, columns: usize) -> rusqlite::Result<Row> {
         .map(Row)
 }
 
-fn pg_row(r: &postgres::Row) -> Result<Row, String> {
-    use postgres::types::Type;
-    (0..r.len())
-        .map(|i| {
-            let ty = r.columns()[i].type_();
-            let v = if *ty == Type::INT8 {
-                r.try_get::<_, Option<i64>>(i).map(|v| v.map(Val::Int))
-            } else if *ty == Type::INT4 {
-                r.try_get::<_, Option<i32>>(i)
-                    .map(|v| v.map(|n| Val::Int(n.into())))
-            } else if *ty == Type::FLOAT8 {
-                r.try_get::<_, Option<f64>>(i).map(|v| v.map(Val::Real))
-            } else if *ty == Type::BOOL {
-                r.try_get::<_, Option<bool>>(i).map(|v| v.map(Val::Bool))
-            } else {
-                r.try_get::<_, Option<String>>(i).map(|v| v.map(Val::Text))
-            };
-            v.map(|v| v.unwrap_or(Val::Null)).map_err(pg_error)
-        })
-        .collect::<Result<_, _>>()
-        .map(Row)
-}
-
-fn pg_params(params: &[Val]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
-    params
-        .iter()
-        .map(|p| p as &(dyn postgres::types::ToSql + Sync))
-        .collect()
-}
-
 impl Tx<'_> {
     /// Runs one statement; the rows it changed.
     pub fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, String> {
@@ -252,10 +165,8 @@ impl Tx<'_> {
                 .execute(sql, rusqlite::params_from_iter(params))
                 .map(|n| n as u64)
                 .map_err(sqlite_error),
-            Conn::Postgres(c, statements) => {
-                let st = prepared(c, statements, sql)?;
-                c.execute(&st, &pg_params(params)).map_err(pg_error)
-            }
+            #[cfg(feature = "postgres")]
+            Conn::Postgres(c) => c.execute(sql, params),
         }
     }
 
@@ -272,11 +183,8 @@ impl Tx<'_> {
                     .map_err(sqlite_error)?;
                 rows.collect::<Result<_, _>>().map_err(sqlite_error)
             }
-            Conn::Postgres(c, statements) => {
-                let st = prepared(c, statements, sql)?;
-                let rows = c.query(&st, &pg_params(params)).map_err(pg_error)?;
-                rows.iter().map(pg_row).collect()
-            }
+            #[cfg(feature = "postgres")]
+            Conn::Postgres(c) => c.query(sql, params),
         }
     }
 
@@ -289,7 +197,8 @@ impl Tx<'_> {
     pub fn batch(&mut self, sql: &str) -> Result<(), String> {
         match self.0 {
             Conn::Sqlite(c) => c.execute_batch(sql).map_err(sqlite_error),
-            Conn::Postgres(c, _) => c.batch_execute(sql).map_err(pg_error),
+            #[cfg(feature = "postgres")]
+            Conn::Postgres(c) => c.batch(sql),
         }
     }
 }
@@ -301,12 +210,14 @@ impl Db {
             conns: vec![Mutex::new(Conn::Sqlite(conn))],
             next: Default::default(),
             postgres: false,
+            #[cfg(feature = "postgres")]
             url: None,
         }
     }
 
-    /// A connection to the PostgreSQL server at `url` (`postgres://user:password@host/db`; no TLS:
+    /// Connections to the PostgreSQL server at `url` (`postgres://user:password@host/db`; no TLS:
     /// keep it on a private network or a local socket).
+    #[cfg(feature = "postgres")]
     pub fn postgres(url: &str) -> Result<Db, String> {
         let conns = (0..PG_CONNECTIONS)
             .map(|_| pg_connect(url).map(Mutex::new))
@@ -347,23 +258,26 @@ impl Db {
     ) -> Result<R, String> {
         let mut conn = self.lock();
         let conn = &mut *conn;
-        if matches!(conn, Conn::Sqlite(_)) {
-            return f(&mut Tx(conn));
+        match conn {
+            Conn::Sqlite(_) => f(&mut Tx(conn)),
+            #[cfg(feature = "postgres")]
+            Conn::Postgres(_) => {
+                let closed = |conn: &Conn| matches!(conn, Conn::Postgres(c) if c.is_closed());
+                let url = self.url.as_deref().unwrap_or("");
+                off_runtime(|| {
+                    if closed(conn) {
+                        *conn = pg_connect(url)?;
+                    }
+                    match f(&mut Tx(conn)) {
+                        Err(_) if closed(conn) => {
+                            *conn = pg_connect(url)?;
+                            f(&mut Tx(conn))
+                        }
+                        r => r,
+                    }
+                })
+            }
         }
-        let closed = |conn: &Conn| matches!(conn, Conn::Postgres(c, _) if c.is_closed());
-        let url = self.url.as_deref().unwrap_or("");
-        off_runtime(|| {
-            if closed(conn) {
-                *conn = pg_connect(url)?;
-            }
-            match f(&mut Tx(conn)) {
-                Err(_) if closed(conn) => {
-                    *conn = pg_connect(url)?;
-                    f(&mut Tx(conn))
-                }
-                r => r,
-            }
-        })
     }
 
     /// Runs `f` in a transaction: committed if it returns `Ok`, rolled back otherwise. On SQLite
@@ -393,11 +307,14 @@ impl Db {
 }
 
 /// A connection to PostgreSQL at `url`.
+#[cfg(feature = "postgres")]
 fn pg_connect(url: &str) -> Result<Conn, String> {
-    let client =
-        off_runtime(|| postgres::Client::connect(url, postgres::NoTls)).map_err(pg_error)?;
-    Ok(Conn::Postgres(Box::new(client), Statements::new()))
+    super::pg::PgConn::connect(url).map(|c| Conn::Postgres(Box::new(c)))
 }
+
+/// What a server built without PostgreSQL says when given a `postgres://` database.
+pub const NO_POSTGRES: &str = "this stones was built without PostgreSQL: build it with \
+    `--features postgres` (cargo run --release --features postgres -- serve --db postgres://…)";
 
 /// Runs `f` on a thread outside tokio's runtime when called from inside it (the synchronous
 /// PostgreSQL client starts a runtime of its own).

@@ -206,7 +206,7 @@ struct Players<'a> {
 
 /// All the games, by id: those in play in memory, every one in the store.
 pub struct Games {
-    map: Arc<Mutex<HashMap<String, Arc<Mutex<Session>>>>>,
+    map: Arc<Map>,
     store: Arc<Store>,
     /// How long a request keeps the computer playing, and the longest think.
     limits: Limits,
@@ -263,6 +263,7 @@ impl Games {
                 }
             });
         // Another server's change reloads the copy held here (its event streams show it).
+        #[cfg(feature = "postgres")]
         if let Some(url) = games.store.shared_url() {
             let map = Arc::downgrade(&games.map);
             super::follow::follow(url.to_string(), move |notice| {
@@ -638,6 +639,7 @@ fn broken(id: &str, e: String) -> ApiError {
 }
 
 /// Acts on another server's change: the copy held here of the game, if older, is reloaded.
+#[cfg(feature = "postgres")]
 fn follow_notice(map: &Map, notice: super::follow::Notice) {
     use super::follow::Notice;
     let held: Vec<(Arc<Mutex<Session>>, Option<i64>)> = match notice {

@@ -20,12 +20,15 @@ macro_rules! note {
 pub mod accounts;
 pub mod budget;
 pub mod db;
+#[cfg(feature = "postgres")]
 pub mod follow;
 pub mod games;
 pub mod glicko;
 pub mod http;
 pub mod ids;
 pub mod pairing;
+#[cfg(feature = "postgres")]
+pub mod pg;
 pub mod review;
 mod routes;
 pub mod runner;

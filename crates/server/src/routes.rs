@@ -82,7 +82,10 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/ratings/{game}", get(ratings))
         .route("/api/stats/{game}", get(stats))
         .route("/stats/{game}", get(stats_page))
-        .route("/api/tournaments", get(tournament_list).post(tournament_create))
+        .route(
+            "/api/tournaments",
+            get(tournament_list).post(tournament_create),
+        )
         .route("/api/tournaments/{id}", get(tournament_show))
         .route("/api/tournaments/{id}/{what}", post(tournament_act))
         .route("/tournaments", get(tournaments_page))
@@ -941,7 +944,10 @@ async fn tournament_show(
 ) -> Response {
     off_worker(move || {
         let me = account_if_any(&app, &headers);
-        answer(tournaments::show(app.games.store(), &id, me.as_deref()), 200)
+        answer(
+            tournaments::show(app.games.store(), &id, me.as_deref()),
+            200,
+        )
     })
     .await
 }

@@ -9,7 +9,7 @@
 //! the flags of a game are run by the server holding its lease (`runner`, `lease_until`).
 //!
 //! The SQL is the same for both databases but for the schema's upgrade and PostgreSQL's change
-//! notices ([`super::follow`]).
+//! notices (follow.rs, with the feature `postgres`).
 
 use super::db::{Db, Row, Tx, Val};
 use std::path::{Path, PathBuf};
@@ -404,7 +404,14 @@ impl Store {
         Store::sqlite(rusqlite::Connection::open_in_memory().map_err(|e| e.to_string())?)
     }
 
-    /// The PostgreSQL database at `url`, its tables made if missing.
+    /// Without the feature `postgres`: a message saying how to build with it.
+    #[cfg(not(feature = "postgres"))]
+    pub fn postgres(_url: &str) -> Result<Store, String> {
+        Err(super::db::NO_POSTGRES.to_string())
+    }
+
+    /// The games at the PostgreSQL database `url`, its tables made (or upgraded) if needed.
+    #[cfg(feature = "postgres")]
     pub fn postgres(url: &str) -> Result<Store, String> {
         let fail = |e: String| format!("cannot open the database {}: {e}", redacted(url));
         let db = Db::postgres(url).map_err(fail)?;
