@@ -110,6 +110,7 @@ fn every_game_is_played_in_chromium() {
         "phone-landing",
         "phone-hex-over",
         "phone-stats",
+        "tournament-400",
     ] {
         assert!(
             shots.join(format!("{shot}.png")).is_file(),

@@ -29,6 +29,16 @@ fn text(v: &Value) -> String {
     }
 }
 
+/// Points as people write them: `2`, `½`, `1½`.
+fn points(v: &Value) -> String {
+    let halves = (v.as_f64().unwrap_or(0.0) * 2.0).round() as i64;
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
+    }
+}
+
 /// `/tournaments`: the newest tournaments, and a form that creates one (for the games `games`;
 /// the form needs an account: `logged_in`).
 pub fn list(list: &Value, games: &[&str], logged_in: bool) -> String {
@@ -96,7 +106,7 @@ pub fn show(t: &Value, logged_in: bool) -> String {
     let you = t["you"].as_u64();
     let players = t["players"].as_array().cloned().unwrap_or_default();
     let mut info = format!(
-        "<p id=\"about\">{game}{set}, {system}, {rounds} rounds, clock {clock}; made by {creator}. ",
+        "<p id=\"about\">{game}{set}, {system}, {rounds}, clock {clock}; made by {creator}. ",
         game = text(&t["game"]),
         set = match t["set"].as_object() {
             Some(set) if !set.is_empty() => format!(
@@ -111,10 +121,11 @@ pub fn show(t: &Value, logged_in: bool) -> String {
             _ => String::new(),
         },
         system = text(&t["system"]),
-        rounds = if state == "open" && t["system"] == "round-robin" {
-            "as many as needed".to_string()
-        } else {
-            t["rounds"].to_string()
+        rounds = match t["rounds"].as_u64() {
+            _ if state == "open" && t["system"] == "round-robin" =>
+                "as many rounds as needed".into(),
+            Some(1) => "1 round".to_string(),
+            n => format!("{} rounds", n.unwrap_or(0)),
         },
         clock = text(&t["clock"]),
         creator = text(&t["creator"]),
@@ -202,9 +213,9 @@ pub fn show(t: &Value, logged_in: bool) -> String {
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             s["place"],
             text(&s["name"]),
-            s["points"],
-            s["buchholz"],
-            s["sonneborn_berger"]
+            points(&s["points"]),
+            points(&s["buchholz"]),
+            points(&s["sonneborn_berger"])
         ));
         for cell in s["rounds"].as_array().into_iter().flatten() {
             table.push_str(&format!("<td>{}</td>", text(cell)));
@@ -216,11 +227,21 @@ pub fn show(t: &Value, logged_in: bool) -> String {
         t["name"].as_str().unwrap_or("tournament"),
         &format!(
             "<section data-state=\"{state}\" id=\"tournament\"><h2>{name}</h2>{info}{actions}\
-             <h2>Standings</h2>{table}<p class=\"hint\">A crosstable cell: + a win, = a draw, − a loss, \
+             <h2>Standings</h2>{table}<p class=\"hint\">A crosstable cell: + a win, = a draw, - a loss, \
              then the opponent's place and your colour (b, w).</p></section>\
              <section>{player_list}{schedule}</section>",
             state = escape(state),
             name = text(&t["name"]),
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn points_are_written_with_halves() {
+        for (v, text) in [(0.0, "0"), (0.5, "½"), (1.0, "1"), (2.5, "2½")] {
+            assert_eq!(super::points(&serde_json::json!(v)), text);
+        }
+    }
 }

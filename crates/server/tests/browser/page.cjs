@@ -461,6 +461,77 @@ async function accounts(browser) {
 }
 
 // An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
+/// Waits for `f(arg)` on `page`, else fails saying `what` and the page's address and message.
+async function untilOn(page, f, arg, what) {
+  await page.waitForFunction(f, arg, { timeout: 10000 }).catch(async () => {
+    const said = await page.evaluate(() => document.querySelector("#message")?.textContent || "");
+    throw new Error(`${what} (at ${page.url()}, message '${said}')`);
+  });
+}
+
+// Tournaments (issue 37, point 1): two accounts at 400 px; one creates a round robin on the
+// tournaments page, both join it there, the creator starts it, each takes its seat with
+// "Play your game", Black plays a point on the board and White resigns; the tournament's page
+// then shows it finished, the standings and the crosstable, without sideways scrolling.
+async function tournament(browser) {
+  const narrow = { width: 400, height: 800 };
+  const stamp = Date.now() % 100000;
+  const pages = [];
+  for (const who of ["Tia", "Uma"]) {
+    const page = await openPage(browser, base, narrow);
+    const name = `${who}${stamp}`;
+    const status = await page.evaluate(async (n) => (await fetch("/api/accounts", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: n, password: "a good password" }),
+    })).status, name);
+    check(status === 201, `tournament: registering ${name} answered ${status}`);
+    pages.push(page);
+  }
+  const [a, b] = pages;
+  await a.goto(new URL("/tournaments", base).href);
+  check((await overflow(a)) <= 0, `tournament: the list is ${await overflow(a)} px too wide`);
+  await a.selectOption("#create select[name=game]", "go");
+  await a.fill("#create input[name=size]", "5");
+  await a.selectOption("#create select[name=system]", "round-robin");
+  await a.fill("#create input[name=name]", `Cup ${stamp}`);
+  await a.click("#create button[type=submit]");
+  await a.waitForURL(/\/tournaments\/[0-9a-f]+$/);
+  const url = a.url();
+  // The creator plays too: it joins like anyone.
+  await a.click("button[data-action=join]");
+  await untilOn(a, () => document.querySelectorAll("#players li").length === 1, null, "tournament: the creator is not listed after Join");
+  await b.goto(url);
+  await b.click("button[data-action=join]");
+  await untilOn(b, () => document.querySelectorAll("#players li").length === 2, null, "tournament: the second player is not listed after Join");
+  await a.reload();
+  await a.click("button[data-action=start]");
+  await untilOn(a, () => !!document.querySelector("button[data-action=play]"), null, "tournament: no game to play after the start");
+  await b.reload();
+  for (const page of pages) {
+    await page.click("button[data-action=play]");
+    await page.waitForSelector("#board svg");
+  }
+  const seatOf = async (page) => (await page.textContent("#seat")) || "";
+  await untilOn(a, () => /You play/.test(document.querySelector("#seat").textContent), null, "tournament: the game does not say which seat this page plays");
+  const black = /Black/.test(await seatOf(a)) ? a : b;
+  const white = black === a ? b : a;
+  check(/White/.test(await seatOf(white)), `tournament: the other page plays '${await seatOf(white)}'`);
+  const points = await legalPoints(black);
+  await clickPoint(black, points[0]);
+  await waitMoves(white, 1, "tournament: Black's move does not reach White's page");
+  await white.click("#resign");
+  await untilOn(white, () => /resign|wins/i.test(document.querySelector("#status").textContent), null, "tournament: the resignation is not shown");
+  await a.goto(url);
+  await untilOn(a, () => /Finished/.test(document.querySelector("#about").textContent), null, "tournament: the tournament does not end with its only game");
+  const rows = await a.$$eval("#standings tr", (trs) => trs.slice(1).map((tr) => [...tr.cells].map((c) => c.textContent)));
+  check(rows.length === 2 && rows[0][2] === "1" && rows[1][2] === "0", `tournament: standings ${JSON.stringify(rows)}`);
+  check(/^\+2[bw]$/.test(rows[0][5]) && /^-1[bw]$/.test(rows[1][5]), `tournament: crosstable ${JSON.stringify(rows)}`);
+  check((await overflow(a)) <= 0, `tournament: the page is ${await overflow(a)} px too wide`);
+  await a.screenshot({ path: path.join(shots, "tournament-400.png"), fullPage: true });
+  for (const page of pages) check(page.errors.length === 0, `tournament: ${page.errors.join("; ")}`);
+  console.log("ok tournament: created, joined, started, both seated, a move and a resignation, the standings at 400 px");
+}
+
 async function uploaded(browser) {
   const page = await openPage(browser, base);
   const sgf = "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg];W[cg])";
@@ -540,6 +611,7 @@ async function remembered(browser) {
     ["upload", uploaded],
     ["seats", seats],
     ["accounts", accounts],
+    ["tournament", tournament],
   ];
   let failed = 0;
   try {
