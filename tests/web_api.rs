@@ -1244,6 +1244,9 @@ fn an_uploaded_record_is_a_game_to_review_and_play_on() {
         .collect();
     assert_eq!(moves, ["E5", "C7", "G3"]);
     assert_eq!(s["request"]["set"], json!({"size": [9, 9], "komi": 6.5}));
+    // A record to review is nobody's game in play: not in the lobby.
+    let lobby = get(port, "/api/lobby").json();
+    assert!(!lobby.to_string().contains(&id), "{lobby}");
     let r = get(port, &format!("/api/games/{id}/svg?at=1"));
     assert_eq!(r.body.matches("class=\"stone ").count(), 1);
     let r = post_with(

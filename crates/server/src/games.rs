@@ -394,6 +394,10 @@ impl Games {
         Session::build(&upload.request, self.limits, true)?.replay(&upload.moves)?;
         let session = self.create(&upload.request, player, from)?;
         let mut s = lock(&session);
+        // A record to review is nobody's game in play: the lobby leaves it out.
+        self.store
+            .mark_review(&s.id)
+            .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
         s.replay(&upload.moves)?;
         s.entered = s.records.len();
         drop(s);

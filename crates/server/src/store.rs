@@ -143,7 +143,8 @@ CREATE TABLE IF NOT EXISTS games (
     undo_request TEXT,
     runner TEXT,
     lease_until BIGINT,
-    active BIGINT
+    active BIGINT,
+    review BIGINT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     kind TEXT NOT NULL,
@@ -204,7 +205,7 @@ pub const TOP_GAMES: i64 = 10;
 pub const TOP_OPPONENTS: i64 = 5;
 
 /// Columns added since the first schema, by table, with their types: an older database gains them.
-const ADDED: [(&str, &str, &str); 13] = [
+const ADDED: [(&str, &str, &str); 14] = [
     ("games", "open_seat", "TEXT"),
     ("games", "name_black", "TEXT"),
     ("games", "name_white", "TEXT"),
@@ -217,6 +218,7 @@ const ADDED: [(&str, &str, &str); 13] = [
     ("games", "runner", "TEXT"),
     ("games", "lease_until", "BIGINT"),
     ("games", "active", "BIGINT"),
+    ("games", "review", "BIGINT"),
     ("moves", "thought", "TEXT"),
 ];
 
@@ -578,6 +580,13 @@ impl Store {
         )
     }
 
+    /// Marks game `id` as a record uploaded for review: the lobby does not list it.
+    pub fn mark_review(&self, id: &str) -> Result<(), String> {
+        self.db
+            .with(|tx| tx.execute("UPDATE games SET review = 1 WHERE id = ?1", &[id.into()]))
+            .map(|_| ())
+    }
+
     /// Replaces the token digest of game `id`'s `seat` (an account taking the seat it was entered
     /// in): the game's new version.
     pub fn reseat(&self, id: &str, seat: &str, digest: &str) -> Result<Option<i64>, String> {
@@ -605,6 +614,7 @@ impl Store {
             "SELECT id, request, open_seat, name_black, name_white, created,
                     (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
              FROM games WHERE finished IS NULL AND active > ?2 AND open_seat IS {} NULL
+                   AND review IS NULL
              ORDER BY created DESC LIMIT ?1",
             if open { "NOT" } else { "" }
         );
