@@ -1,13 +1,20 @@
 //! A node of the shared search tree: the step that led to it and what the search learnt of it, in
 //! atomics that every search thread reads and writes without a lock.
 //!
-//! Visits and wins change by atomic additions (no playout is lost); the AMAF counts and the cached
-//! selection key by a load and a store, so that two threads adding to the same sibling at the same
-//! instant may lose one of the two additions — a rare, harmless miss that saves a locked
-//! instruction on each of the dozens of siblings a back-up touches. A proof is set once, by
-//! compare-and-swap, and never changes during a search.
+//! Visits and wins share one 64-bit word and change by atomic additions (no playout is lost); the
+//! AMAF count and wins share another, changed by a load and a store, so that two threads adding to
+//! the same sibling at the same instant may lose one of the two additions — a rare, harmless miss
+//! that saves a locked instruction on each of the dozens of siblings a back-up touches, and since
+//! the pair is one word, a thread that stores late (it was descheduled in between) puts back an
+//! older but consistent pair, never one count without its wins. The cached selection key is stored
+//! the same way. A proof is set once, by compare-and-swap, and never changes during a search.
 
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU32, AtomicU64, AtomicU8, Ordering};
+
+/// One visit in [`Node`]'s `record` (its low half).
+const VISIT: u64 = 1;
+/// One half point of wins in `record` (its high half).
+const HALF: u64 = 1 << 32;
 use stones_core::Colour;
 
 const RELAXED: Ordering = Ordering::Relaxed;
@@ -41,13 +48,13 @@ pub(crate) struct Node<S> {
     /// The children: `first..first + count` in the arena.
     first: AtomicU32,
     count: AtomicU32,
-    /// Visits, a search thread's playout under way through here included (virtual loss).
-    visits: AtomicU32,
-    /// Wins for `player` in half points (a draw counts one, a win two): exact, and one addition.
-    halves: AtomicU32,
-    /// AMAF visits and wins, `f32` bits (a game's prior starts them at a fraction).
-    rave_n: AtomicU32,
-    rave_w: AtomicU32,
+    /// Visits (low 32 bits; a search thread's playout under way through here included: virtual
+    /// loss) and wins for `player` in half points (high 32 bits; a draw counts one, a win two):
+    /// exact, and read and added together.
+    record: AtomicU64,
+    /// AMAF visits (low 32 bits) and wins (high 32 bits), `f32` bits (a game's prior starts them at
+    /// a fraction).
+    rave: AtomicU64,
     /// The position's hash once the step completes a turn (0: not known, or inside a turn).
     hash: AtomicU64,
     /// The selection value without its exploration term, `f32` bits: the UCT-RAVE mix of the win
@@ -82,15 +89,24 @@ impl<S> Stats<S> {
     }
 }
 
-/// Adds `x` to the `f32` in `cell` by a load and a store (see the module's note on lost additions).
-#[inline]
-fn add_f32(cell: &AtomicU32, x: f32) {
-    cell.store((f32::from_bits(cell.load(RELAXED)) + x).to_bits(), RELAXED);
-}
-
 #[inline]
 fn get_f32(cell: &AtomicU32) -> f32 {
     f32::from_bits(cell.load(RELAXED))
+}
+
+/// Two `f32` in one word: `n` low, `w` high.
+#[inline]
+fn pair(n: f32, w: f32) -> u64 {
+    u64::from(n.to_bits()) | u64::from(w.to_bits()) << 32
+}
+
+/// The two `f32` of [`pair`].
+#[inline]
+fn unpair(word: u64) -> (f32, f32) {
+    (
+        f32::from_bits(word as u32),
+        f32::from_bits((word >> 32) as u32),
+    )
 }
 
 impl<S: Copy> Node<S> {
@@ -104,10 +120,8 @@ impl<S: Copy> Node<S> {
             whole: AtomicBool::new(false),
             first: AtomicU32::new(0),
             count: AtomicU32::new(0),
-            visits: AtomicU32::new(0),
-            halves: AtomicU32::new(0),
-            rave_n: AtomicU32::new(rave_n.to_bits()),
-            rave_w: AtomicU32::new(rave_w.to_bits()),
+            record: AtomicU64::new(0),
+            rave: AtomicU64::new(pair(rave_n, rave_w)),
             hash: AtomicU64::new(0),
             key: AtomicU32::new(1f32.to_bits()),
             spread: AtomicU32::new(1f32.to_bits()),
@@ -130,10 +144,8 @@ impl<S: Copy> Node<S> {
             whole: AtomicBool::new(self.whole.load(RELAXED)),
             first: word(&self.first),
             count: word(&self.count),
-            visits: word(&self.visits),
-            halves: word(&self.halves),
-            rave_n: word(&self.rave_n),
-            rave_w: word(&self.rave_w),
+            record: AtomicU64::new(self.record.load(RELAXED)),
+            rave: AtomicU64::new(self.rave.load(RELAXED)),
             hash: AtomicU64::new(self.hash()),
             key: word(&self.key),
             spread: word(&self.spread),
@@ -210,34 +222,43 @@ impl<S: Copy> Node<S> {
         self.proven.store(-1, RELAXED);
     }
 
+    /// Visits and wins for `player` (a draw counts half), read together.
+    #[inline]
+    fn record(&self) -> (u32, f32) {
+        let r = self.record.load(RELAXED);
+        (r as u32, (r >> 32) as u32 as f32 * 0.5)
+    }
+
     pub fn visits(&self) -> u32 {
-        self.visits.load(RELAXED)
-    }
-
-    /// Adds a visit: a playout on its way down (virtual loss), or coming back.
-    #[inline]
-    pub fn add_visit(&self) {
-        self.visits.fetch_add(1, RELAXED);
-    }
-
-    /// Adds a playout's result in half points (2 a win, 1 a draw).
-    #[inline]
-    pub fn add_halves(&self, halves: u32) {
-        if halves > 0 {
-            self.halves.fetch_add(halves, RELAXED);
-        }
+        self.record().0
     }
 
     /// Wins for `player` (a draw counts half).
     pub fn wins(&self) -> f32 {
-        self.halves.load(RELAXED) as f32 * 0.5
+        self.record().1
+    }
+
+    /// Adds a visit on a playout's way down (virtual loss), its result to come.
+    #[inline]
+    pub fn add_visit(&self) {
+        self.record.fetch_add(VISIT, RELAXED);
+    }
+
+    /// Adds a playout's result in half points (2 a win, 1 a draw), with its visit unless the visit
+    /// was added on the way down (`visited`).
+    #[inline]
+    pub fn add_result(&self, halves: u32, visited: bool) {
+        let add = u64::from(halves) * HALF + u64::from(!visited) * VISIT;
+        if add > 0 {
+            self.record.fetch_add(add, RELAXED);
+        }
     }
 
     /// Adds an AMAF visit with `won` (0, 0.5 or 1).
     #[inline]
     pub fn add_rave(&self, won: f32) {
-        add_f32(&self.rave_n, 1.0);
-        add_f32(&self.rave_w, won);
+        let (n, w) = unpair(self.rave.load(RELAXED));
+        self.rave.store(pair(n + 1.0, w + won), RELAXED);
     }
 
     pub fn hash(&self) -> u64 {
@@ -263,20 +284,21 @@ impl<S: Copy> Node<S> {
     /// + rave_n visits)`.
     #[inline]
     pub fn refresh(&self, rave_k: f32, visited: bool) {
-        let n = self.visits() as f32;
+        let (visits, wins) = self.record();
+        let n = visits as f32;
         if visited {
             self.spread
                 .store((1.0 / (n + 1.0).sqrt()).to_bits(), RELAXED);
         }
-        let rave_n = get_f32(&self.rave_n);
+        let (rave_n, rave_w) = unpair(self.rave.load(RELAXED));
         let key = match self.proven() {
             1 => f32::INFINITY,
             -1 => -PROVEN,
             _ if rave_k > 0.0 && rave_n > 0.0 => {
                 let (rn, k) = (rave_n, rave_k);
-                (self.wins() * (k + rn) + get_f32(&self.rave_w) * k) / (k * (rn + n) + rn * n)
+                (wins * (k + rn) + rave_w * k) / (k * (rn + n) + rn * n)
             }
-            _ if n > 0.0 => self.wins() / n,
+            _ if n > 0.0 => wins / n,
             _ => 1.0,
         };
         self.key.store(key.to_bits(), RELAXED);
@@ -284,10 +306,11 @@ impl<S: Copy> Node<S> {
 
     /// The statistics now.
     pub fn stats(&self) -> Stats<S> {
+        let (visits, wins) = self.record();
         Stats {
             step: self.step,
-            visits: self.visits(),
-            wins: self.wins(),
+            visits,
+            wins,
             proven: self.proven(),
         }
     }

@@ -281,10 +281,7 @@ impl<G: SearchGame> Worker<G> {
         let rave_k = tree.rave_k;
         for &n in &self.path {
             let node = tree.node(n as usize);
-            if self.virtual_loss == 0 {
-                node.add_visit();
-            }
-            node.add_halves(halves(node.player));
+            node.add_result(halves(node.player), self.virtual_loss > 0);
             let range = match node.children() {
                 Some(r) if result.board_final && !r.is_empty() => r,
                 _ => continue,
