@@ -13,7 +13,7 @@ mod http;
 #[path = "support/pg.rs"]
 mod pg;
 
-use http::{send, send_from, Reply, Served};
+use http::{account_call, register, send, send_from, session_cookie, Reply, Served};
 use serde_json::{json, Value};
 
 /// A server with its SQLite file at a known place (to read the ratings kept), and the file.
@@ -24,19 +24,6 @@ fn served(name: &str) -> (Served, std::path::PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("games.db");
     (Served::start(&["--db", db.to_str().unwrap()]), db)
-}
-
-/// `method path` with `body` and a `Cookie:` header (none when empty), from 127.0.0.1.
-fn with_cookie(port: u16, method: &str, path: &str, body: &Value, cookie: &str) -> Reply {
-    with_headers(port, method, path, body, &cookie_header(cookie))
-}
-
-fn cookie_header(cookie: &str) -> String {
-    if cookie.is_empty() {
-        String::new()
-    } else {
-        format!("Cookie: {cookie}\r\n")
-    }
 }
 
 fn with_headers(port: u16, method: &str, path: &str, body: &Value, headers: &str) -> Reply {
@@ -55,36 +42,9 @@ fn with_headers(port: u16, method: &str, path: &str, body: &Value, headers: &str
     )
 }
 
-/// The `stones_session=…` a reply sets (the cookie to send back), or panics.
-fn session_cookie(r: &Reply) -> String {
-    let line = r
-        .headers
-        .lines()
-        .find(|l| l.starts_with("set-cookie: stones_session="))
-        .unwrap_or_else(|| panic!("no session cookie in {}", r.headers));
-    line["set-cookie: ".len()..]
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
-/// Registers `name` (password `password1`) from 127.0.0.1: its session cookie.
-fn register(port: u16, name: &str) -> String {
-    let r = with_cookie(
-        port,
-        "POST",
-        "/api/accounts",
-        &json!({"name": name, "password": "password1"}),
-        "",
-    );
-    assert_eq!(r.status, 201, "{name}: {}", r.body);
-    session_cookie(&r)
-}
-
 /// Who the server says is logged in with `cookie`.
 fn who(port: u16, cookie: &str) -> Value {
-    let r = with_cookie(port, "GET", "/api/session", &Value::Null, cookie);
+    let r = account_call(port, "GET", "/api/session", &Value::Null, cookie);
     assert_eq!(r.status, 200, "{}", r.body);
     r.json()["account"].clone()
 }
@@ -93,7 +53,7 @@ fn who(port: u16, cookie: &str) -> Value {
 /// from the lobby), whose `loser` seat resigns at once: the final state.
 fn play(port: u16, first: &str, second: &str, seat: &str, loser: &str) -> Value {
     let open = if seat == "black" { "white" } else { "black" };
-    let r = with_cookie(
+    let r = account_call(
         port,
         "POST",
         "/api/games",
@@ -105,7 +65,7 @@ fn play(port: u16, first: &str, second: &str, seat: &str, loser: &str) -> Value 
     assert_eq!(s["rated"], false, "a seat is open: {s}");
     let id = s["id"].as_str().unwrap().to_string();
     let mut tokens = json!({ seat: s["tokens"][seat].clone() });
-    let r = with_cookie(
+    let r = account_call(
         port,
         "POST",
         &format!("/api/games/{id}/join"),
@@ -161,7 +121,7 @@ fn kept(db: &std::path::Path) -> Vec<(String, String, i64)> {
 
 /// The names in the game's TOP tables (by rating, wins and games, all three).
 fn top(port: u16) -> Vec<String> {
-    let r = with_cookie(port, "GET", "/api/ratings/go", &Value::Null, "");
+    let r = account_call(port, "GET", "/api/ratings/go", &Value::Null, "");
     assert_eq!(r.status, 200, "{}", r.body);
     let t = r.json();
     let mut names = Vec::new();
@@ -179,7 +139,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     let port = server.port;
     assert_eq!(who(port, ""), Value::Null);
 
-    let r = with_cookie(
+    let r = account_call(
         port,
         "POST",
         "/api/accounts",
@@ -202,7 +162,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     assert_eq!(who(port, &ann), json!({"name": "Ann_1"}));
 
     // The name is taken whatever its case; bad names and passwords say what is allowed.
-    let r = with_cookie(
+    let r = account_call(
         port,
         "POST",
         "/api/accounts",
@@ -231,7 +191,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
             "\"password\"",
         ),
     ] {
-        let r = with_cookie(port, "POST", "/api/accounts", &body, "");
+        let r = account_call(port, "POST", "/api/accounts", &body, "");
         assert_eq!(r.status, 400, "{body}: {}", r.body);
         assert!(r.error().contains(says), "{body}: {}", r.body);
     }
@@ -239,7 +199,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     // A wrong password and an unknown name are refused alike.
     let mut refusals = Vec::new();
     for (name, password) in [("Ann_1", "correct horsE"), ("Nobody", "correct horse")] {
-        let r = with_cookie(
+        let r = account_call(
             port,
             "POST",
             "/api/session",
@@ -257,7 +217,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     );
 
     // Logged in (any case of the name): a second session, as the first.
-    let r = with_cookie(
+    let r = account_call(
         port,
         "POST",
         "/api/session",
@@ -270,7 +230,7 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     assert_eq!(who(port, &again), json!({"name": "Ann_1"}));
 
     // Logged out: the cookie is cleared and the session ends on the server.
-    let r = with_cookie(port, "DELETE", "/api/session", &Value::Null, &ann);
+    let r = account_call(port, "DELETE", "/api/session", &Value::Null, &ann);
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json(), json!({"account": null}));
     assert!(
@@ -388,7 +348,7 @@ fn guests_play_unrated_and_a_new_accounts_rated_game_puts_it_in_no_top_table() {
         json!({"game": "go", "set": {"size": 5}, "white": "random"}),
         json!({"game": "go", "set": {"size": 5}}),
     ] {
-        let r = with_cookie(port, "POST", "/api/games", &body, &ann);
+        let r = account_call(port, "POST", "/api/games", &body, &ann);
         assert_eq!(r.status, 201, "{}", r.body);
         let s = r.json();
         assert_eq!(s["rated"], false, "{s}");
@@ -418,7 +378,7 @@ fn guests_play_unrated_and_a_new_accounts_rated_game_puts_it_in_no_top_table() {
         .all(|(p, _, games)| p.starts_with("acct:") && *games == 1));
     assert_eq!((rows[0].1.as_str(), rows[1].1.as_str()), ("Ann", "Bob"));
     assert!(top(port).is_empty(), "{:?}", top(port));
-    let page = with_cookie(port, "GET", "/stats/go", &Value::Null, "");
+    let page = account_call(port, "GET", "/stats/go", &Value::Null, "");
     assert_eq!(page.status, 200);
     assert!(!page.body.contains("Bob") && !page.body.contains("Ann"));
 }
@@ -472,7 +432,7 @@ fn registrations_are_limited_per_address_and_the_top_tables_need_ten_games_again
     assert!(top(port).is_empty(), "{:?}", top(port));
     // The fifth opponent: Ann is listed (14 games), alone — the others have played 1 to 10.
     play(port, &ann, &players[5], "white", "black");
-    let t = with_cookie(port, "GET", "/api/ratings/go", &Value::Null, "").json();
+    let t = account_call(port, "GET", "/api/ratings/go", &Value::Null, "").json();
     for table in ["by_rating", "by_wins", "by_games"] {
         let rows = t[table].as_array().unwrap();
         assert_eq!(rows.len(), 1, "{t}");
@@ -486,7 +446,7 @@ fn registrations_are_limited_per_address_and_the_top_tables_need_ten_games_again
         "{t}"
     );
     assert_eq!(kept(&db).len(), 6);
-    let page = with_cookie(port, "GET", "/stats/go", &Value::Null, "");
+    let page = account_call(port, "GET", "/stats/go", &Value::Null, "");
     assert!(page.body.contains("Ann") && !page.body.contains("Bob"));
 
     // The rule outlasts a restart: the opponents are kept.
@@ -505,7 +465,7 @@ fn on_postgresql_two_servers_share_the_accounts_sessions_and_the_top_rule() {
     let b = Served::start(&["--db", &pg.url]);
     let ann = register(a.port, "Ann");
     assert_eq!(who(b.port, &ann), json!({"name": "Ann"}));
-    let r = with_cookie(
+    let r = account_call(
         b.port,
         "POST",
         "/api/accounts",
@@ -513,7 +473,7 @@ fn on_postgresql_two_servers_share_the_accounts_sessions_and_the_top_rule() {
         "",
     );
     assert_eq!(r.status, 409, "{}", r.body);
-    let r = with_cookie(
+    let r = account_call(
         b.port,
         "POST",
         "/api/session",
@@ -537,10 +497,10 @@ fn on_postgresql_two_servers_share_the_accounts_sessions_and_the_top_rule() {
     assert!(top(a.port).is_empty() && top(b.port).is_empty());
     play(b.port, &ann, &others[4], "white", "black");
     assert_eq!(top(a.port), ["Ann", "Ann", "Ann"]);
-    let t = with_cookie(b.port, "GET", "/api/ratings/go", &Value::Null, "").json();
+    let t = account_call(b.port, "GET", "/api/ratings/go", &Value::Null, "").json();
     assert_eq!(t["by_games"][0]["games"], 14, "{t}");
     // Logged out through one server: the session ends on both.
-    let r = with_cookie(a.port, "DELETE", "/api/session", &Value::Null, &ann);
+    let r = account_call(a.port, "DELETE", "/api/session", &Value::Null, &ann);
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(who(b.port, &ann), Value::Null);
 }
