@@ -176,3 +176,61 @@ fn idle_connections_make_no_threads_and_past_the_bound_get_503() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn four_uploads_of_64_kib_of_setup_stones_at_once_leave_others_answered_within_half_a_second() {
+    let server = Served::start(&["--per-address", "off"]);
+    // A 25×25 Go record whose `AB` holds the even columns' points again and again, to just under
+    // the 64 KiB a body may have: about 15,000 values, which took seconds each when read in
+    // quadratic time on the server's async workers.
+    let letter = |i: usize| (b'a' + i as u8) as char;
+    let points: Vec<String> = (0..25)
+        .step_by(2)
+        .flat_map(|x| (0..25).map(move |y| format!("[{}{}]", letter(x), letter(y))))
+        .collect();
+    let mut record = String::from("(;GM[1]FF[4]SZ[25]AB");
+    for p in points.iter().cycle() {
+        if record.len() + p.len() + 40 > 64 * 1024 {
+            break;
+        }
+        record.push_str(p);
+    }
+    record.push_str(";W[bb])");
+    let body = serde_json::json!({ "record": record }).to_string();
+    assert!(body.len() <= 64 * 1024 && body.len() > 60 * 1024);
+    let port = server.port;
+    let slowest = std::thread::scope(|s| {
+        let uploads: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    let host = format!("127.0.0.1:{port}");
+                    let headers = "Content-Type: application/json\r\n";
+                    http::send(
+                        port,
+                        &host,
+                        "POST",
+                        "/api/uploads",
+                        headers,
+                        body.as_bytes(),
+                    )
+                })
+            })
+            .collect();
+        // Meanwhile: the lobby and the page, each answered within half a second.
+        let mut slowest = Duration::ZERO;
+        while !uploads.iter().all(|u| u.is_finished()) {
+            for path in ["/api/lobby", "/"] {
+                let start = Instant::now();
+                assert_eq!(http::get(port, path).status, 200, "{path}");
+                slowest = slowest.max(start.elapsed());
+            }
+        }
+        for u in uploads {
+            let r = u.join().unwrap();
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+        slowest
+    });
+    eprintln!("the slowest other request took {slowest:?} during the uploads");
+    assert!(slowest < Duration::from_millis(500), "{slowest:?}");
+}
