@@ -168,15 +168,18 @@ pub fn until_stopped<R>(on_stop: impl FnOnce(&'static str) + Send, work: impl Fn
         let _watch = interrupts::Watch::start();
         let finished = std::sync::atomic::AtomicBool::new(false);
         let result = std::thread::scope(|s| {
-            let watcher = s.spawn(|| {
-                while !finished.load(Ordering::SeqCst) {
-                    if let Some(sig) = interrupts::signal() {
-                        interrupts::end_everything();
-                        on_stop(interrupts::name(sig));
-                        std::process::exit(128 + sig);
-                    }
-                    std::thread::park_timeout(Duration::from_millis(20));
+            // The signal is looked at before the end of `work`: a stop makes `work` return at
+            // once (no new game), and that return must not hide the signal that caused it.
+            let watcher = s.spawn(|| loop {
+                if let Some(sig) = interrupts::signal() {
+                    interrupts::end_everything();
+                    on_stop(interrupts::name(sig));
+                    std::process::exit(128 + sig);
                 }
+                if finished.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::park_timeout(Duration::from_millis(20));
             });
             let result = work();
             finished.store(true, Ordering::SeqCst);
