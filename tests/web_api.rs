@@ -1409,3 +1409,45 @@ fn an_uploaded_finished_record_opens_at_its_end() {
     let dead = s["moves"].as_array().unwrap()[14].clone();
     assert_eq!(dead["move"], "dead B3", "{s}");
 }
+
+#[test]
+fn the_marking_step_opens_with_the_searchs_dead_stones_marked_for_people_to_confirm() {
+    let port = server();
+    // Black's wall on B, White's on D; White's A1 inside Black's side, Black's E5 inside White's.
+    let board = ". x . o x\n. x . o .\n. x . o .\n. x . o .\no x . o .";
+    let s = new_game(
+        port,
+        json!({"game": "go", "set": {"size": 5}, "setup": {"board": board, "to_move": "black"}}),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    for _ in 0..2 {
+        let r = post(port, &moves, &json!({"move": "pass"}));
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let start = std::time::Instant::now();
+    let s = loop {
+        let s = get(port, &format!("/api/games/{id}")).json();
+        if s["thinking"] == false && s["moves"].as_array().unwrap().len() > 2 {
+            break s;
+        }
+        assert!(start.elapsed().as_secs() < 30, "no marks: {s}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let mut marked: Vec<&str> = s["moves"].as_array().unwrap()[2..]
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    marked.sort();
+    assert_eq!(marked, ["dead A1", "dead E5"], "{s}");
+    // Marked, not agreed: the people confirm (or change the marks) with done.
+    assert_eq!(s["status"], "scoring", "{s}");
+    // Unmarking stands: the search does not mark again.
+    let r = post(port, &moves, &json!({"move": "dead A1"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let s = get(port, &format!("/api/games/{id}")).json();
+    assert_eq!(s["moves"].as_array().unwrap().len(), 5, "{s}");
+    let r = post(port, &moves, &json!({"move": "done"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+}

@@ -119,6 +119,9 @@ pub struct Session {
     version: u64,
     /// Bumped by every change, so that a move thought for an older position is dropped.
     generation: u64,
+    /// The number of records when the search last marked the dead stones it sees, at the start of
+    /// the marking step (so that it marks them once, and a person's changes stand).
+    premarked: Option<usize>,
     /// What went wrong with the computer's last move, if anything.
     computer_error: Option<String>,
     /// The last move (or the creation): a game without one for [`IDLE`] is abandoned.
@@ -1018,6 +1021,7 @@ impl Session {
             humans,
             thinking: false,
             generation: 0,
+            premarked: None,
             computer_error: None,
             resumed: false,
             seats: Seats::from_tokens([None, None], open),
@@ -1384,10 +1388,20 @@ impl Session {
             && !self.watched_now()
     }
 
-    /// The computer has something to do: its move, or the dead stones when both sides are computers.
+    /// The computer has something to do: its move, or the dead stones — all of the marking step
+    /// when both sides are computers, the first marks for people to confirm otherwise.
     fn computer_due(&self) -> bool {
         self.computer_to_move()
             || (self.game.game_status() == Status::Scoring && !self.humans.contains(&true))
+            || self.premark_due()
+    }
+
+    /// The marking step has just begun (its last record is the closing pass) and the search has not
+    /// marked what it sees dead yet.
+    fn premark_due(&self) -> bool {
+        self.game.game_status() == Status::Scoring
+            && self.records.last().is_some_and(|r| r.mv == "pass")
+            && self.premarked != Some(self.records.len())
     }
 
     /// The side to move is played by the computer (and play is on).
@@ -1737,8 +1751,11 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
     if !s.runs() {
         return;
     }
-    if s.game.game_status() == Status::Scoring && !s.humans.contains(&true) {
-        // The estimate takes a moment: think off the lock, as for a move.
+    if s.game.game_status() == Status::Scoring {
+        // The estimate takes a moment: think off the lock, as for a move. Between computers they
+        // agree at once; people see the search's marks and confirm or change them.
+        let agree = !s.humans.contains(&true);
+        s.premarked = Some(s.records.len());
         s.thinking = true;
         s.changed();
         let game = s.game.clone();
@@ -1753,11 +1770,8 @@ pub fn kick(session: &Arc<Mutex<Session>>) {
             let mut s = lock(&session);
             s.thinking = false;
             if s.generation == generation {
-                for text in dead
-                    .iter()
-                    .map(|d| format!("dead {d}"))
-                    .chain(["done".into()])
-                {
+                let done = agree.then(|| "done".to_string());
+                for text in dead.iter().map(|d| format!("dead {d}")).chain(done) {
                     let n = s.records.len() + 1;
                     let r = play_recorded(&mut s.game, &text, n);
                     if r.reason.is_none() {
