@@ -921,12 +921,21 @@ async fn tournament_list(State(app): Shared) -> Response {
 }
 
 /// `POST /api/tournaments` `{"name", "game", "ruleset", "set", "system", "rounds", "clock"}` by an
-/// account: 201 and its id.
-async fn tournament_create(State(app): Shared, headers: HeaderMap, body: Body) -> Response {
+/// account: 201 and its id; 429 past the address's creations a minute.
+async fn tournament_create(
+    State(app): Shared,
+    peer: Option<axum::Extension<super::http::Peer>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let body = match read_json(body).await {
         Ok(b) => b,
         Err(e) => return body_error(e),
     };
+    // A tournament counts as a creation, against the address's games a minute.
+    if let Some(refused) = too_many(&app, peer) {
+        return refused;
+    }
     off_worker(move || {
         let made = account(&app, &headers).and_then(|(id, name)| {
             tournaments::create(&app.games, (&id, &name), &body).map(|t| json!({ "id": t }))
