@@ -133,11 +133,43 @@ impl GoGame {
             .collect()
     }
 
+    /// Per point, whether it is a dame by `ownership`: an empty point beside a stone of each colour,
+    /// every stone beside it in a chain the ownership settles alive (as far from 0 as `SETTLED`, on
+    /// its own colour's side) or in a seki of both colours ([`GoGame::mutual_seki`]). Once play
+    /// stops such a point is no one's under every count, whoever the playouts let fill it; its
+    /// ownership sits near 0 only because they fill it at random.
+    pub fn dame_points(&self, ownership: &[f32]) -> Vec<bool> {
+        let board = self.board();
+        let topo = self.topology();
+        let seki = self.mutual_seki();
+        let mut dame = vec![false; topo.len()];
+        if ownership.len() != topo.len() {
+            return dame;
+        }
+        let alive = |q: Point| match board.get(q) {
+            _ if seki[q.idx()] => true,
+            Some(Colour::Black) => ownership[q.idx()] >= SETTLED,
+            Some(Colour::White) => ownership[q.idx()] <= -SETTLED,
+            None => false,
+        };
+        for p in board.empty_points() {
+            let around = || topo.neighbours(p).iter().map(|&q| Point(q));
+            let beside = |c: Colour| around().any(|q| board.get(q) == Some(c));
+            let all_alive = around().all(|q| board.get(q).is_none() || alive(q));
+            dame[p.idx()] = beside(Colour::Black) && beside(Colour::White) && all_alive;
+        }
+        dame
+    }
+
     /// Whether play stopping now wins for the player to move, whatever happens on the points
     /// `ownership` leaves unsettled: the score under the ruleset (with the dead stones
     /// [`GoGame::dead_by_ownership`] finds, where the players mark them; the board as it stands
     /// under `dead_stones = "none"`) by more than two points for each point whose ownership is
-    /// nearer 0 than `SETTLED`.
+    /// nearer 0 than `SETTLED`, except dame ([`GoGame::dame_points`]: no count gives them to anyone
+    /// once play stops) and the stones and shared liberties of a seki of both colours (never dead).
+    /// Before dame were left out, three dame between settled walls (ownership near 0: playouts fill
+    /// them at random) kept a game won by 1.5 points from being passed back until the search had
+    /// filled them, after the person's pass, one move each (issue 37).
     pub fn stopping_wins(&self, ownership: &[f32]) -> bool {
         if ownership.len() != self.topology().len() {
             return false;
@@ -150,7 +182,11 @@ impl GoGame {
             Colour::Black => score.black - score.white,
             Colour::White => score.white - score.black,
         };
-        let unsettled = ownership.iter().filter(|o| o.abs() < SETTLED).count();
+        let seki = self.mutual_seki();
+        let dame = self.dame_points(ownership);
+        let unsettled = (0..ownership.len())
+            .filter(|&i| ownership[i].abs() < SETTLED && !seki[i] && !dame[i])
+            .count();
         margin > 2.0 * unsettled as f64
     }
 

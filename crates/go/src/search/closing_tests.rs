@@ -91,3 +91,68 @@ fn stones_the_ownership_gives_away_are_counted_dead_where_players_mark_them() {
         assert_eq!(g.closing_wins(&own), closes, "{ruleset}");
     }
 }
+
+/// A 5×5 game under `ruleset`: Black walls column B, White column D, column C empty between the
+/// walls (five dame), then Black passes and White is to move.
+fn dame_between_walls(ruleset: &str) -> GoGame {
+    let rules = GoRules {
+        size: BoardSize::square(5),
+        ..GoRules::load(Some(ruleset), &[]).unwrap().0
+    };
+    let mut g = GoGame::new(rules).unwrap();
+    let row = [None, Some(Colour::Black), None, Some(Colour::White), None];
+    let stones: Vec<Option<Colour>> = (0..5).flat_map(|_| row).collect();
+    g.set_position(&stones, Colour::Black).unwrap();
+    g.play(GoMove::Pass).unwrap();
+    g
+}
+
+/// Ownership as playouts leave it there: columns A and B Black's, D and E White's, the dame of
+/// column C filled by either at random (0).
+fn walls_settled(g: &GoGame) -> Vec<f32> {
+    let topo = g.topology();
+    topo.points()
+        .map(|p| match topo.xy(p).0 {
+            0 | 1 => 1.0,
+            2 => 0.0,
+            _ => -1.0,
+        })
+        .collect()
+}
+
+#[test]
+fn dame_between_settled_walls_do_not_keep_a_won_game_going() {
+    for ruleset in ["classic", "chinese", "japanese", "egf", "tromp-taylor"] {
+        let g = dame_between_walls(ruleset);
+        let own = walls_settled(&g);
+        let dame = g.dame_points(&own);
+        let topo = g.topology();
+        for p in topo.points() {
+            assert_eq!(
+                dame[p.idx()],
+                topo.xy(p).0 == 2,
+                "{ruleset} {}",
+                topo.name(p)
+            );
+        }
+        // Five points apart and komi for White: five unsettled points (ten points) used to stop it.
+        assert!(g.closing_wins(&own), "{ruleset}");
+        // Black to move loses by komi: no pass back.
+        let mut lost = g.clone();
+        lost.set_to_move(Colour::Black);
+        assert!(!lost.closing_wins(&own), "{ruleset}");
+    }
+}
+
+#[test]
+fn a_point_beside_an_unsettled_chain_is_no_dame() {
+    let g = dame_between_walls("chinese");
+    let mut own = walls_settled(&g);
+    // Black's wall alive in only half the playouts: the gap beside it is not neutral yet.
+    let topo = g.topology();
+    for p in topo.points().filter(|&p| topo.xy(p).0 == 1) {
+        own[p.idx()] = 0.5;
+    }
+    assert!(g.dame_points(&own).iter().all(|&d| !d));
+    assert!(!g.closing_wins(&own));
+}
