@@ -7,11 +7,13 @@
 //! Python classes hold; [`Actions`] implements it once for every game.
 
 use crate::planes::{self, Geometry};
+use std::any::Any;
 use std::sync::Arc;
 use stones_ai::guided::{self, GuidedOptions, Judgement};
 use stones_ai::{Mcts, SearchOptions};
 use stones_core::replay::write_case;
-use stones_core::{move_cap, Colour, SearchGame, Status};
+use stones_core::{move_cap, Colour, Game, Point, SearchGame, Status};
+use stones_go::{GoGame, GoMove, Ko};
 
 /// The moves that place no stone, each an action after the points when the game reads it.
 pub const WORDS: [&str; 3] = ["pass", "stop", "swap"];
@@ -67,6 +69,13 @@ pub trait Env: Send + Sync {
     fn legal(&mut self) -> &[u32];
     /// Plays action `a`, or says why it is refused (changing nothing).
     fn apply(&mut self, a: u32) -> Result<(), String>;
+    /// The legal mask (1 where an action is legal) into `mask` (`num_actions` bytes): what
+    /// [`Env::legal`] lists, without the list where the game has a quicker way (Go's board).
+    fn legal_mask(&mut self, mask: &mut [u8]);
+    /// Plays action `a`, known legal ([`VecEnv`](crate::vec_env::VecEnv) checked it against the
+    /// mask): [`Env::apply`] without making the legal list first where the game allows (Go's, which
+    /// also keeps no undo record: [`Env::sgf`] would miss those moves; a VecEnv writes no records).
+    fn apply_legal(&mut self, a: u32);
     /// Black's and White's results once over: 1 a win, -1 a loss, 0 a draw (0s while playing).
     fn returns(&self) -> [f64; 2];
     /// The result as SGF writes it (`B+R`, `W+3.5`, `Draw`) once over.
@@ -296,6 +305,29 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
         self.history.push(a);
         self.fresh = false;
         Ok(())
+    }
+
+    fn legal_mask(&mut self, mask: &mut [u8]) {
+        mask.fill(0);
+        if let Some(go) = (self as &mut dyn Any).downcast_mut::<Actions<GoGame>>() {
+            if go.go_mask(mask) {
+                return;
+            }
+            mask.fill(0);
+        }
+        for &a in self.legal() {
+            mask[a as usize] = 1;
+        }
+    }
+
+    fn apply_legal(&mut self, a: u32) {
+        if let Some(go) = (self as &mut dyn Any).downcast_mut::<Actions<GoGame>>() {
+            if go.go_apply(a) {
+                return;
+            }
+        }
+        // Known legal: a refusal cannot happen here, and would leave the game as it was.
+        let _ = self.apply(a);
     }
 
     fn returns(&self) -> [f64; 2] {
@@ -547,5 +579,58 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
             Err(e) => e.to_string(),
         };
         format!("action {a} ({text}) is illegal: {why}")
+    }
+}
+
+/// Go's quick ways for [`VecEnv`](crate::vec_env::VecEnv): the mask from the board, a move from its
+/// action without the legal list.
+impl Actions<GoGame> {
+    /// The legal mask into `mask` (zeroed): every empty point with an empty neighbour is legal under
+    /// simple ko (no suicide, no ko point: the ko point's neighbours are all stones), the rest are
+    /// asked of the game's own check; pass. `false` (mask unfinished) where the game's list must
+    /// say: not in play (the dead-stone step), handicap stones to place, no pass action.
+    fn go_mask(&mut self, mask: &mut [u8]) -> bool {
+        if self.stopped() {
+            return true;
+        }
+        if !self.game.in_play() || self.game.handicap_left() > 0 {
+            return false;
+        }
+        let Some(pass) = self.action_of(GoMove::Pass) else {
+            return false;
+        };
+        let game = &self.game;
+        let simple = game.rules().ko == Ko::Simple;
+        let board = game.board();
+        for p in board.empty_points() {
+            if (simple && board.empty_neighbours(p) != 0) || game.check(GoMove::Play(p)).is_ok() {
+                mask[p.idx()] = 1;
+            }
+        }
+        mask[pass as usize] = 1;
+        true
+    }
+
+    /// Plays legal action `a` (a point or pass) as [`Env::apply`] does, without the legal list;
+    /// `false` (nothing played) for any other action, which `apply` then takes.
+    fn go_apply(&mut self, a: u32) -> bool {
+        let mv = if (a as usize) < self.meta.geometry.points {
+            GoMove::Play(Point(a as u16))
+        } else if self.action_of(GoMove::Pass) == Some(a) {
+            GoMove::Pass
+        } else {
+            return false;
+        };
+        if !self.pending.is_empty() {
+            return false;
+        }
+        // Known legal (the mask said): played without the check again and without the undo record
+        // (the playouts' path, `play` less those two). A VecEnv's games are never taken back nor
+        // written as SGF, which reads that record; `moves` (the case file's) is kept as `apply` does.
+        self.game.play_unchecked(mv);
+        self.moves.push(mv);
+        self.history.push(a);
+        self.fresh = false;
+        true
     }
 }

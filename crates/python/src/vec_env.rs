@@ -4,26 +4,41 @@
 
 use crate::env::Env;
 use crate::state::Game;
-use crate::{f32_bytes, settings_of, to_numpy, value_error};
+use crate::{settings_of, value_error};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyByteArray, PyDict, PyTuple};
 
 /// `num_envs` games of one kind. A game that ends in a step is started again in the same step: its
 /// reward and `terminated` tell the end, its observation and mask are the new game's.
+///
+/// Each call writes its arrays straight into new numpy arrays (fresh ones every call: an array
+/// returned before is never written again), with the GIL released, the games split over `threads`.
 #[pyclass(module = "stones")]
 pub struct VecEnv {
     games: Vec<Slot>,
     threads: usize,
-    obs: Vec<f32>,
+    /// Floats in one observation, actions of one game.
+    size: usize,
+    actions: usize,
+    /// The legal masks given last, kept to check the next actions against.
     masks: Vec<u8>,
 }
 
-/// One game, the action it is to play and what the last step did to it.
+/// One game and the action it is to play.
 struct Slot {
     env: Box<dyn Env>,
     action: u32,
-    reward: [f32; 2],
-    ended: bool,
+}
+
+/// One game's part of a call's output arrays.
+struct Out<'a> {
+    obs: &'a mut [f32],
+    /// The kept mask and the returned one.
+    mask: &'a mut [u8],
+    mask_out: &'a mut [u8],
+    /// Black's and White's rewards and `terminated`, in `step` only.
+    reward: Option<(&'a mut [f32], &'a mut u8)>,
 }
 
 #[pymethods]
@@ -54,19 +69,24 @@ impl VecEnv {
             .map(|_| Slot {
                 env: game.fresh(),
                 action: 0,
-                reward: [0.0; 2],
-                ended: false,
             })
             .collect();
         let meta = games[0].env.meta();
         let (size, actions) = (meta.geometry.size(), meta.num_actions());
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        Ok(VecEnv {
+        let mut env = VecEnv {
             threads: threads.unwrap_or(cores).clamp(1, 256),
-            obs: vec![0.0; num_envs * size],
+            size,
+            actions,
             masks: vec![0; num_envs * actions],
             games,
-        })
+        };
+        // The masks of the starting positions, for a `step` before any `reset`.
+        let (games, masks) = (&mut env.games, &mut env.masks);
+        for (g, m) in games.iter_mut().zip(masks.chunks_mut(actions)) {
+            g.env.legal_mask(m);
+        }
+        Ok(env)
     }
 
     #[getter]
@@ -82,7 +102,7 @@ impl VecEnv {
 
     #[getter]
     fn num_actions(&self) -> usize {
-        self.games[0].env.meta().num_actions()
+        self.actions
     }
 
     /// The player to act in each game (0 Black, 1 White).
@@ -96,15 +116,31 @@ impl VecEnv {
     /// Starts every game again: `(observations [N, planes, rows, cols] float32, legal masks
     /// [N, actions] bool)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let n = self.games.len();
+        let (obs, obs_bytes) = Output::new(py, n * self.size * 4)?;
+        let (masks, mask_bytes) = Output::new(py, n * self.actions)?;
+        let obs_floats = as_floats(obs_bytes)?;
         let threads = self.threads;
-        let (games, obs, masks) = (&mut self.games, &mut self.obs, &mut self.masks);
+        let (games, kept) = (&mut self.games, &mut self.masks);
         py.detach(|| {
-            run_chunks(games, obs, masks, threads, |g, o, m| {
-                g.env.reset();
-                describe(&mut g.env, o, m);
-            })
+            run_chunks(
+                games,
+                kept,
+                obs_floats,
+                mask_bytes,
+                None,
+                threads,
+                |g, out| {
+                    g.env.reset();
+                    describe(&mut g.env, out);
+                },
+            )
         });
-        Ok((self.observations(py)?, self.legal_masks(py)?))
+        let [p, r, c] = self.games[0].env.meta().geometry.shape();
+        Ok((
+            obs.array(py, "float32", &[n, p, r, c])?,
+            masks.array(py, "bool", &[n, self.actions])?,
+        ))
     }
 
     /// Plays one action per game: `(observations, rewards [N, 2] float32 (Black, White),
@@ -122,8 +158,11 @@ impl VecEnv {
         Bound<'py, PyAny>,
     )> {
         let actions = self.read_actions(py, actions)?;
+        let width = self.actions;
         for (i, (g, &a)) in self.games.iter_mut().zip(&actions).enumerate() {
-            let legal = u32::try_from(a).is_ok_and(|a| g.env.legal().binary_search(&a).is_ok());
+            // The mask given last says, as the game's legal list would.
+            let legal =
+                usize::try_from(a).is_ok_and(|a| a < width && self.masks[i * width + a] != 0);
             if !legal {
                 let why = match u32::try_from(a) {
                     Ok(a) => g.env.boxed_clone().apply(a).err().unwrap_or_default(),
@@ -133,38 +172,37 @@ impl VecEnv {
             }
             g.action = a as u32;
         }
-        let threads = self.threads;
-        let (games, obs, masks) = (&mut self.games, &mut self.obs, &mut self.masks);
-        py.detach(|| run_chunks(games, obs, masks, threads, step_one));
         let n = self.games.len();
-        let rewards: Vec<f32> = self.games.iter().flat_map(|g| g.reward).collect();
-        let ended: Vec<u8> = self.games.iter().map(|g| u8::from(g.ended)).collect();
-        let rewards = to_numpy(py, f32_bytes(&rewards), "float32", &[n, 2])?;
-        let ended = to_numpy(py, &ended, "bool", &[n])?;
+        let (obs, obs_bytes) = Output::new(py, n * self.size * 4)?;
+        let (masks, mask_bytes) = Output::new(py, n * width)?;
+        let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
+        let (ended, ended_bytes) = Output::new(py, n)?;
+        let obs_floats = as_floats(obs_bytes)?;
+        let reward_floats = as_floats(reward_bytes)?;
+        let threads = self.threads;
+        let (games, kept) = (&mut self.games, &mut self.masks);
+        py.detach(|| {
+            run_chunks(
+                games,
+                kept,
+                obs_floats,
+                mask_bytes,
+                Some((reward_floats, ended_bytes)),
+                threads,
+                step_one,
+            )
+        });
+        let [p, r, c] = self.games[0].env.meta().geometry.shape();
         Ok((
-            self.observations(py)?,
-            rewards,
-            ended,
-            self.legal_masks(py)?,
+            obs.array(py, "float32", &[n, p, r, c])?,
+            rewards.array(py, "float32", &[n, 2])?,
+            ended.array(py, "bool", &[n])?,
+            masks.array(py, "bool", &[n, width])?,
         ))
     }
 }
+
 impl VecEnv {
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let [p, r, c] = self.games[0].env.meta().geometry.shape();
-        to_numpy(
-            py,
-            f32_bytes(&self.obs),
-            "float32",
-            &[self.games.len(), p, r, c],
-        )
-    }
-
-    fn legal_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let actions = self.games[0].env.meta().num_actions();
-        to_numpy(py, &self.masks, "bool", &[self.games.len(), actions])
-    }
-
     /// One action per game, from any sequence of integers (a numpy array is read as one buffer).
     fn read_actions(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let numpy = py.import("numpy")?;
@@ -185,57 +223,140 @@ impl VecEnv {
     }
 }
 
-/// Writes `env`'s observation into `obs` and its legal mask into `mask`.
-fn describe(env: &mut Box<dyn Env>, obs: &mut [f32], mask: &mut [u8]) {
-    env.observe(None, obs);
-    mask.fill(0);
-    for &a in env.legal() {
-        mask[a as usize] = 1;
+/// A new Python `bytearray`, not initialised: a call's output, written in Rust (every byte) and
+/// then given to numpy as an array's memory, without a copy.
+struct Output<'py>(Bound<'py, PyByteArray>);
+
+impl<'py> Output<'py> {
+    /// `len` bytes, and their memory to write.
+    fn new(py: Python<'py>, len: usize) -> PyResult<(Output<'py>, &'py mut [u8])> {
+        let size = isize::try_from(len).map_err(|_| value_error("output too large"))?;
+        // SAFETY: a null source asks CPython for a new bytearray of `size` bytes, not initialised
+        // (a null result is an error set, which `from_owned_ptr_or_err` takes). Its buffer is
+        // `size` bytes (plus a 0), and it never moves: nothing else knows the bytearray, which
+        // lives (held by the `Output`, then by the numpy array made of it) longer than the slice
+        // is used. Any byte is a valid u8; the callers write every byte before numpy sees them.
+        unsafe {
+            let object = ffi::PyByteArray_FromStringAndSize(std::ptr::null(), size);
+            let array =
+                Bound::from_owned_ptr_or_err(py, object)?.cast_into_unchecked::<PyByteArray>();
+            let data = ffi::PyByteArray_AsString(array.as_ptr()).cast::<u8>();
+            if data.is_null() {
+                return Err(PyErr::fetch(py));
+            }
+            let bytes = match len {
+                0 => &mut [][..],
+                _ => std::slice::from_raw_parts_mut(data, len),
+            };
+            Ok((Output(array), bytes))
+        }
     }
+
+    /// The numpy array of `dtype` and `shape` over the bytes.
+    fn array(self, py: Python<'py>, dtype: &str, shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
+        static FROMBUFFER: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+        let frombuffer = FROMBUFFER.get_or_try_init(py, || {
+            py.import("numpy")?.getattr("frombuffer").map(Bound::unbind)
+        })?;
+        let array = frombuffer.bind(py).call1((self.0, dtype))?;
+        array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+    }
+}
+
+/// Bytes as the f32s they will hold (CPython's allocations are aligned far beyond 4 bytes).
+fn as_floats(bytes: &mut [u8]) -> PyResult<&mut [f32]> {
+    // SAFETY: every bit pattern is a valid f32; the middle part is aligned by construction.
+    let (before, floats, after) = unsafe { bytes.align_to_mut::<f32>() };
+    if !before.is_empty() || !after.is_empty() {
+        return Err(value_error("an output buffer is not aligned for float32"));
+    }
+    Ok(floats)
+}
+
+/// Writes the game's observation and legal mask (kept and returned).
+fn describe(env: &mut Box<dyn Env>, out: &mut Out<'_>) {
+    env.observe(None, out.obs);
+    env.legal_mask(out.mask);
+    out.mask_out.copy_from_slice(out.mask);
 }
 
 /// Plays the game's action (checked legal before), notes its reward and end, starts an ended game
 /// again, and describes it.
-fn step_one(g: &mut Slot, obs: &mut [f32], mask: &mut [u8]) {
-    // Checked legal before: a refusal cannot happen here, and would leave the game as it was.
-    let _ = g.env.apply(g.action);
-    g.ended = g.env.to_act().is_none();
-    g.reward = [0.0; 2];
-    if g.ended {
+fn step_one(g: &mut Slot, out: &mut Out<'_>) {
+    g.env.apply_legal(g.action);
+    let ended = g.env.to_act().is_none();
+    let mut reward = [0.0; 2];
+    if ended {
         let r = g.env.returns();
-        g.reward = [r[0] as f32, r[1] as f32];
+        reward = [r[0] as f32, r[1] as f32];
         g.env.reset();
     }
-    describe(&mut g.env, obs, mask);
+    if let Some((rw, e)) = out.reward.as_mut() {
+        rw.copy_from_slice(&reward);
+        **e = u8::from(ended);
+    }
+    describe(&mut g.env, out);
 }
 
-/// Runs `f` on every game with its slices of `obs` and `masks`, `threads` chunks at once.
+/// Runs `f` on every game with its parts of the outputs, `threads` chunks at once (the first on
+/// this thread).
 fn run_chunks(
     games: &mut [Slot],
+    kept: &mut [u8],
     obs: &mut [f32],
     masks: &mut [u8],
+    rewards: Option<(&mut [f32], &mut [u8])>,
     threads: usize,
-    f: impl Fn(&mut Slot, &mut [f32], &mut [u8]) + Sync,
+    f: impl Fn(&mut Slot, &mut Out<'_>) + Sync,
 ) {
     let n = games.len();
     let (size, actions) = (obs.len() / n, masks.len() / n);
     let per = n.div_ceil(threads.min(n));
+    let (mut rw, mut ended) = match rewards {
+        Some((r, e)) => (Some(r.chunks_mut(per * 2)), Some(e.chunks_mut(per))),
+        None => (None, None),
+    };
+    let run = |e: &mut [Slot],
+               o: &mut [f32],
+               k: &mut [u8],
+               m: &mut [u8],
+               mut r: Option<(&mut [f32], &mut [u8])>| {
+        for (i, g) in e.iter_mut().enumerate() {
+            let mut out = Out {
+                obs: &mut o[i * size..(i + 1) * size],
+                mask: &mut k[i * actions..(i + 1) * actions],
+                mask_out: &mut m[i * actions..(i + 1) * actions],
+                reward: r
+                    .as_mut()
+                    .map(|(r, e)| (&mut r[i * 2..i * 2 + 2], &mut e[i])),
+            };
+            f(g, &mut out);
+        }
+    };
     std::thread::scope(|s| {
-        for ((e, o), m) in games
+        let mut here = None;
+        for (((e, o), k), m) in games
             .chunks_mut(per)
             .zip(obs.chunks_mut(per * size))
+            .zip(kept.chunks_mut(per * actions))
             .zip(masks.chunks_mut(per * actions))
         {
-            let f = &f;
-            s.spawn(move || {
-                for (i, g) in e.iter_mut().enumerate() {
-                    f(
-                        g,
-                        &mut o[i * size..(i + 1) * size],
-                        &mut m[i * actions..(i + 1) * actions],
-                    );
-                }
+            let r = rw.as_mut().zip(ended.as_mut()).map(|(r, e)| {
+                (
+                    r.next().expect("a chunk per games' chunk"),
+                    e.next().expect("a chunk per games' chunk"),
+                )
             });
+            match here {
+                None => here = Some((e, o, k, m, r)),
+                Some(_) => {
+                    let run = &run;
+                    s.spawn(move || run(e, o, k, m, r));
+                }
+            }
+        }
+        if let Some((e, o, k, m, r)) = here {
+            run(e, o, k, m, r);
         }
     });
 }

@@ -12,31 +12,54 @@ def random_actions(rng, masks):
     return scores.argmax(axis=1)
 
 
-def test_vec_env_steps_many_games_and_starts_finished_ones_again():
-    env = stones.VecEnv("go", 16, seed=1, size=5, threads=2)
+# Go's masks come from the board under simple ko and from the game's check elsewhere; the legal
+# list where the board cannot say (handicap stones to place): each way against single games.
+VEC_CASES = {
+    "go-5": ("go", {"size": 5}),
+    "go-9-simple-ko": ("go", {"ruleset": "chinese", "size": 9, "komi": 7.5, "ko": "simple"}),
+    "go-5-simple-ko": ("go", {"size": 5, "ko": "simple"}),
+    "go-5-suicide": ("go", {"ruleset": "tromp-taylor", "size": 5}),
+    "go-5-free-handicap": ("go", {"size": 5, "ko": "simple", "handicap": 2, "handicap_placement": "free"}),
+    "hex-5": ("hex", {"size": 5}),
+}
+
+
+@pytest.mark.parametrize("case", VEC_CASES)
+def test_vec_env_steps_many_games_and_starts_finished_ones_again(case):
+    name, settings = VEC_CASES[case]
+    env = stones.VecEnv(name, 16, seed=1, threads=2, **settings)
     obs, masks = env.reset()
-    assert obs.shape == (16, stones.OBSERVATION_PLANES, 5, 5) and obs.dtype == np.float32
-    assert masks.shape == (16, 26) and masks.dtype == np.bool_
-    assert masks.all()  # every point and pass on an empty board
+    size = settings["size"]
+    assert obs.shape == (16, stones.OBSERVATION_PLANES, size, size) and obs.dtype == np.float32
+    actions_n = env.num_actions
+    assert masks.shape == (16, actions_n) and masks.dtype == np.bool_
+    if name == "go" and "handicap" not in settings:
+        assert masks.all()  # every point and pass on an empty board
     rng = np.random.default_rng(0)
     ends = 0
-    single = [stones.load_game("go", size=5).new_initial_state() for _ in range(16)]
-    for _ in range(300):
+    single = [stones.load_game(name, **settings).new_initial_state() for _ in range(16)]
+    kept = []
+    for step in range(300):
         actions = random_actions(rng, masks)
         obs, rewards, terminated, masks = env.step(actions)
         assert rewards.shape == (16, 2) and terminated.shape == (16,)
+        if step < 3:
+            kept.append((obs, masks, obs.copy(), masks.copy()))
         for i, a in enumerate(actions):
             # The same game played alone gives the same rewards and, until it ends, observations.
             single[i].apply_action(int(a))
             if terminated[i]:
                 assert list(rewards[i]) == single[i].returns()
-                single[i] = stones.load_game("go", size=5).new_initial_state()
+                single[i] = stones.load_game(name, **settings).new_initial_state()
                 ends += 1
             else:
                 assert (rewards[i] == 0).all()
             assert (obs[i] == single[i].observation_tensor()).all()
             assert (masks[i] == np.array(single[i].legal_actions_mask(), dtype=bool)).all()
     assert ends > 0
+    # Each call's arrays are its own: later calls never write them again.
+    for obs, masks, obs_then, masks_then in kept:
+        assert (obs == obs_then).all() and (masks == masks_then).all()
 
 
 def test_vec_env_refuses_an_illegal_action_before_any_game_moves():
