@@ -8,6 +8,7 @@
 
 pub mod env;
 pub mod planes;
+mod pool;
 pub mod registry;
 pub mod search;
 pub mod state;
