@@ -62,6 +62,19 @@ def test_vec_env_steps_many_games_and_starts_finished_ones_again(case):
         assert (obs == obs_then).all() and (masks == masks_then).all()
 
 
+def test_vec_env_on_many_threads_steps_as_on_one():
+    # 300 games: chunks of 64 shared by 3 threads, against one thread with the same actions.
+    settings = {"size": 5, "ko": "simple"}
+    many, one = (stones.VecEnv("go", 300, threads=t, **settings) for t in (3, 1))
+    a, b = many.reset(), one.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        assert all((x == y).all() for x, y in zip(a, b))
+        actions = random_actions(rng, a[-1])
+        a, b = many.step(actions), one.step(actions)
+    assert all((x == y).all() for x, y in zip(a, b))
+
+
 def test_vec_env_refuses_an_illegal_action_before_any_game_moves():
     env = stones.VecEnv("hex", 4, size=5)
     obs, masks = env.reset()
