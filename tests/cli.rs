@@ -647,7 +647,10 @@ fn marking_ends_when_both_agree_and_the_result_shows_its_breakdown() {
     let out = stones(&["play", "go", "--set", "size=5"], script);
     let s = text(&out.stdout);
     assert!(s.contains("score as it stands: black 24, white 5.5"), "{s}");
-    assert!(s.contains("White marks (then `done`)>"), "{s}");
+    assert!(
+        s.contains("White marks, then `done` (the count now: B+18.5)> "),
+        "{s}"
+    );
     assert!(
         s.contains("White is done marking; Black: mark more stones, or say `accept`"),
         "{s}"
@@ -815,7 +818,7 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
     let script = format!("C3\npass\npass\nsave {}\nquit!\n", at("mark.case"));
     stones(&["play", "go", "--set", "size=5"], &script);
     let out = stones(&["play", &at("mark.case")], "");
-    assert!(text(&out.stdout).contains("White marks (then `done`)>"));
+    assert!(text(&out.stdout).contains("White marks, then `done` (the count now: "));
 
     // TriGo has no SGF form; its case file resumes.
     let script = format!(

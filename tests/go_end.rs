@@ -102,3 +102,117 @@ fn the_computer_plays_on_in_a_lost_or_open_game() {
         assert!(replies.iter().all(|r| r != "pass"), "{path}: {replies:?}");
     }
 }
+
+#[test]
+fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
+    let won = case("marked", SETTLED, 5.5);
+    let white = "mcts:playouts=3000,seed=1";
+    // Black passes, White passes back; H5 is marked already: unmarked, marked again, then done.
+    let script = "pass\nH5\ndead H5\ndone\n";
+    let out = stones(&["play", &won, "--white", white], script);
+    let s = text(&out.stdout);
+    let marking = s
+        .split("White passes\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{s}"));
+    // The board drawn after the closing passes shows H5 marked (a small x).
+    assert!(marking.contains("  5 . . . X O O . x . 5"), "{marking}");
+    assert!(
+        marking
+            .contains("the search marked these chains dead: H5 (name one again to bring it back)"),
+        "{marking}"
+    );
+    assert!(
+        marking.contains("Black marks, then `done` (the count now: W+1.5)> "),
+        "{marking}"
+    );
+    // Named again, H5 comes back to life (the count as it stands), then is marked again.
+    assert!(
+        marking.contains("Black marks, then `done` (the count now: B+10.5)> "),
+        "{marking}"
+    );
+    assert!(marking.contains("White accepts the marking"), "{marking}");
+    assert!(
+        marking.contains("game over: White wins by 1.5 points (W+1.5)"),
+        "{marking}"
+    );
+
+    // Saved, the marks are moves like any typed (`dead H5`), and the game replays to the result.
+    let dir = std::env::temp_dir().join(format!("stones-go-end-{}", std::process::id()));
+    let saved = dir.join("marked-saved.case");
+    let script = format!("pass\ndone\nsave {}\nquit\n", saved.display());
+    let out = stones(&["play", &won, "--white", white], &script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        file.contains("\"pass\", \"pass\", \"dead H5\", \"done\""),
+        "{file}"
+    );
+    let out = stones(&["replay", saved.to_str().unwrap()], "");
+    assert!(
+        text(&out.stdout).contains("result: W+1.5"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn the_marking_prompt_says_the_count_on_one_short_line() {
+    let won = case("prompt", SETTLED, 5.5);
+    let out = stones(
+        &["play", &won, "--white", "mcts:playouts=3000,seed=1"],
+        "pass\n",
+    );
+    let s = text(&out.stdout);
+    let marking = s
+        .split("White passes\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{s}"));
+    let after_board = marking
+        .split("captures: black 0, white 0\n")
+        .nth(1)
+        .unwrap();
+    // Before: one line of 119 characters ("… then `done`; score as it stands: black 22, white
+    // 23.5") that an 80-column terminal broke between "white" and its number.
+    assert_eq!(
+        after_board,
+        "play has stopped: name a stone to mark its chain dead (again to unmark), then `done`\n\
+         score as it stands: black 22, white 23.5\n\
+         the search marked these chains dead: H5 (name one again to bring it back)\n\
+         Black marks, then `done` (the count now: W+1.5)> \n"
+    );
+    assert!(
+        after_board.lines().all(|l| l.chars().count() <= 85),
+        "{after_board}"
+    );
+}
+
+#[test]
+fn quits_warning_and_refusals_stay_just_above_the_prompt() {
+    // On 19x19 the board is 22 lines: drawn again after the warning, it pushed it off screen.
+    let out = stones(&["play", "go"], "D4\nquit\nD4\nmoves\n");
+    let s = text(&out.stdout);
+    let warned = s
+        .split("1 change(s) to this game are not saved: `save PATH` keeps them; `quit` again (or `quit!`) quits anyway\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{s}"));
+    // The prompt again, the same board not drawn; the refused D4 likewise.
+    assert!(
+        warned.starts_with(
+            "white to move> illegal move D4: occupied: D4 already has a stone\nwhite to move> "
+        ),
+        "{warned}"
+    );
+    // A move played draws the board again: the empty board and the board after D4, each with
+    // its letters above and below.
+    let letters = "    A B C D E F G H J K L M N O P Q R S T";
+    assert_eq!(s.lines().filter(|l| *l == letters).count(), 4, "{s}");
+
+    // The same at the end of the game: the warning, then the prompt.
+    let out = stones(&["play", "go", "--set", "size=5"], "C3\nresign\nquit\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.ends_with("quits anyway\nundo, save PATH or quit> \n"),
+        "{s}"
+    );
+}

@@ -70,6 +70,7 @@ pub fn play(
         unsaved: 0,
         marking: Marking::default(),
         suggested: false,
+        search_marked: None,
         quit_asked: false,
         clock: options.clock.map(Clock::new),
         timed_out: None,
@@ -81,18 +82,29 @@ pub fn play(
     // The help's lines fit the terminal (80 columns when drawing compact), at most 100.
     let help_width = columns.unwrap_or(100).min(if compact { 80 } else { 100 });
     writeln!(output, "{}", game_help_in(s.game, help_width))?;
+    // Whether the board is drawn before the next prompt: after anything that changed the game, not
+    // after a command that was refused or only answered (so that its answer, such as `quit`'s
+    // warning, stays on screen just above the prompt).
+    let mut redraw = true;
     loop {
-        let board = match compact {
-            true => s.game.render_board_compact(colour),
-            false => s.game.render_board(colour),
-        };
-        write!(output, "\n{board}")?;
-        let status = s.status();
-        let mover = s.game.player_to_move();
+        let mut status = s.status();
         if status != Status::Scoring {
             s.suggested = false;
             s.marking.reset();
+        } else if !s.suggested {
+            s.mark_the_search_dead();
+            status = s.status();
+            redraw = true;
         }
+        let drawn = std::mem::replace(&mut redraw, true);
+        if drawn {
+            let board = match compact {
+                true => s.game.render_board_compact(colour),
+                false => s.game.render_board(colour),
+            };
+            write!(output, "\n{board}")?;
+        }
+        let mover = s.game.player_to_move();
         let mut deadline = None;
         // When the clock redrawn every second runs out, and the widths of the prompt's times.
         let mut live = None;
@@ -122,16 +134,19 @@ pub fn play(
                 s.pause_clock();
                 let marker = s.marking.marker(mover);
                 if !s.players[marker.idx()].is_human() {
+                    s.say_search_marks(&mut output)?;
                     writeln!(output, "{} accepts the marking", name(marker))?;
                     s.agree(marker, &mut output)?;
                     continue;
                 }
-                s.scoring_prompt(marker, &mut output)?;
+                s.scoring_prompt(marker, drawn, &mut output)?;
             }
             Status::Over(_) => {
                 s.pause_clock();
-                let result = result_text(s.game, &status).unwrap_or_default();
-                writeln!(output, "game over: {result}")?;
+                if drawn {
+                    let result = result_text(s.game, &status).unwrap_or_default();
+                    writeln!(output, "game over: {result}")?;
+                }
                 if s.timed_out.is_some() {
                     // Nothing is taken back after a flag falls: saving and quitting are left.
                     write!(output, "save PATH or quit> ")?;
@@ -163,6 +178,7 @@ pub fn play(
             Next::Failed(e) => return Err(e),
             Next::Bad(why) => {
                 writeln!(output, "{why}; nothing was played")?;
+                redraw = false;
                 continue;
             }
             Next::Timeout => {
@@ -245,7 +261,16 @@ pub fn play(
         if status == Status::Ongoing && s.history.len() > moves_before {
             s.moved(mover);
         }
+        redraw = s.history.len() != moves_before || s.status() != status;
     }
+}
+
+/// What the search made of the dead chains as a marking step began.
+enum SearchMarks {
+    /// Marked dead as the step began: one stone of each chain.
+    Marked(Vec<String>),
+    /// Only named: the step was resumed with marks of its own.
+    Named(Vec<String>),
 }
 
 /// One game at the terminal and what the prompt remembers about it.
@@ -259,8 +284,10 @@ struct Session<'a> {
     /// Moves played and taken back since the game was last saved (or began).
     unsaved: usize,
     marking: Marking,
-    /// Whether the search's dead-stone estimate was shown in this marking step.
+    /// Whether the search's dead chains were marked (or named) in this marking step.
     suggested: bool,
+    /// What the search made of the dead chains as the marking step began, to be said once.
+    search_marked: Option<SearchMarks>,
     /// Whether `quit` asked for confirmation at the last prompt.
     quit_asked: bool,
     /// Both players' time, when the game has a clock.
@@ -422,37 +449,77 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// The marking step's prompt: the score as it stands, the search's estimate once, whose turn.
-    fn scoring_prompt(&mut self, marker: Colour, output: &mut impl Write) -> std::io::Result<()> {
-        writeln!(
-            output,
-            "play has stopped: name a stone to mark its chain dead (again to unmark), then `done`; \
-             {}",
-            score_now(self.game)
-        )?;
-        if !self.suggested {
-            self.suggested = true;
-            let dead = self.game.dead_estimate(2000);
-            if dead.is_empty() {
-                writeln!(output, "the search thinks no chain is dead")?;
-            } else {
-                writeln!(
-                    output,
-                    "the search suggests these chains are dead: {}",
-                    dead.join(" ")
-                )?;
+    /// As the marking step begins, marks the chains the search calls dead, as if the player to
+    /// mark had named them (moves of the game: saved, undone and counted as typed marks), so that
+    /// the person sees them marked and confirms with `done`. A game resumed with marks already
+    /// made keeps its own: the search's are only named then.
+    fn mark_the_search_dead(&mut self) {
+        self.suggested = true;
+        let dead = self.game.dead_estimate(2000);
+        let fresh = self.history.last().is_some_and(|(_, mv)| mv == "pass");
+        if !fresh {
+            self.search_marked = Some(SearchMarks::Named(dead));
+            return;
+        }
+        let mut marked = Vec::new();
+        for stone in dead {
+            let marker = self.game.player_to_move();
+            if let Ok(mv) = self.game.play_text(&stone) {
+                self.record(marker, mv);
+                marked.push(stone);
             }
         }
+        self.search_marked = Some(SearchMarks::Marked(marked));
+    }
+
+    /// Says once which chains the search marked dead (or, in a resumed marking step, would).
+    fn say_search_marks(&mut self, output: &mut impl Write) -> std::io::Result<()> {
+        match self.search_marked.take() {
+            None => Ok(()),
+            Some(SearchMarks::Marked(m) | SearchMarks::Named(m)) if m.is_empty() => {
+                writeln!(output, "the search thinks no chain is dead")
+            }
+            Some(SearchMarks::Marked(m)) => writeln!(
+                output,
+                "the search marked these chains dead: {} (name one again to bring it back)",
+                m.join(" ")
+            ),
+            Some(SearchMarks::Named(m)) => writeln!(
+                output,
+                "the search suggests these chains are dead: {}",
+                m.join(" ")
+            ),
+        }
+    }
+
+    /// The marking step's prompt: what to do and the score as it stands (after the board is
+    /// drawn), the chains the search marked (once), and whose turn it is with the count now, on
+    /// one line of its own.
+    fn scoring_prompt(
+        &mut self,
+        marker: Colour,
+        drawn: bool,
+        output: &mut impl Write,
+    ) -> std::io::Result<()> {
+        if drawn {
+            writeln!(
+                output,
+                "play has stopped: name a stone to mark its chain dead (again to unmark), then `done`"
+            )?;
+            writeln!(output, "{}", score_now(self.game))?;
+        }
+        self.say_search_marks(output)?;
+        let count = format!("the count now: {}", self.game.current_score().result());
         let other = marker.opponent();
         if self.marking.has_agreed(other) {
             write!(
                 output,
-                "{} is done; {}: mark more, or `accept`> ",
+                "{} is done; {}: mark more, or `accept` ({count})> ",
                 name(other),
                 name(marker)
             )
         } else {
-            write!(output, "{} marks (then `done`)> ", name(marker))
+            write!(output, "{} marks, then `done` ({count})> ", name(marker))
         }
     }
 
