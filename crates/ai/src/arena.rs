@@ -130,3 +130,50 @@ impl<T> Arena<T> {
         unsafe { &self.block(i, 1)[0] }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_from_two_threads_are_disjoint_whole_and_never_straddle_a_chunk() {
+        let arena: Arena<(u32, u32)> = Arena::new(3 * CHUNK + 100);
+        let blocks: Vec<Vec<(usize, usize)>> = std::thread::scope(|s| {
+            let run = |t: u32| {
+                let arena = &arena;
+                move || {
+                    let mut mine = Vec::new();
+                    while let Some(first) = arena.add_block(1000, |i| (t, i as u32)) {
+                        mine.push((first, t as usize));
+                    }
+                    mine
+                }
+            };
+            let a = s.spawn(run(0));
+            let b = s.spawn(run(1));
+            vec![a.join().unwrap(), b.join().unwrap()]
+        });
+        let mut all: Vec<(usize, usize)> = blocks.concat();
+        all.sort();
+        // Each chunk takes 65 blocks of 1,000, the last chunk (100 slots) none.
+        assert_eq!(all.len(), 3 * (CHUNK / 1000));
+        for w in all.windows(2) {
+            assert!(w[0].0 + 1000 <= w[1].0, "{w:?}");
+        }
+        for &(first, t) in &all {
+            assert_eq!(first / CHUNK, (first + 999) / CHUNK, "{first}");
+            // SAFETY: every block was written before its thread returned it.
+            let block = unsafe { arena.block(first, 1000) };
+            assert!(block
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| v == (t as u32, i as u32)));
+        }
+        // 536 slots are left at the end of the third chunk, and 100 in the fourth.
+        assert!(arena.add_block(537, |_| (0, 0)).is_none());
+        assert_eq!(arena.add_block(536, |_| (0, 0)), Some(3 * CHUNK - 536));
+        assert_eq!(arena.add_block(100, |_| (0, 0)), Some(3 * CHUNK));
+        assert!(arena.add_block(1, |_| (0, 0)).is_none());
+        assert!(arena.add_block(0, |_| (0, 0)).is_some());
+    }
+}

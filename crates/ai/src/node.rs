@@ -181,7 +181,8 @@ impl<S: Copy> Node<S> {
         }
     }
 
-    /// Gives back a claim whose children could not be made (the arena is full).
+    /// Makes the node a leaf again: a claim whose children could not be made (the arena is full),
+    /// or a copy whose children did not fit.
     pub fn unclaim(&self) {
         self.state.store(LEAF, Ordering::Release);
     }

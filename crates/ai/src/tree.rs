@@ -105,14 +105,18 @@ impl<G: SearchGame> Tree<G> {
             let Some(range) = self.node(old).children() else {
                 continue;
             };
-            let first = out
-                .add_block(range.len(), |i| {
-                    let c = self.node(range.start + i);
-                    c.copy(c.step)
-                })
-                .expect("a subtree fits in an arena as large as the whole tree");
-            // SAFETY: `out` is this thread's alone; the block was just written.
+            let made = out.add_block(range.len(), |i| {
+                let c = self.node(range.start + i);
+                c.copy(c.step)
+            });
+            // SAFETY: `out` is this thread's alone, and `new` was written before it was queued.
             let parent = unsafe { out.get(new) };
+            // A subtree laid out anew may leave more of its chunks' ends unused than the old tree
+            // did: a block that no longer fits leaves its parent a leaf.
+            let Some(first) = made else {
+                parent.unclaim();
+                continue;
+            };
             parent.publish(first, range.len(), self.node(old).whole());
             for i in 0..range.len() {
                 queue.push((range.start + i, first + i));
