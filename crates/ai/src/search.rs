@@ -5,7 +5,7 @@ use crate::node::Stats;
 use crate::options::{SearchOptions, RESIGN_MOVES};
 use crate::playout::Worker;
 use crate::tree::{node_bytes, Tree};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use stones_core::{Presearch, Rng, SearchGame, Status};
 
@@ -184,15 +184,15 @@ impl<G: SearchGame> Mcts<G> {
         let before = tree.created();
         let tree = &*tree;
         let total = AtomicU64::new(0);
-        let stop = AtomicBool::new(false);
         let opts = &self.options;
         let run = |worker: &mut Worker<G>, report: &mut dyn FnMut(u64)| {
             let mut last_report = Instant::now();
             let mut pace = deadline.map(|d| Pace::new(start, d));
             loop {
                 let done = total.load(Ordering::Relaxed);
-                if stop.load(Ordering::Relaxed)
-                    || budget.is_some_and(|b| done >= b)
+                // Each thread keeps its own pace: one that the system left waiting stops early
+                // without stopping the others (the budget and a proof are the tree's, seen by all).
+                if budget.is_some_and(|b| done >= b)
                     || pace.as_mut().is_some_and(|p| p.stop_at(now()))
                     || tree.solved()
                 {
@@ -205,7 +205,6 @@ impl<G: SearchGame> Mcts<G> {
                     report(total.load(Ordering::Relaxed));
                 }
             }
-            stop.store(true, Ordering::Relaxed);
         };
         let (first, rest) = self.workers.split_at_mut(1);
         std::thread::scope(|s| {
