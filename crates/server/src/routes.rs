@@ -50,6 +50,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/style.css"),
     ),
     (
+        "/zoom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/zoom.js"),
+    ),
+    (
         "/tournaments.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/tournaments.js"),

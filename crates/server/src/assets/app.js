@@ -406,7 +406,7 @@ async function answerUndo(decline) {
 }
 
 function clickBoard(event) {
-  const el = event.target.closest("[data-point]");
+  const el = event.target.closest("[data-point]") || nearestPoint(event);
   if (!el || !state) return;
   if (review !== null) {
     message("This is a past position: press \"Back to the live game\" to play.", "info");
@@ -583,6 +583,9 @@ async function show(s) {
   if (picture) {
     fitLabels(picture);
     picture.style.maxWidth = `${Math.round(picture.width.baseVal.value * 2.5)}px`;
+    // A large field on a phone: the points around the last move shown (zoom.js).
+    const shown = typeof at === "number" ? at : s.moves.length;
+    zoomBoard(picture, shown > 0 ? s.moves[shown - 1].move : null);
   }
   document.querySelector("main").classList.remove("no-game");
   board.className = `to-${s.to_move}${s.status === "scoring" ? " scoring" : ""}`;

@@ -461,6 +461,60 @@ async function accounts(browser) {
 }
 
 // An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
+// Dots' large field on a phone (issue 37, point 3): the board shows the points around the last
+// move, each large enough to tap, and a button switches to the whole field and back.
+async function dotsZoom(browser) {
+  const g = await api(base, "POST", "/api/games", { game: "dots", ...human });
+  const point = g.legal[Math.floor(g.legal.length / 3)];
+  await api(base, "POST", `/api/games/${g.id}/moves`, { move: point }, g.tokens.black);
+  // The page holds both seats (as the creator's would).
+  const page = await openPage(browser, base, { width: 400, height: 800 });
+  await page.evaluate(([id, t]) => localStorage.setItem(`stones-tokens-${id}`, JSON.stringify(t)), [g.id, g.tokens]);
+  await page.goto(`${base}#${g.id}`);
+  await page.waitForSelector('#board svg[data-zoomed="true"]');
+  // What a tap hits: the distance between neighbouring points (a tap goes to the nearest).
+  const size = async () => page.$eval(`#board [data-point="${point}"]`, (c) => {
+    const all = [...document.querySelectorAll("#board [data-point]")].map((p) => p.getBoundingClientRect());
+    const me = c.getBoundingClientRect();
+    return Math.min(...all.map((r) => Math.hypot(r.left - me.left, r.top - me.top)).filter((d) => d > 0.5));
+  });
+  const zoomedSize = await size();
+  check(zoomedSize >= 24, `dots zoom: points are ${zoomedSize} px apart, zoomed`);
+  // A tap between circles, a third of the way from the point right of the last move to the next,
+  // plays the nearest: the one right of the last move.
+  const [target, x, y] = await page.$eval(`#board [data-point="${point}"]`, (c, gap) => {
+    const me = c.getBoundingClientRect();
+    const right = [...document.querySelectorAll("#board circle.empty")].find((p) => {
+      const r = p.getBoundingClientRect();
+      return Math.abs(r.top - me.top) < 1 && Math.abs(r.left - me.left - gap) < 2;
+    });
+    const r = right.getBoundingClientRect();
+    return [right.dataset.point, r.left + r.width / 2 + gap / 3, r.top + r.height / 2];
+  }, zoomedSize);
+  await page.mouse.click(x, y);
+  await waitMoves(page, 2, "dots zoom: a tap beside a point");
+  const played = await api(base, "GET", `/api/games/${g.id}`);
+  check(played.moves[1].move === target, `dots zoom: the tap played ${played.moves[1].move}, not ${target}`);
+  check(await page.isVisible("#zoom"), "dots zoom: no button for the whole field");
+  check((await overflow(page)) <= 0, `dots zoom: the page is ${await overflow(page)} px too wide`);
+  await page.screenshot({ path: path.join(shots, "phone-dots-zoom.png"), fullPage: true });
+  await page.click("#zoom");
+  await page.waitForSelector("#board svg:not([data-zoomed])");
+  const whole = await size();
+  check(whole < zoomedSize / 2, `dots zoom: the whole field's point is ${whole} px, zoomed ${zoomedSize}`);
+  check((await page.textContent("#zoom")) === "Zoom in", "dots zoom: the button does not say Zoom in");
+  await page.click("#zoom");
+  await page.waitForSelector('#board svg[data-zoomed="true"]');
+  // A small board on a phone, or a large one on a wide screen: no zoom.
+  const wide = await openPage(browser, `${base}#${g.id}`, { width: 1280, height: 900 });
+  await wide.waitForSelector("#board svg");
+  check(!(await wide.isVisible("#zoom")), "dots zoom: a wide screen has the zoom button");
+  check(page.errors.length === 0 && wide.errors.length === 0, `dots zoom: ${[...page.errors, ...wide.errors].join("; ")}`);
+  await wide.context().close();
+  await page.context().close();
+  console.log(`ok dots zoom: ${zoomedSize.toFixed(0)} px a point zoomed, ${whole.toFixed(0)} px whole, on a 400 px phone`);
+}
+
 /// Waits for `f(arg)` on `page`, else fails saying `what` and the page's address and message.
 async function untilOn(page, f, arg, what) {
   await page.waitForFunction(f, arg, { timeout: 10000 }).catch(async () => {
@@ -612,6 +666,7 @@ async function remembered(browser) {
     ["seats", seats],
     ["accounts", accounts],
     ["tournament", tournament],
+    ["dots zoom", dotsZoom],
   ];
   let failed = 0;
   try {
