@@ -2,27 +2,13 @@
 //! points to count (Hex, Gomoku, Connect6) answers that the game is not over, as a GTP error;
 //! Go counts the board as it stands, as GNU Go does.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// The responses of `stones gtp ARGS` to `session`, one string per response.
 fn gtp(args: &[&str], session: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stones"))
-        .arg("gtp")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(session.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::stones(&[&["gtp"], args].concat(), session);
     assert!(out.status.success(), "{args:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::text(&out.stdout);
     text.split_terminator("\n\n").map(str::to_string).collect()
 }
 
