@@ -16,7 +16,7 @@ use std::sync::Mutex;
 ///
 /// Each call writes its arrays straight into new numpy arrays (fresh ones every call: an array
 /// returned before is never written again), with the GIL released, on `threads` threads kept for
-/// its life (the caller's and `threads - 1` more, [`Pool`]).
+/// its life (the caller's and `threads - 1` more, pool.rs).
 #[pyclass(module = "stones")]
 pub struct VecEnv {
     games: Vec<Slot>,
