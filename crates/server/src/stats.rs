@@ -144,7 +144,7 @@ pub fn page(game: &str, ratings: &Value, stats: &Value) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>stones: {g}</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body><header><h1>stones</h1><span>{g}: players and statistics</span> <a href=\"/\">play</a></header><main class=\"stats\"><section><h2>Statistics</h2><p id=\"games\">{n} games finished; Black won {b}, White {w}, drawn {d}; by {r}; {avg} moves on average.</p><h2>Finished games a day</h2>{svg}</section><section>{t1}{t2}{t3}</section></main></body></html>",
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>stones: {g}</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body><header><h1>stones</h1><span>{g}: players and statistics</span> <a href=\"/\">play</a></header><main class=\"stats\"><section><h2>Statistics</h2><p id=\"games\">{n} games finished; Black won {b}, White {w}, drawn {d}; by {r}; {avg} moves on average.</p><h2>Finished games a day</h2>{svg}</section><section>{t1}{t2}{t3}<p class=\"hint\" id=\"top-rule\">Rated games are between two accounts; an account is listed once it has played {top_games} rated games against at least {top_opponents} different opponents.</p></section></main></body></html>",
         g = escape(game),
         n = stats["games"],
         b = stats["by_colour"]["black"],
@@ -156,6 +156,8 @@ pub fn page(game: &str, ratings: &Value, stats: &Value) -> String {
         t1 = table("TOP 20 by rating", "by_rating"),
         t2 = table("TOP 20 by wins", "by_wins"),
         t3 = table("TOP 20 by games played", "by_games"),
+        top_games = super::store::TOP_GAMES,
+        top_opponents = super::store::TOP_OPPONENTS,
     )
 }
 
@@ -221,6 +223,10 @@ mod tests {
         assert!(
             html.contains("name=\"viewport\""),
             "a phone draws the page at its own width"
+        );
+        assert!(
+            html.contains("played 10 rated games against at least 5 different opponents"),
+            "the page says who is listed"
         );
     }
 }
