@@ -13,7 +13,7 @@ mod http;
 #[path = "support/pg.rs"]
 mod pg;
 
-use http::{account_call, register, send, send_from, session_cookie, Reply, Served};
+use http::{account_call, account_call_from, call, register, send, session_cookie, Served};
 use serde_json::{json, Value};
 
 /// A server with its SQLite file at a known place (to read the ratings kept), and the file.
@@ -24,22 +24,6 @@ fn served(name: &str) -> (Served, std::path::PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("games.db");
     (Served::start(&["--db", db.to_str().unwrap()]), db)
-}
-
-fn with_headers(port: u16, method: &str, path: &str, body: &Value, headers: &str) -> Reply {
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    send(
-        port,
-        &format!("127.0.0.1:{port}"),
-        method,
-        path,
-        headers,
-        body.as_bytes(),
-    )
 }
 
 /// Who the server says is logged in with `cookie`.
@@ -76,31 +60,26 @@ fn play(port: u16, first: &str, second: &str, seat: &str, loser: &str) -> Value 
     tokens[open] = r.json()["token"].clone();
     // Black is to move: Black resigns at once; else Black passes and White resigns.
     let moves = format!("/api/games/{id}/moves");
-    let bearer = |side: &str| {
-        format!(
-            "Authorization: Bearer {}\r\n",
-            tokens[side].as_str().unwrap()
-        )
-    };
+    let token = |side: &str| tokens[side].as_str().map(str::to_string);
     if loser == "white" {
-        let r = with_headers(
+        let (status, body) = call(
             port,
             "POST",
             &moves,
             &json!({"move": "pass"}),
-            &bearer("black"),
+            token("black").as_deref(),
         );
-        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(status, 200, "{body}");
     }
-    let r = with_headers(
+    let (status, body) = call(
         port,
         "POST",
         &moves,
         &json!({"move": "resign"}),
-        &bearer(loser),
+        token(loser).as_deref(),
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let s = r.json();
+    assert_eq!(status, 200, "{body}");
+    let s: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(s["status"], "over", "{s}");
     s
 }
@@ -256,37 +235,15 @@ fn an_account_registers_logs_in_and_out_with_a_session_cookie() {
     // Guessing passwords from one address: 20 failures in 10 minutes, then 429, even for the
     // right one; another address may still log in.
     for i in 0..20 {
-        let r = send_from(
-            "127.0.0.3",
-            port,
-            "POST",
-            "/api/session",
-            "",
-            json!({"name": "Ann_1", "password": format!("guess {i:04}")})
-                .to_string()
-                .as_bytes(),
-        );
+        let guess = json!({"name": "Ann_1", "password": format!("guess {i:04}")});
+        let r = account_call_from("127.0.0.3", port, "POST", "/api/session", &guess, "");
         assert_eq!(r.status, 401, "{i}: {}", r.body);
     }
-    let right = json!({"name": "Ann_1", "password": "correct horse"}).to_string();
-    let r = send_from(
-        "127.0.0.3",
-        port,
-        "POST",
-        "/api/session",
-        "",
-        right.as_bytes(),
-    );
+    let right = json!({"name": "Ann_1", "password": "correct horse"});
+    let r = account_call_from("127.0.0.3", port, "POST", "/api/session", &right, "");
     assert_eq!(r.status, 429, "{}", r.body);
     assert!(r.error().contains("failed logins"), "{}", r.body);
-    let r = send_from(
-        "127.0.0.4",
-        port,
-        "POST",
-        "/api/session",
-        "",
-        right.as_bytes(),
-    );
+    let r = account_call_from("127.0.0.4", port, "POST", "/api/session", &right, "");
     assert_eq!(r.status, 200, "{}", r.body);
 }
 
@@ -353,14 +310,15 @@ fn guests_play_unrated_and_a_new_accounts_rated_game_puts_it_in_no_top_table() {
         let s = r.json();
         assert_eq!(s["rated"], false, "{s}");
         let token = s["tokens"]["black"].as_str().unwrap();
-        let r = with_headers(
+        let (_, body) = call(
             port,
             "POST",
             &format!("/api/games/{}/moves", s["id"].as_str().unwrap()),
             &json!({"move": "resign"}),
-            &format!("Authorization: Bearer {token}\r\n"),
+            Some(token),
         );
-        assert_eq!(r.json()["status"], "over", "{}", r.body);
+        let over: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(over["status"], "over", "{body}");
     }
     assert!(kept(&db).is_empty(), "{:?}", kept(&db));
 
@@ -393,25 +351,11 @@ fn registrations_are_limited_per_address_and_the_top_tables_need_ten_games_again
         .map(|n| register(port, n))
         .collect();
     // The sixth account from the same address waits; from another address it is made.
-    let body = json!({"name": "Flo", "password": "password1"}).to_string();
-    let r = send_from(
-        "127.0.0.1",
-        port,
-        "POST",
-        "/api/accounts",
-        "",
-        body.as_bytes(),
-    );
+    let body = json!({"name": "Flo", "password": "password1"});
+    let r = account_call_from("127.0.0.1", port, "POST", "/api/accounts", &body, "");
     assert_eq!(r.status, 429, "{}", r.body);
     assert!(r.error().contains("new accounts"), "{}", r.body);
-    let r = send_from(
-        "127.0.0.2",
-        port,
-        "POST",
-        "/api/accounts",
-        "",
-        body.as_bytes(),
-    );
+    let r = account_call_from("127.0.0.2", port, "POST", "/api/accounts", &body, "");
     assert_eq!(r.status, 201, "{}", r.body);
     players.push(session_cookie(&r));
     let ann = players[0].clone();
