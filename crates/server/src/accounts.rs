@@ -250,7 +250,10 @@ pub fn register(store: &Store, name: &str, hash: String) -> Result<String, ApiEr
         name: name.to_string(),
         password_hash: hash,
     };
-    if !store.create_account(&account, &key).map_err(db_error)? {
+    if !store
+        .create_account(&account, &key)
+        .map_err(ApiError::database)?
+    {
         return Err(taken(name));
     }
     start_session(store, &id)
@@ -268,7 +271,7 @@ pub fn taken(name: &str) -> ApiError {
 pub fn is_taken(store: &Store, name: &str) -> Result<bool, ApiError> {
     Ok(store
         .account_named(&name_key(name)?)
-        .map_err(db_error)?
+        .map_err(ApiError::database)?
         .is_some())
 }
 
@@ -276,7 +279,7 @@ pub fn is_taken(store: &Store, name: &str) -> Result<bool, ApiError> {
 /// the password was wrong (an unknown name costs a hash too).
 pub fn log_in(store: &Store, name: &str, password: &str) -> Result<(String, String), ApiError> {
     let account = match name_key(name) {
-        Ok(key) => store.account_named(&key).map_err(db_error)?,
+        Ok(key) => store.account_named(&key).map_err(ApiError::database)?,
         Err(_) => None,
     };
     // Without an account the dummy hash is checked: as long as a wrong password takes.
@@ -293,7 +296,7 @@ fn start_session(store: &Store, id: &str) -> Result<String, ApiError> {
     let expires = Store::now() + SESSION_SECS;
     store
         .create_session(&super::seats::digest(&token), id, expires)
-        .map_err(db_error)?;
+        .map_err(ApiError::database)?;
     Ok(token)
 }
 
@@ -307,7 +310,7 @@ pub fn session_of(
     };
     let found = store
         .session_account(&super::seats::digest(token))
-        .map_err(db_error)?;
+        .map_err(ApiError::database)?;
     Ok(found.map(|(id, name)| (format!("{PREFIX}{id}"), name)))
 }
 
@@ -316,13 +319,9 @@ pub fn log_out(store: &Store, token: Option<&str>) -> Result<(), ApiError> {
     match token.filter(|t| super::ids::well_formed(t)) {
         Some(t) => store
             .end_session(&super::seats::digest(t))
-            .map_err(db_error),
+            .map_err(ApiError::database),
         None => Ok(()),
     }
-}
-
-fn db_error(e: String) -> ApiError {
-    ApiError(503, format!("cannot use the database: {e}"))
 }
 
 #[cfg(test)]

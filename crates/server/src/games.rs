@@ -93,6 +93,11 @@ impl ApiError {
     pub fn bad(msg: impl Into<String>) -> ApiError {
         ApiError(400, msg.into())
     }
+
+    /// A database that failed: 503, its message.
+    pub fn database(e: String) -> ApiError {
+        ApiError(503, format!("cannot use the database: {e}"))
+    }
 }
 
 /// One game on the server.

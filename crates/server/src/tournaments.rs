@@ -142,10 +142,6 @@ fn outcome(result: &str) -> Outcome {
     }
 }
 
-fn db_error(e: String) -> ApiError {
-    ApiError(503, format!("cannot use the database: {e}"))
-}
-
 fn text(v: &Value, key: &str) -> Result<Option<String>, ApiError> {
     match v.get(key) {
         None | Some(Value::Null) => Ok(None),
@@ -238,7 +234,7 @@ pub fn create(games: &Games, creator: (&str, &str), body: &Value) -> Result<Stri
                 &params,
             )
         })
-        .map_err(db_error)?;
+        .map_err(ApiError::database)?;
     Ok(id)
 }
 
@@ -336,7 +332,7 @@ pub fn join(store: &Store, id: &str, account: (&str, &str)) -> Result<Value, Api
             )?;
             Ok(Ok(seed))
         })
-        .map_err(db_error)??;
+        .map_err(ApiError::database)??;
     Ok(json!({"seed": joined}))
 }
 
@@ -379,8 +375,8 @@ pub fn start(games: &Games, id: &str, account: &str) -> Result<(), ApiError> {
             )?;
             Ok(Ok(()))
         })
-        .map_err(db_error)??;
-    advance(games, id).map_err(db_error)
+        .map_err(ApiError::database)??;
+    advance(games, id).map_err(ApiError::database)
 }
 
 /// Moves tournament `id` on as far as it goes now: the results of its round's finished games
@@ -566,7 +562,7 @@ pub fn list(store: &Store) -> Result<Value, ApiError> {
                 &[],
             )
         })
-        .map_err(db_error)?;
+        .map_err(ApiError::database)?;
     let list: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -589,7 +585,7 @@ pub fn show(store: &Store, id: &str, account: Option<&str>) -> Result<Value, Api
     let (t, people, all) = store
         .db()
         .with(|tx| Ok((load(tx, id)?, players(tx, id)?, boards(tx, id)?)))
-        .map_err(db_error)?;
+        .map_err(ApiError::database)?;
     let t = t.ok_or_else(|| ApiError(404, "no such tournament".into()))?;
     let name = |seed: usize| people.get(seed).map(|p| p.name.clone());
     let done: Vec<Board> = all.iter().map(StoredBoard::pairing).collect();
