@@ -385,12 +385,12 @@ pub fn start(games: &Games, id: &str, account: &str) -> Result<(), ApiError> {
 /// server: each step is one transaction that checks it is still due.
 pub fn advance(games: &Games, id: &str) -> Result<(), String> {
     let db = games.store().db();
-    let paired = db.transaction(|tx| {
+    db.transaction(|tx| {
         let Some(t) = load(tx, id)? else {
-            return Ok(false);
+            return Ok(());
         };
         if t.state != "running" {
-            return Ok(false);
+            return Ok(());
         }
         tx.execute(
             "UPDATE tournament_boards SET result = (SELECT result FROM games
@@ -401,7 +401,7 @@ pub fn advance(games: &Games, id: &str) -> Result<(), String> {
         )?;
         let all = boards(tx, id)?;
         if all.iter().any(|b| b.round == t.round && b.result.is_none()) {
-            return Ok(false);
+            return Ok(());
         }
         let n = players(tx, id)?.len();
         let done: Vec<Board> = all.iter().map(StoredBoard::pairing).collect();
@@ -416,7 +416,7 @@ pub fn advance(games: &Games, id: &str) -> Result<(), String> {
                 "UPDATE tournaments SET state = 'finished' WHERE id = ?1 AND round = ?2",
                 &[id.into(), Val::Int(i64::from(t.round))],
             )?;
-            return Ok(false);
+            return Ok(());
         };
         if tx.execute(
             "UPDATE tournaments SET round = ?2 WHERE id = ?1 AND round = ?3",
@@ -427,7 +427,7 @@ pub fn advance(games: &Games, id: &str) -> Result<(), String> {
             ],
         )? != 1
         {
-            return Ok(false);
+            return Ok(());
         }
         for (i, (black, white)) in pairs.iter().enumerate() {
             tx.execute(
@@ -444,14 +444,9 @@ pub fn advance(games: &Games, id: &str) -> Result<(), String> {
                 ],
             )?;
         }
-        Ok(true)
+        Ok(())
     })?;
-    make_games(games, id)?;
-    if paired {
-        // A round of byes only (never with two players or more), or the next round's results.
-        return advance(games, id);
-    }
-    Ok(())
+    make_games(games, id)
 }
 
 /// Makes the games of the boards that have none yet (or whose making another server began over
