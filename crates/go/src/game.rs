@@ -377,6 +377,35 @@ impl GoGame {
         self.check_stone(&self.pos.st, p).is_ok()
     }
 
+    /// Writes the points' part of a legal mask: `mask[p]` (for every point) is 1 where a stone is
+    /// legal now, else 0 — [`Game::check`]'s answer for each. Under simple ko without suicide the
+    /// board alone tells: an empty point with an empty neighbour is legal (one pass over the
+    /// board), and so is one without unless it is suicide (the ko point is checked in full);
+    /// otherwise the full check decides each empty point.
+    pub fn legal_points(&self, mask: &mut [u8]) {
+        let st = &self.pos.st;
+        let (board, c) = (&self.pos.board, st.to_move);
+        if self.rules.ko == Ko::Simple && !self.rules.suicide {
+            if board.sort_empty_points(mask) {
+                for (i, m) in mask[..board.len()].iter_mut().enumerate() {
+                    if *m == 2 {
+                        let p = Point(i as u16);
+                        let legal = match st.ko == Some(p) {
+                            true => self.check_stone(st, p).is_ok(),
+                            false => !board.is_suicide(&self.topo, p, c),
+                        };
+                        *m = u8::from(legal);
+                    }
+                }
+            }
+            return;
+        }
+        mask[..board.len()].fill(0);
+        for p in board.empty_points() {
+            mask[p.idx()] = u8::from(self.check_stone(st, p).is_ok());
+        }
+    }
+
     /// Why a stone on `p` is refused on this board with `st` as the state, if it is.
     fn check_stone(&self, st: &State, p: Point) -> Result<(), GoIllegal> {
         let c = st.to_move;

@@ -139,3 +139,41 @@ fn a_playout_passes_when_no_point_is_acceptable() {
     let shares = playout_shares("3", ". x x\nx x x\nx x .", 100);
     assert_eq!(shares.keys().collect::<Vec<_>>(), ["pass"], "{shares:?}");
 }
+
+/// `legal_points` (the board's quick answer, for Python's masks) agrees with `check` on every
+/// point, in random games under simple ko with and without suicide and under superko.
+#[test]
+fn legal_points_agree_with_check() {
+    let mut rng = Rng::new(11);
+    for set in [
+        ["ko=simple", "suicide=false"],
+        ["ko=simple", "suicide=true"],
+        ["ko=positional", "suicide=false"],
+        ["ko=situational", "suicide=true"],
+    ] {
+        let mut settings = vec!["size=5".to_string()];
+        settings.extend(set.iter().map(|s| s.to_string()));
+        let rules = GoRules::load(Some("chinese"), &settings).unwrap().0;
+        let (mut checked, mut kos) = (0, 0);
+        for _ in 0..30 {
+            let mut g = GoGame::new(rules.clone()).unwrap();
+            while g.status() == Status::Ongoing && g.in_play() {
+                // Every entry written: none left as it was.
+                let mut mask = vec![2u8; g.topology().len()];
+                g.legal_points(&mut mask);
+                for p in g.topology().points() {
+                    let legal = g.check(GoMove::Play(p)).is_ok();
+                    assert_eq!(mask[p.idx()] == 1, legal, "{set:?} at {p:?}:\n{g:?}");
+                    checked += 1;
+                }
+                kos += usize::from(g.ko_point().is_some());
+                let mv = g.random_move(&mut rng).unwrap();
+                g.play(mv).unwrap();
+            }
+        }
+        assert!(
+            checked > 5000 && kos > 0,
+            "{set:?}: {checked} points, {kos} kos"
+        );
+    }
+}
