@@ -12,8 +12,8 @@ use std::sync::Arc;
 use stones_ai::guided::{self, GuidedOptions, Judgement};
 use stones_ai::{Mcts, SearchOptions};
 use stones_core::replay::write_case;
-use stones_core::{move_cap, Colour, Game, Point, SearchGame, Status};
-use stones_go::{GoGame, GoMove, Ko};
+use stones_core::{move_cap, Colour, Point, SearchGame, Status};
+use stones_go::{GoGame, GoMove};
 
 /// The moves that place no stone, each an action after the points when the game reads it.
 pub const WORDS: [&str; 3] = ["pass", "stop", "swap"];
@@ -74,7 +74,8 @@ pub trait Env: Send + Sync {
     fn legal_mask(&mut self, mask: &mut [u8]);
     /// Plays action `a`, known legal ([`VecEnv`](crate::vec_env::VecEnv) checked it against the
     /// mask): [`Env::apply`] without making the legal list first where the game allows (Go's, which
-    /// also keeps no undo record: [`Env::sgf`] would miss those moves; a VecEnv writes no records).
+    /// also keeps no record of the move — no undo record, history nor move list: [`Env::history`],
+    /// [`Env::sgf`] and [`Env::case_file`] miss those moves; a VecEnv reads none of them).
     fn apply_legal(&mut self, a: u32);
     /// Black's and White's results once over: 1 a win, -1 a loss, 0 a draw (0s while playing).
     fn returns(&self) -> [f64; 2];
@@ -87,8 +88,8 @@ pub trait Env: Send + Sync {
     /// The action a text names (a point's name, `pass`…).
     fn text_action(&self, text: &str) -> Result<u32, String>;
     /// The planes of [`planes`] from `me`'s side (`None`: the player to move's), into `out`
-    /// (`planes × rows × cols`).
-    fn observe(&self, me: Option<Colour>, out: &mut [f32]);
+    /// (`planes × rows × cols` values).
+    fn observe(&self, me: Option<Colour>, out: planes::Out<'_>);
     /// The board as text, with the result once over.
     fn render(&self) -> String;
     /// The game so far as SGF, for games with an SGF form.
@@ -115,8 +116,10 @@ pub struct Actions<G: SearchGame> {
     /// The steps chosen so far this turn.
     pending: Vec<G::Step>,
     history: Vec<u32>,
-    /// The whole moves played (their text is made only for a record).
+    /// The whole moves played (their text is made only for a record), and how many: a VecEnv's
+    /// games count them without keeping them ([`Actions::go_apply`]).
     moves: Vec<G::Move>,
+    turns: usize,
     /// The legal steps and their actions, when `fresh`.
     steps: Vec<G::Step>,
     legal: Vec<u32>,
@@ -134,6 +137,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Clone for Actions<G> {
             pending: self.pending.clone(),
             history: self.history.clone(),
             moves: self.moves.clone(),
+            turns: self.turns,
             steps: self.steps.clone(),
             legal: self.legal.clone(),
             fresh: self.fresh,
@@ -165,6 +169,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
             pending: Vec::new(),
             history: Vec::new(),
             moves: Vec::new(),
+            turns: 0,
             steps: Vec::new(),
             legal: Vec::new(),
             fresh: false,
@@ -175,7 +180,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
     /// Play has stopped: the game is over, in its dead-stone step (Go's closing passes end the game
     /// here: every stone on the board counts as alive), or cut at the move cap.
     fn stopped(&self) -> bool {
-        self.game.status() != Status::Ongoing || self.moves.len() >= self.meta.move_cap
+        self.game.status() != Status::Ongoing || self.turns >= self.meta.move_cap
     }
 
     /// The action of a step (`None`: a step that places nothing and is no word of the game's).
@@ -301,6 +306,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
             }
             self.pending.clear();
             self.moves.push(mv);
+            self.turns += 1;
         }
         self.history.push(a);
         self.fresh = false;
@@ -399,14 +405,14 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
         }
     }
 
-    fn observe(&self, me: Option<Colour>, out: &mut [f32]) {
+    fn observe(&self, me: Option<Colour>, out: planes::Out<'_>) {
         let me = me.unwrap_or(self.game.to_move());
         let pending: Vec<_> = self
             .pending
             .iter()
             .filter_map(|&s| G::step_point(s))
             .collect();
-        planes::fill(&self.game, &self.meta.geometry, me, &pending, out);
+        planes::write(&self.game, &self.meta.geometry, me, &pending, out);
     }
 
     fn render(&self) -> String {
@@ -442,6 +448,7 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
         self.pending.clear();
         self.history.clear();
         self.moves.clear();
+        self.turns = 0;
         self.fresh = false;
     }
 
@@ -585,10 +592,9 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
 /// Go's quick ways for [`VecEnv`](crate::vec_env::VecEnv): the mask from the board, a move from its
 /// action without the legal list.
 impl Actions<GoGame> {
-    /// The legal mask into `mask` (zeroed): every empty point with an empty neighbour is legal under
-    /// simple ko (no suicide, no ko point: the ko point's neighbours are all stones), the rest are
-    /// asked of the game's own check; pass. `false` (mask unfinished) where the game's list must
-    /// say: not in play (the dead-stone step), handicap stones to place, no pass action.
+    /// The legal mask into `mask` (zeroed): the points from the board ([`GoGame::legal_points`]),
+    /// and pass. `false` (mask unfinished) where the game's list must say: not in play (the
+    /// dead-stone step), handicap stones to place, no pass action.
     fn go_mask(&mut self, mask: &mut [u8]) -> bool {
         if self.stopped() {
             return true;
@@ -599,14 +605,7 @@ impl Actions<GoGame> {
         let Some(pass) = self.action_of(GoMove::Pass) else {
             return false;
         };
-        let game = &self.game;
-        let simple = game.rules().ko == Ko::Simple;
-        let board = game.board();
-        for p in board.empty_points() {
-            if (simple && board.empty_neighbours(p) != 0) || game.check(GoMove::Play(p)).is_ok() {
-                mask[p.idx()] = 1;
-            }
-        }
+        self.game.legal_points(mask);
         mask[pass as usize] = 1;
         true
     }
@@ -625,11 +624,10 @@ impl Actions<GoGame> {
             return false;
         }
         // Known legal (the mask said): played without the check again and without the undo record
-        // (the playouts' path, `play` less those two). A VecEnv's games are never taken back nor
-        // written as SGF, which reads that record; `moves` (the case file's) is kept as `apply` does.
+        // (the playouts' path, `play` less those two), and counted without keeping the move or
+        // the action: a VecEnv's games are never taken back nor written down.
         self.game.play_unchecked(mv);
-        self.moves.push(mv);
-        self.history.push(a);
+        self.turns += 1;
         self.fresh = false;
         true
     }

@@ -67,9 +67,51 @@ impl Geometry {
     }
 }
 
-/// Writes the planes of `game` for `me` into `out` (every float of it); `pending` are the stones the
+/// A plane's value type: float32 (0.0 and 1.0), or bool (bytes 0 and 1, as numpy's bool holds
+/// them).
+pub trait Value: Copy {
+    fn of(on: bool) -> Self;
+}
+
+impl Value for f32 {
+    #[inline(always)]
+    fn of(on: bool) -> f32 {
+        f32::from(u8::from(on))
+    }
+}
+
+impl Value for u8 {
+    #[inline(always)]
+    fn of(on: bool) -> u8 {
+        u8::from(on)
+    }
+}
+
+/// Where an observation goes: floats, or bools as bytes.
+pub enum Out<'a> {
+    Floats(&'a mut [f32]),
+    Bools(&'a mut [u8]),
+}
+
+/// Writes the planes of `game` for `me` into `out`; `pending` are the stones the player to move
+/// placed earlier this turn.
+pub fn write<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], out: Out<'_>) {
+    match out {
+        Out::Floats(out) => fill(game, geo, me, pending, out),
+        Out::Bools(out) => fill(game, geo, me, pending, out),
+    }
+}
+
+/// Writes the planes of `game` for `me` into `out` (every value of it); `pending` are the stones the
 /// player to move placed earlier this turn.
-pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], out: &mut [f32]) {
+pub fn fill<G: Game, V: Value>(
+    game: &G,
+    geo: &Geometry,
+    me: Colour,
+    pending: &[Point],
+    out: &mut [V],
+) {
+    let (off, on) = (V::of(false), V::of(true));
     let own = usize::from(game.to_move() != me);
     let n = geo.rows * geo.cols;
     if geo.dense {
@@ -78,25 +120,25 @@ pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], ou
         let (theirs, rest) = rest.split_at_mut(n);
         for ((p, m), t) in game.topology().points().zip(mine).zip(theirs) {
             let s = game.stone(p);
-            *m = f32::from(u8::from(s == Some(me)));
-            *t = f32::from(u8::from(s == Some(me.opponent())));
+            *m = V::of(s == Some(me));
+            *t = V::of(s == Some(me.opponent()));
         }
-        rest[..4 * n].fill(0.0);
-        rest[4 * n..5 * n].fill(1.0);
+        rest[..4 * n].fill(off);
+        rest[4 * n..5 * n].fill(on);
     } else {
-        out.fill(0.0);
+        out.fill(off);
         for p in game.topology().points() {
-            out[geo.at(6, p)] = 1.0;
+            out[geo.at(6, p)] = on;
             match game.stone(p) {
-                Some(c) if c == me => out[geo.at(0, p)] = 1.0,
-                Some(_) => out[geo.at(1, p)] = 1.0,
+                Some(c) if c == me => out[geo.at(0, p)] = on,
+                Some(_) => out[geo.at(1, p)] = on,
                 None => {}
             }
         }
     }
     for &p in pending {
-        out[geo.at(own, p)] = 1.0;
-        out[geo.at(2, p)] = 1.0;
+        out[geo.at(own, p)] = on;
+        out[geo.at(2, p)] = on;
     }
     for (p, mark) in game.marks() {
         let plane = match mark {
@@ -106,8 +148,7 @@ pub fn fill<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], ou
             // Taken dots: their enclosure's planes hold them.
             Mark::Captured => continue,
         };
-        out[geo.at(plane, p)] = 1.0;
+        out[geo.at(plane, p)] = on;
     }
-    let white = f32::from(u8::from(game.to_move() == Colour::White));
-    out[7 * n..8 * n].fill(white);
+    out[7 * n..8 * n].fill(V::of(game.to_move() == Colour::White));
 }

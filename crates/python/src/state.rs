@@ -1,7 +1,7 @@
 //! `Game` and `State`, with OpenSpiel's method names so that code written for `pyspiel` runs.
 
 use crate::env::Env;
-use crate::planes::PLANES;
+use crate::planes::{self, PLANES};
 use crate::registry::{self, Entry};
 use crate::{f32_bytes, to_numpy, value_error};
 use pyo3::prelude::*;
@@ -264,7 +264,7 @@ impl State {
         };
         let geo = &self.env.meta().geometry;
         let mut out = vec![0f32; geo.size()];
-        self.env.observe(me, &mut out);
+        self.env.observe(me, planes::Out::Floats(&mut out));
         to_numpy(
             py,
             f32_bytes(&out),

@@ -3,6 +3,7 @@
 //! legal masks (Pgx's and Gymnasium's vector environments).
 
 use crate::env::Env;
+use crate::planes;
 use crate::pool::Pool;
 use crate::state::Game;
 use crate::{settings_of, value_error};
@@ -27,6 +28,8 @@ pub struct VecEnv {
     actions: usize,
     /// The legal masks given last, kept to check the next actions against.
     masks: Vec<u8>,
+    /// The observations' values: float32, or bool.
+    bools: bool,
 }
 
 /// One game and the action it is to play.
@@ -37,7 +40,9 @@ struct Slot {
 
 /// One game's part of a call's output arrays.
 struct Out<'a> {
-    obs: &'a mut [f32],
+    /// The observation's bytes: float32s, or bools.
+    obs: &'a mut [u8],
+    bools: bool,
     /// The kept mask and the returned one.
     mask: &'a mut [u8],
     mask_out: &'a mut [u8],
@@ -48,19 +53,38 @@ struct Out<'a> {
 #[pymethods]
 impl VecEnv {
     /// `num_envs` games of `name` under `ruleset` with `settings` (as `load_game` takes them).
-    /// `threads`: how many to step them on (default: every core). `seed` is kept for Gymnasium's
-    /// sake: the games have no chance, so it changes nothing.
+    /// `threads`: how many to step them on (default: every core). `obs_dtype`: the observations'
+    /// values, `float32` (the default) or `bool` (as Pgx gives them: a quarter of the memory).
+    /// `seed` is kept for Gymnasium's sake: the games have no chance, so it changes nothing.
     #[new]
-    #[pyo3(signature = (name, num_envs, seed=None, ruleset=None, threads=None, **settings))]
+    #[pyo3(signature = (name, num_envs, seed=None, ruleset=None, threads=None, obs_dtype=None, **settings))]
+    #[allow(clippy::too_many_arguments)] // Python's keywords, as Gymnasium's vector envs take them
     fn new(
+        py: Python<'_>,
         name: &str,
         num_envs: usize,
         seed: Option<u64>,
         ruleset: Option<String>,
         threads: Option<usize>,
+        obs_dtype: Option<&Bound<'_, PyAny>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
         let _ = seed;
+        let bools = match obs_dtype {
+            None => false,
+            Some(d) => {
+                let dtype = py.import("numpy")?.call_method1("dtype", (d,));
+                match dtype.and_then(|d| d.getattr("name")?.extract::<String>()) {
+                    Ok(n) if n == "float32" => false,
+                    Ok(n) if n == "bool" => true,
+                    _ => {
+                        return Err(value_error(format!(
+                            "obs_dtype {d}: expected float32 or bool"
+                        )))
+                    }
+                }
+            }
+        };
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_error(format!(
                 "num_envs {num_envs}: expected 1 to {}",
@@ -84,6 +108,7 @@ impl VecEnv {
             actions,
             masks: vec![0; num_envs * actions],
             games,
+            bools,
         };
         // The masks of the starting positions, for a `step` before any `reset`.
         let (games, masks) = (&mut env.games, &mut env.masks);
@@ -121,21 +146,25 @@ impl VecEnv {
     /// [N, actions] bool)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.games.len();
-        let (obs, obs_bytes) = Output::new(py, n * self.size * 4)?;
+        let (obs, obs_bytes) = self.observations(py)?;
         let (masks, mask_bytes) = Output::new(py, n * self.actions)?;
-        let obs_floats = as_floats(obs_bytes)?;
         let (pool, games, kept) = (&self.pool, &mut self.games, &mut self.masks);
+        let bools = self.bools;
         py.detach(|| {
-            run_chunks(pool, games, kept, obs_floats, mask_bytes, None, |g, out| {
-                g.env.reset();
-                describe(&mut g.env, out);
-            })
+            run_chunks(
+                pool,
+                games,
+                kept,
+                (obs_bytes, bools),
+                mask_bytes,
+                None,
+                |g, out| {
+                    g.env.reset();
+                    describe(&mut g.env, out);
+                },
+            )
         });
-        let [p, r, c] = self.games[0].env.meta().geometry.shape();
-        Ok((
-            obs.array(py, "float32", &[n, p, r, c])?,
-            masks.array(py, "bool", &[n, self.actions])?,
-        ))
+        Ok((obs, masks.array(py, "bool", &[n, self.actions])?))
     }
 
     /// Plays one action per game: `(observations, rewards [N, 2] float32 (Black, White),
@@ -168,27 +197,26 @@ impl VecEnv {
             g.action = a as u32;
         }
         let n = self.games.len();
-        let (obs, obs_bytes) = Output::new(py, n * self.size * 4)?;
+        let (obs, obs_bytes) = self.observations(py)?;
         let (masks, mask_bytes) = Output::new(py, n * width)?;
         let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
         let (ended, ended_bytes) = Output::new(py, n)?;
-        let obs_floats = as_floats(obs_bytes)?;
         let reward_floats = as_floats(reward_bytes)?;
         let (pool, games, kept) = (&self.pool, &mut self.games, &mut self.masks);
+        let bools = self.bools;
         py.detach(|| {
             run_chunks(
                 pool,
                 games,
                 kept,
-                obs_floats,
+                (obs_bytes, bools),
                 mask_bytes,
                 Some((reward_floats, ended_bytes)),
                 step_one,
             )
         });
-        let [p, r, c] = self.games[0].env.meta().geometry.shape();
         Ok((
-            obs.array(py, "float32", &[n, p, r, c])?,
+            obs,
             rewards.array(py, "float32", &[n, 2])?,
             ended.array(py, "bool", &[n])?,
             masks.array(py, "bool", &[n, width])?,
@@ -197,6 +225,21 @@ impl VecEnv {
 }
 
 impl VecEnv {
+    /// A call's observations `[N, planes, rows, cols]` of the values asked for, and their bytes
+    /// to write (every one) before the array is read.
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, &'py mut [u8])> {
+        let n = self.games.len();
+        let (dtype, width) = match self.bools {
+            true => ("bool", 1),
+            false => ("float32", 4),
+        };
+        let (obs, bytes) = Output::new(py, n * self.size * width)?;
+        // Checked here once: each game's part starts a whole number of floats in.
+        as_floats(bytes)?;
+        let [p, r, c] = self.games[0].env.meta().geometry.shape();
+        Ok((obs.array(py, dtype, &[n, p, r, c])?, bytes))
+    }
+
     /// One action per game, from any sequence of integers (a numpy array is read as one buffer).
     fn read_actions(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let numpy = py.import("numpy")?;
@@ -269,7 +312,12 @@ fn as_floats(bytes: &mut [u8]) -> PyResult<&mut [f32]> {
 
 /// Writes the game's observation and legal mask (kept and returned).
 fn describe(env: &mut Box<dyn Env>, out: &mut Out<'_>) {
-    env.observe(None, out.obs);
+    let obs = match out.bools {
+        true => planes::Out::Bools(out.obs),
+        // SAFETY: every bit pattern is a valid f32; the part is aligned (`VecEnv::observations`).
+        false => planes::Out::Floats(unsafe { out.obs.align_to_mut::<f32>().1 }),
+    };
+    env.observe(None, obs);
     env.legal_mask(out.mask);
     out.mask_out.copy_from_slice(out.mask);
 }
@@ -295,7 +343,7 @@ fn step_one(g: &mut Slot, out: &mut Out<'_>) {
 /// One chunk of games with their parts of the outputs.
 type Chunk<'a> = (
     &'a mut [Slot],
-    &'a mut [f32],
+    &'a mut [u8],
     &'a mut [u8],
     &'a mut [u8],
     Option<(&'a mut [f32], &'a mut [u8])>,
@@ -307,7 +355,7 @@ fn run_chunks(
     pool: &Pool,
     games: &mut [Slot],
     kept: &mut [u8],
-    obs: &mut [f32],
+    (obs, bools): (&mut [u8], bool),
     masks: &mut [u8],
     rewards: Option<(&mut [f32], &mut [u8])>,
     f: impl Fn(&mut Slot, &mut Out<'_>) + Sync,
@@ -340,6 +388,7 @@ fn run_chunks(
             for (i, g) in e.iter_mut().enumerate() {
                 let mut out = Out {
                     obs: &mut o[i * size..(i + 1) * size],
+                    bools,
                     mask: &mut k[i * actions..(i + 1) * actions],
                     mask_out: &mut m[i * actions..(i + 1) * actions],
                     reward: r

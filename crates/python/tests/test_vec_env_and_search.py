@@ -75,6 +75,23 @@ def test_vec_env_on_many_threads_steps_as_on_one():
     assert all((x == y).all() for x, y in zip(a, b))
 
 
+@pytest.mark.parametrize("name,settings", [("go", {"size": 9, "ko": "simple"}), ("trigo", {}), ("connect6", {})])
+def test_vec_env_gives_bool_observations_with_the_same_planes(name, settings):
+    # obs_dtype="bool" (Pgx's): the planes of float32 as bools, every step; TriGo's hexagon fills
+    # part of its box (the planes' other way of writing), Connect6 has a stone pending mid-turn.
+    floats, bools = (stones.VecEnv(name, 70, obs_dtype=d, **settings) for d in (None, np.bool_))
+    a, b = floats.reset(), bools.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(120):
+        assert a[0].dtype == np.float32 and b[0].dtype == np.bool_
+        assert (a[0] == b[0]).all() and b[0].any()
+        assert all((x == y).all() for x, y in zip(a[1:], b[1:]))
+        actions = random_actions(rng, a[-1])
+        a, b = floats.step(actions), bools.step(actions)
+    with pytest.raises(ValueError, match="obs_dtype int64: expected float32 or bool"):
+        stones.VecEnv(name, 2, obs_dtype="int64", **settings)
+
+
 def test_vec_env_refuses_an_illegal_action_before_any_game_moves():
     env = stones.VecEnv("hex", 4, size=5)
     obs, masks = env.reset()
