@@ -348,6 +348,28 @@ fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
     }
 }
 
+#[test]
+fn hex_opens_where_a_swap_profits_little_under_the_swap_rule() {
+    // A first move is worth to its player the less of its value and the swapped one: under the
+    // swap rule the search opens on the outer rings, about even, not in the middle of the board,
+    // which the opponent would swap. Before, these seeds opened g6, h4 and i4 (rings 1 to 3), and
+    // against MoHex g4, e8, e7…, each swapped.
+    for seed in 1..=3 {
+        let player = format!("mcts:playouts=10000,seed={seed}");
+        let args = ["gtp", "--game", "hex", "--player", &player];
+        let out = stones(&args, "boardsize 11\n1 genmove b\nquit\n");
+        let s = text(&out.stdout);
+        let cell = s.split("=1 ").nth(1).unwrap().lines().next().unwrap();
+        // The ring around the centre f6: the larger of the column and row distances.
+        let (col, row) = (
+            i32::from(cell.as_bytes()[0] - b'a'),
+            cell[1..].parse::<i32>().unwrap(),
+        );
+        let ring = (col - 5).abs().max((row - 6).abs());
+        assert!(ring >= 4, "seed {seed}: {cell} (ring {ring}) is swapped");
+    }
+}
+
 /// A GTP engine in shell that logs each command to `log` and answers its genmoves in turn from
 /// `moves`; `list_commands` lists `listed`.
 fn scripted_gtp(name: &str, listed: &str, moves: &[&str], log: &std::path::Path) -> String {

@@ -3,7 +3,7 @@
 //! the proofs.
 
 use crate::options::SearchOptions;
-use crate::tree::Tree;
+use crate::tree::{swap_capped, Tree};
 use stones_core::{Colour, Point, Rng, SearchGame, Status, Trail};
 
 /// What one playout ended with, for the back-up.
@@ -228,6 +228,7 @@ impl<G: SearchGame> Worker<G> {
         explore: f32,
     ) -> usize {
         let scale = explore * ((tree.node(node).visits() + 1) as f32).ln().sqrt();
+        let capped = node == 0 && tree.swap_next;
         let (first, count) = (range.start, range.len());
         let children = tree.block(range);
         // A random offset breaks ties among equal values without favouring low indices (two ranges,
@@ -237,7 +238,10 @@ impl<G: SearchGame> Worker<G> {
         let mut best_value = f32::NEG_INFINITY;
         for part in [offset..count, 0..offset] {
             for (i, c) in children[part.clone()].iter().enumerate() {
-                let (key, spread) = c.key_spread();
+                let (mut key, spread) = c.key_spread();
+                if capped {
+                    key = swap_capped(key, spread);
+                }
                 let value = key + scale * spread;
                 if value > best_value {
                     best_value = value;

@@ -310,6 +310,7 @@ impl<G: SearchGame> Mcts<G> {
         }
         let tree = self.tree.get_or_insert_with(|| Tree::new(game, max_nodes));
         debug_assert!(tree.root.hash() == game.hash());
+        tree.swap_next = swap_follows(game);
         while self.workers.len() < threads {
             let i = self.workers.len() as u64;
             let seed = base_seed.wrapping_add(self.searches << 8) ^ i << 32;
@@ -369,7 +370,11 @@ impl<G: SearchGame> Mcts<G> {
         let mut rng = Rng::new(fresh_seed());
         let mut steps = Vec::new();
         while pv.len() < 12 {
-            let children = cursor.map_or_else(Vec::new, |n| tree.children(n));
+            let mut children = cursor.map_or_else(Vec::new, |n| tree.children(n));
+            // A first move the opponent may swap: a proven win is theirs (see `swap_capped`).
+            if pv.is_empty() && tree.swap_next && children.iter().any(|c| c.proven != 1) {
+                children.retain(|c| c.proven != 1);
+            }
             let pick = best_child(&children).map(|c| (c.step, c.rate(), c.proven != 0, c.visits));
             let step = match pick {
                 Some((Some(step), rate, proven, visits)) if visits > 0 || pv.is_empty() => {
@@ -452,6 +457,19 @@ impl Pace {
         self.last = now;
         now + self.longest >= self.deadline
     }
+}
+
+/// Whether every move from `game` lets the opponent swap next (Hex's first move under the swap
+/// rule), as one of them shows.
+fn swap_follows<G: SearchGame>(game: &G) -> bool {
+    let mut steps = Vec::new();
+    game.steps(&[], &mut steps);
+    let Some(mv) = steps.first().and_then(|&s| game.complete(&[s])) else {
+        return false;
+    };
+    let mut next = game.search_copy();
+    next.play_fast(mv);
+    next.swap_step().is_some()
 }
 
 /// The move to choose among siblings: a proven win; else the most visits among those not proven

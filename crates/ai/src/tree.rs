@@ -23,6 +23,23 @@ pub(crate) struct Tree<G: SearchGame> {
     /// The game's exploration constant ([`SearchGame::exploration`] of the root), where the options
     /// set none.
     pub explore: f32,
+    /// Every move at the root lets the opponent swap (Hex's first move under the swap rule): a
+    /// root child is worth the less of its value and the swapped one ([`swap_capped`]). Set by
+    /// each search for its root.
+    pub swap_next: bool,
+}
+
+/// What a first move is worth to its player when the opponent may swap it next: the less of its
+/// value `key` and the swapped one (`1 - key`), since the opponent takes whichever is better for
+/// them. A child not yet visited (`spread` 1) keeps its key, so that each is tried once; a proven
+/// win is worth nothing (the opponent swaps it), a proven loss stays one.
+#[inline]
+pub(crate) fn swap_capped(key: f32, spread: f32) -> f32 {
+    match key {
+        f32::INFINITY => 0.0,
+        k if spread >= 1.0 || k < 0.0 => k,
+        k => k.min(1.0 - k),
+    }
 }
 
 /// Bytes one node takes in the arena.
@@ -43,6 +60,7 @@ impl<G: SearchGame> Tree<G> {
             created: AtomicU64::new(1),
             rave_k: root.rave_equivalence(),
             explore: root.exploration(),
+            swap_next: false,
         }
     }
 
@@ -238,5 +256,23 @@ impl<G: SearchGame> Tree<G> {
             .iter()
             .position(|c| c.step == Some(step))
             .map(|i| start + i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::swap_capped;
+
+    #[test]
+    fn a_first_move_under_the_swap_is_worth_the_less_of_its_value_and_the_swapped_one() {
+        // Visited (spread under 1): capped at even, from either side.
+        assert_eq!(swap_capped(0.7, 0.1), 1.0 - 0.7);
+        assert_eq!(swap_capped(0.3, 0.1), 0.3);
+        assert_eq!(swap_capped(0.5, 0.1), 0.5);
+        // Unvisited: its key (1, try it once) kept; a proven win is the opponent's after the
+        // swap, a proven loss stays one.
+        assert_eq!(swap_capped(1.0, 1.0), 1.0);
+        assert_eq!(swap_capped(f32::INFINITY, 0.5), 0.0);
+        assert_eq!(swap_capped(-2.0, 0.5), -2.0);
     }
 }
