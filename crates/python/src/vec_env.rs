@@ -145,26 +145,10 @@ impl VecEnv {
     /// Starts every game again: `(observations [N, planes, rows, cols] float32, legal masks
     /// [N, actions] bool)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let n = self.games.len();
-        let (obs, obs_bytes) = self.observations(py)?;
-        let (masks, mask_bytes) = Output::new(py, n * self.actions)?;
-        let (pool, games, kept) = (&self.pool, &mut self.games, &mut self.masks);
-        let bools = self.bools;
-        py.detach(|| {
-            run_chunks(
-                pool,
-                games,
-                kept,
-                (obs_bytes, bools),
-                mask_bytes,
-                None,
-                |g, out| {
-                    g.env.reset();
-                    describe(&mut g.env, out);
-                },
-            )
-        });
-        Ok((obs, masks.array(py, "bool", &[n, self.actions])?))
+        self.run(py, None, |g, out| {
+            g.env.reset();
+            describe(&mut g.env, out);
+        })
     }
 
     /// Plays one action per game: `(observations, rewards [N, 2] float32 (Black, White),
@@ -197,13 +181,32 @@ impl VecEnv {
             g.action = a as u32;
         }
         let n = self.games.len();
-        let (obs, obs_bytes) = self.observations(py)?;
-        let (masks, mask_bytes) = Output::new(py, n * width)?;
         let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
         let (ended, ended_bytes) = Output::new(py, n)?;
         let reward_floats = as_floats(reward_bytes)?;
-        let (pool, games, kept) = (&self.pool, &mut self.games, &mut self.masks);
-        let bools = self.bools;
+        let (obs, masks) = self.run(py, Some((reward_floats, ended_bytes)), step_one)?;
+        Ok((
+            obs,
+            rewards.array(py, "float32", &[n, 2])?,
+            ended.array(py, "bool", &[n])?,
+            masks,
+        ))
+    }
+}
+
+impl VecEnv {
+    /// Runs `f` on every game with the GIL released, with its parts of a call's new observations
+    /// and masks (returned) and of `rewards` (Black's and White's, and the ends) when given.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        rewards: Option<(&mut [f32], &mut [u8])>,
+        f: impl Fn(&mut Slot, &mut Out<'_>) + Send + Sync,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let (n, width) = (self.games.len(), self.actions);
+        let (obs, obs_bytes) = self.observations(py)?;
+        let (masks, mask_bytes) = Output::new(py, n * width)?;
+        let (pool, games, kept, bools) = (&self.pool, &mut self.games, &mut self.masks, self.bools);
         py.detach(|| {
             run_chunks(
                 pool,
@@ -211,20 +214,13 @@ impl VecEnv {
                 kept,
                 (obs_bytes, bools),
                 mask_bytes,
-                Some((reward_floats, ended_bytes)),
-                step_one,
+                rewards,
+                f,
             )
         });
-        Ok((
-            obs,
-            rewards.array(py, "float32", &[n, 2])?,
-            ended.array(py, "bool", &[n])?,
-            masks.array(py, "bool", &[n, width])?,
-        ))
+        Ok((obs, masks.array(py, "bool", &[n, width])?))
     }
-}
 
-impl VecEnv {
     /// A call's observations `[N, planes, rows, cols]` of the values asked for, and their bytes
     /// to write (every one) before the array is read.
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, &'py mut [u8])> {
