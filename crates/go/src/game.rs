@@ -377,11 +377,12 @@ impl GoGame {
         self.check_stone(&self.pos.st, p).is_ok()
     }
 
-    /// Writes the points' part of a legal mask: `mask[p]` (for every point) is 1 where a stone is
-    /// legal now, else 0 — [`Game::check`]'s answer for each. Under simple ko without suicide the
-    /// board alone tells: an empty point with an empty neighbour is legal (one pass over the
-    /// board), and so is one without unless it is suicide (the ko point is checked in full);
-    /// otherwise the full check decides each empty point.
+    /// Writes the points' part of a legal mask while play is on: `mask[p]` (for every point) is 1
+    /// where a stone is legal now, else 0 — [`Game::check`]'s answer for each (the dead-stone
+    /// step and the game's end, which refuse every stone, are the caller's to tell). Under simple
+    /// ko without suicide the board alone tells: an empty point with an empty neighbour is legal
+    /// (one pass over the board), and so is one without unless it is suicide (the ko point is
+    /// checked in full); otherwise the full check decides each empty point.
     pub fn legal_points(&self, mask: &mut [u8]) {
         let st = &self.pos.st;
         let (board, c) = (&self.pos.board, st.to_move);
