@@ -142,8 +142,8 @@ impl VecEnv {
             .collect()
     }
 
-    /// Starts every game again: `(observations [N, planes, rows, cols] float32, legal masks
-    /// [N, actions] bool)`.
+    /// Starts every game again: `(observations [N, planes, rows, cols] (float32, or bool as
+    /// `obs_dtype` asks), legal masks [N, actions] bool)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         self.run(py, None, |g, out| {
             g.env.reset();
