@@ -460,7 +460,6 @@ async function accounts(browser) {
   console.log("ok accounts: registered, logged out, a wrong password refused, logged in, an unrated game says so, at 400 px");
 }
 
-// An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
 // Dots' large field on a phone (issue 37, point 3): the board shows the points around the last
 // move, each large enough to tap, and a button switches to the whole field and back.
 async function dotsZoom(browser) {
@@ -586,6 +585,7 @@ async function tournament(browser) {
   console.log("ok tournament: created, joined, started, both seated, a move and a resignation, the standings at 400 px");
 }
 
+// An SGF record uploaded opens at its start; → steps through it, End goes to its last move.
 async function uploaded(browser) {
   const page = await openPage(browser, base);
   const sgf = "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg];W[cg])";
