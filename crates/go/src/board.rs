@@ -378,12 +378,12 @@ impl ChainBoard {
         self.empties[n - k.min(n)..n].iter().map(|&q| Point(q))
     }
 
-    /// Sorts the points for a legal mask in one branch-free pass over the board: `out[p]` (for
+    /// Classifies the points for a legal mask in one branch-free pass over the board: `out[p]` (for
     /// every point: `out` holds at least [`ChainBoard::len`] entries) is 1 where `p` is empty with
     /// an empty neighbour, 2 where it is empty without, 0 where it holds a stone. Returns whether
     /// any is 2.
     #[inline]
-    pub fn sort_empty_points(&self, out: &mut [u8]) -> bool {
+    pub fn classify_points(&self, out: &mut [u8]) -> bool {
         let n = self.len();
         let mut surrounded = 0u8;
         for ((o, &c), &k) in out[..n]

@@ -387,7 +387,7 @@ impl GoGame {
         let st = &self.pos.st;
         let (board, c) = (&self.pos.board, st.to_move);
         if self.rules.ko == Ko::Simple && !self.rules.suicide {
-            if board.sort_empty_points(mask) {
+            if board.classify_points(mask) {
                 for (i, m) in mask[..board.len()].iter_mut().enumerate() {
                     if *m == 2 {
                         let p = Point(i as u16);
