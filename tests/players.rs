@@ -332,20 +332,21 @@ fn hex_swaps_a_strong_opening_and_answers_a_weak_one() {
     // the acute corner a1.
     for (opening, swaps) in [("f6", true), ("a1", false)] {
         let session = format!("boardsize 11\nplay b {opening}\n1 genmove w\nquit\n");
-        let out = stones(
-            &[
-                "gtp",
-                "--game",
-                "hex",
-                "--player",
-                "mcts:playouts=3000,seed=1",
-            ],
-            &session,
-        );
-        let s = text(&out.stdout);
-        let reply = s.split("=1 ").nth(1).unwrap().lines().next().unwrap();
-        assert_eq!(reply == "swap-pieces", swaps, "{opening}: {s}");
+        let reply = hex_genmove("mcts:playouts=3000,seed=1", &session);
+        assert_eq!(reply == "swap-pieces", swaps, "{opening}: {reply}");
     }
+}
+
+/// The answer to the command numbered 1 (a `genmove`) of `session`, given to `stones gtp` playing
+/// Hex as `player`.
+fn hex_genmove(player: &str, session: &str) -> String {
+    let out = stones(&["gtp", "--game", "hex", "--player", player], session);
+    let s = text(&out.stdout);
+    let reply = s
+        .split("=1 ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no answer: {s}"));
+    reply.lines().next().unwrap().to_string()
 }
 
 #[test]
@@ -356,10 +357,7 @@ fn hex_opens_where_a_swap_profits_little_under_the_swap_rule() {
     // against MoHex g4, e8, e7…, each swapped.
     for seed in 1..=3 {
         let player = format!("mcts:playouts=10000,seed={seed}");
-        let args = ["gtp", "--game", "hex", "--player", &player];
-        let out = stones(&args, "boardsize 11\n1 genmove b\nquit\n");
-        let s = text(&out.stdout);
-        let cell = s.split("=1 ").nth(1).unwrap().lines().next().unwrap();
+        let cell = hex_genmove(&player, "boardsize 11\n1 genmove b\nquit\n");
         // The ring around the centre f6: the larger of the column and row distances.
         let (col, row) = (
             i32::from(cell.as_bytes()[0] - b'a'),
