@@ -32,8 +32,8 @@ for _ in range(calls):
     # A random legal action per game: 16 random bits on every action (straight from the
     # generator's 64-bit draws, four to a draw), the lowest set so that no legal action scores 0,
     # zeroed where illegal, the largest taken. Two legal actions tied at the top (the first then
-    # taken) come about once in 1,600 game steps with 40 legal actions (15 random bits each), the only departure from a
-    # uniform choice.
+    # taken) come about once in 1,600 game steps with 40 legal actions (15 random bits each):
+    # the only departure from a uniform choice.
     noise = rng.bit_generator.random_raw((cells + 3) // 4).view(np.uint16)[:cells].reshape(masks.shape)
     noise |= 1
     np.multiply(noise, masks, out=scores)
