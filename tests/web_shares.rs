@@ -155,8 +155,8 @@ impl Drop for Siege {
 
 #[test]
 fn event_streams_never_read_from_one_address_leave_room_for_others_and_end() {
-    // Streams last three quarters of the watch: 1.5 s here.
-    let served = Served::start(&["--watch", "2"]);
+    // Streams last three quarters of the watch: 3 s here.
+    let served = Served::start(&["--watch", "4"]);
     let port = served.port;
     let made = send_from(
         GREEDY,
@@ -176,27 +176,30 @@ fn event_streams_never_read_from_one_address_leave_room_for_others_and_end() {
             Some(s)
         })
         .collect();
-    // Which of them are event streams: at most the address's share (16).
+    // Which of them are event streams still open: at most the address's share (16) at once. (On a
+    // slow machine opening the 512 can outlast a stream; one that ended gives its place to another.)
     std::thread::sleep(Duration::from_millis(300));
     let mut open = Vec::new();
     for (i, s) in streams.iter_mut().enumerate() {
-        let (got, _) = drain(s);
+        let (got, closed) = drain(s);
         if status(&got) == Some(200) {
             assert!(
                 String::from_utf8_lossy(&got).contains("text/event-stream"),
                 "{}",
                 String::from_utf8_lossy(&got)
             );
-            open.push(i);
+            if !closed {
+                open.push(i);
+            }
         }
     }
     assert!(
         (1..=16).contains(&open.len()),
-        "{} event streams from one address",
+        "{} event streams open at once from one address",
         open.len()
     );
     others_are_served(port, Duration::from_secs(2));
-    // Every stream has ended by now (1.5 s), and closed its connection: a browser opens it again.
+    // Every stream has ended by now (3 s), and closed its connection: a browser opens it again.
     let start = Instant::now();
     for &i in &open {
         loop {
