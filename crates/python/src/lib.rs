@@ -6,7 +6,9 @@
 //! A game written in another crate gets a module of its own with [`game_module!`]. What an action
 //! is and what an observation holds: [`mod@env`] and [`planes`].
 
+mod batch;
 pub mod env;
+mod output;
 pub mod planes;
 mod pool;
 pub mod registry;

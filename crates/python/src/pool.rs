@@ -5,8 +5,14 @@
 //! Between calls a worker spins a little before it sleeps: Python's next call usually comes within
 //! a fraction of a millisecond, and waking a sleeping thread can take longer than a call's whole
 //! work (on a virtual machine an idle processor wakes slowly), which left the caller alone.
+//!
+//! A job can also be posted and finished later ([`Pool::post`], [`Pool::finish`]): the workers
+//! take its chunks meanwhile, oldest job first, while the caller does something else (a
+//! `VecEnv`'s `send` and `recv`).
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::any::Any;
+use std::collections::VecDeque;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -21,39 +27,69 @@ pub struct Pool {
     handles: Vec<JoinHandle<()>>,
 }
 
+/// A job posted and not finished yet: [`Pool::finish`] takes it.
+#[must_use = "a posted job must be finished"]
+pub struct Ticket(u64);
+
 struct Shared {
     state: Mutex<State>,
-    /// `State::generation`, readable without the lock, for the workers' spinning.
+    /// `State::posted`, readable without the lock, for the workers' spinning.
     posted: AtomicU64,
     /// Workers wait here for a job.
     wake: Condvar,
-    /// The caller waits here for the workers inside its job to leave it.
+    /// A finishing caller waits here for the workers inside its job to leave it.
     idle: Condvar,
 }
 
 struct State {
-    /// The running call's work, `None` between calls.
-    job: Option<Job>,
-    /// Counts the jobs given, so that a worker runs each at most once.
-    generation: u64,
-    /// Workers inside the job.
-    active: usize,
-    /// A worker's job panicked.
-    panicked: bool,
+    /// The jobs posted and not finished, oldest first.
+    jobs: VecDeque<Posted>,
+    /// Counts the jobs posted: the last one's ticket.
+    posted: u64,
     quit: bool,
 }
 
-/// The caller's closure with its lifetime erased: [`Pool::run`] keeps it alive, and withdraws it,
-/// until no worker is inside it.
+struct Posted {
+    ticket: u64,
+    job: Job,
+    /// An owned job's closure, kept alive until the job is finished.
+    _owned: Option<Box<dyn Fn() + Send + Sync>>,
+    /// Threads inside the job.
+    active: usize,
+    /// A thread has returned from the job: every chunk is taken, no thread need enter it again.
+    drained: bool,
+    /// A worker's run of the job panicked.
+    panicked: bool,
+}
+
+/// A job's closure with its lifetime erased: it is kept alive (by [`Pool::run`]'s caller, or in
+/// [`Posted`]) until [`Pool::finish`] has seen no thread inside it.
 #[derive(Clone, Copy)]
 struct Job(*const (dyn Fn() + Sync));
 
-// SAFETY: the closure is `Sync` (shared by reference between threads), and `run` keeps it alive
-// while any worker can reach it.
+// SAFETY: the closure is `Sync` (shared by reference between threads), and is kept alive while
+// any thread can reach it.
 unsafe impl Send for Job {}
+
+impl Job {
+    /// # Safety
+    /// The closure must be alive (see [`Job`]).
+    unsafe fn call(self) -> Result<(), Box<dyn Any + Send>> {
+        catch_unwind(AssertUnwindSafe(|| unsafe { (*self.0)() }))
+    }
+}
 
 fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl State {
+    fn find(&mut self, ticket: u64) -> &mut Posted {
+        self.jobs
+            .iter_mut()
+            .find(|p| p.ticket == ticket)
+            .expect("a ticket names a job posted and not finished")
+    }
 }
 
 impl Pool {
@@ -61,10 +97,8 @@ impl Pool {
     pub fn new(workers: usize) -> Pool {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
-                job: None,
-                generation: 0,
-                active: 0,
-                panicked: false,
+                jobs: VecDeque::new(),
+                posted: 0,
                 quit: false,
             }),
             posted: AtomicU64::new(0),
@@ -87,75 +121,118 @@ impl Pool {
         if self.handles.is_empty() {
             return f();
         }
-        // SAFETY: only the lifetime is erased; `Withdraw` below takes the job back and waits for
-        // every worker inside it before `f` can go, on return and on unwinding alike.
+        // SAFETY: only the lifetime is erased; `finish`, called at once (it returns, or unwinds,
+        // only when no thread is inside `f`), ends the job before `f` can go.
         let job = Job(unsafe {
             std::mem::transmute::<*const (dyn Fn() + Sync + '_), *const (dyn Fn() + Sync)>(f)
         });
-        {
-            let mut st = lock(&self.shared.state);
-            st.job = Some(job);
-            st.generation += 1;
-            self.shared.posted.store(st.generation, Ordering::Release);
-        }
-        self.shared.wake.notify_all();
-        let withdraw = Withdraw(&self.shared);
-        f();
-        drop(withdraw);
+        let ticket = self.post_job(job, None);
+        self.finish(ticket);
+    }
+
+    /// Posts `f` for the workers to run (each taking chunks, as in [`Pool::run`]) while the caller
+    /// goes on; [`Pool::finish`] completes it.
+    pub fn post(&self, f: Box<dyn Fn() + Send + Sync>) -> Ticket {
+        let job = Job(&*f as *const (dyn Fn() + Send + Sync) as *const (dyn Fn() + Sync));
+        self.post_job(job, Some(f))
+    }
+
+    fn post_job(&self, job: Job, owned: Option<Box<dyn Fn() + Send + Sync>>) -> Ticket {
         let mut st = lock(&self.shared.state);
-        if std::mem::take(&mut st.panicked) {
-            drop(st);
+        st.posted += 1;
+        let ticket = st.posted;
+        st.jobs.push_back(Posted {
+            ticket,
+            job,
+            _owned: owned,
+            active: 0,
+            drained: false,
+            panicked: false,
+        });
+        self.shared.posted.store(ticket, Ordering::Release);
+        drop(st);
+        self.shared.wake.notify_all();
+        Ticket(ticket)
+    }
+
+    /// Runs the job on this thread too, unless every chunk is taken already, and returns once no
+    /// thread is inside it. A panic in the job, on any thread, comes out here.
+    pub fn finish(&self, ticket: Ticket) {
+        let ticket = ticket.0;
+        let job = {
+            let mut st = lock(&self.shared.state);
+            let p = st.find(ticket);
+            (!p.drained).then(|| {
+                p.active += 1;
+                p.job
+            })
+        };
+        // SAFETY: the job is alive until it is removed below, once no thread is inside it.
+        let ran = job.map(|job| unsafe { job.call() });
+        let mut st = lock(&self.shared.state);
+        if ran.is_some() {
+            let p = st.find(ticket);
+            p.active -= 1;
+            p.drained = true;
+        }
+        while st.find(ticket).active > 0 {
+            st = self.shared.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        let at = st.jobs.iter().position(|p| p.ticket == ticket);
+        let posted = at.and_then(|i| st.jobs.remove(i));
+        drop(st);
+        if let Some(Err(payload)) = ran {
+            resume_unwind(payload);
+        }
+        if posted.is_some_and(|p| p.panicked) {
             panic!("a VecEnv worker thread panicked");
         }
     }
 }
 
-/// Takes the job back and waits until no worker is inside it.
-struct Withdraw<'a>(&'a Shared);
-
-impl Drop for Withdraw<'_> {
-    fn drop(&mut self) {
-        let mut st = lock(&self.0.state);
-        st.job = None;
-        while st.active > 0 {
-            st = self.0.idle.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
+/// A worker: takes a part in the oldest job that still has chunks, again and again.
+fn work(shared: &Shared) {
+    loop {
+        let (ticket, job, seen) = {
+            let mut st = lock(&shared.state);
+            if st.quit {
+                return;
+            }
+            let seen = st.posted;
+            match st.jobs.iter_mut().find(|p| !p.drained) {
+                Some(p) => {
+                    p.active += 1;
+                    (p.ticket, Some(p.job), seen)
+                }
+                None => (0, None, seen),
+            }
+        };
+        let Some(job) = job else {
+            wait_for_news(shared, seen);
+            continue;
+        };
+        // SAFETY: `active` counts this worker in, and the job stays alive until it is 0 again
+        // (`finish`).
+        let ok = unsafe { job.call() }.is_ok();
+        let mut st = lock(&shared.state);
+        let p = st.find(ticket);
+        p.active -= 1;
+        p.drained = true;
+        p.panicked |= !ok;
+        drop(st);
+        shared.idle.notify_all();
     }
 }
 
-/// A worker: runs each job it finds given, once.
-fn work(shared: &Shared) {
-    let mut seen = 0;
-    loop {
-        let spin = Instant::now();
-        while shared.posted.load(Ordering::Acquire) == seen && spin.elapsed() < SPIN {
-            std::hint::spin_loop();
-        }
-        let job = {
-            let mut st = lock(&shared.state);
-            loop {
-                if st.quit {
-                    return;
-                }
-                if st.generation != seen {
-                    seen = st.generation;
-                    if let Some(job) = st.job {
-                        st.active += 1;
-                        break job;
-                    }
-                }
-                st = shared.wake.wait(st).unwrap_or_else(|e| e.into_inner());
-            }
-        };
-        // SAFETY: `active` counts this worker in, and the caller keeps the closure alive until it
-        // is 0 again (`Withdraw`).
-        let ok = catch_unwind(AssertUnwindSafe(|| unsafe { (*job.0)() })).is_ok();
-        let mut st = lock(&shared.state);
-        st.panicked |= !ok;
-        st.active -= 1;
-        if st.active == 0 {
-            shared.idle.notify_all();
-        }
+/// Spins, then sleeps, until a job is posted after the `seen`th or the pool quits.
+fn wait_for_news(shared: &Shared, seen: u64) {
+    let spin = Instant::now();
+    while shared.posted.load(Ordering::Acquire) == seen && spin.elapsed() < SPIN {
+        std::hint::spin_loop();
+    }
+    let mut st = lock(&shared.state);
+    while st.posted == seen && !st.quit {
+        st = shared.wake.wait(st).unwrap_or_else(|e| e.into_inner());
     }
 }
 

@@ -1,16 +1,17 @@
 //! Many games of one kind stepped at once in Rust, on every core, with the GIL released: one call
 //! takes an action per game and gives back one array each of observations, rewards, ends and
-//! legal masks (Pgx's and Gymnasium's vector environments).
+//! legal masks (Pgx's and Gymnasium's vector environments). Or, as EnvPool does, in batches sent
+//! and received apart, so that one batch steps while Python chooses the next actions of another.
 
-use crate::env::Env;
-use crate::planes;
-use crate::pool::Pool;
+use crate::batch::{reset_one, step_one, Batch, Each, Games, Outputs, Slot, Work};
+use crate::output::{as_floats, Output};
+use crate::pool::{Pool, Ticket};
 use crate::state::Game;
 use crate::{settings_of, value_error};
-use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyTuple};
-use std::sync::Mutex;
+use pyo3::types::{PyByteArray, PyDict};
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// `num_envs` games of one kind. A game that ends in a step is started again in the same step: its
 /// reward and `terminated` tell the end, its observation and mask are the new game's.
@@ -18,46 +19,64 @@ use std::sync::Mutex;
 /// Each call writes its arrays straight into new numpy arrays (fresh ones every call: an array
 /// returned before is never written again), with the GIL released, on `threads` threads kept for
 /// its life (the caller's and `threads - 1` more, pool.rs).
+///
+/// With `batch_size` (a divisor of `num_envs`) the games also step in batches: `send` starts one
+/// and returns at once, `recv` gives the oldest sent back once done (EnvPool's asynchronous way).
 #[pyclass(module = "stones")]
 pub struct VecEnv {
-    games: Vec<Slot>,
+    /// The games, `batch` to a batch.
+    batches: Vec<Arc<Batch>>,
+    batch: usize,
+    /// The batches sent and not received yet, oldest first.
+    sent: VecDeque<Sent>,
+    /// The batch received last, while it has not been sent again: `send`'s default.
+    received: Option<usize>,
     /// The threads besides the caller's.
     pool: Pool,
-    /// Floats in one observation, actions of one game.
+    /// Values in one observation, and its shape; actions of one game.
     size: usize,
+    shape: [usize; 3],
     actions: usize,
-    /// The legal masks given last, kept to check the next actions against.
-    masks: Vec<u8>,
     /// The observations' values: float32, or bool.
     bools: bool,
 }
 
-/// One game and the action it is to play.
-struct Slot {
-    env: Box<dyn Env>,
-    action: u32,
+/// A batch being stepped (or started again) in the background, with its output arrays.
+struct Sent {
+    batch: usize,
+    ticket: Ticket,
+    obs: Py<PyByteArray>,
+    rewards: Py<PyByteArray>,
+    ended: Py<PyByteArray>,
+    masks: Py<PyByteArray>,
 }
 
-/// One game's part of a call's output arrays.
-struct Out<'a> {
-    /// The observation's bytes: float32s, or bools.
-    obs: &'a mut [u8],
-    bools: bool,
-    /// The kept mask and the returned one.
-    mask: &'a mut [u8],
-    mask_out: &'a mut [u8],
-    /// Black's and White's rewards and `terminated`, in `step` only.
-    reward: Option<(&'a mut [f32], &'a mut u8)>,
+/// A call's output arrays in Python, and their bytes to write.
+struct Arrays<'py> {
+    obs: Output<'py>,
+    rewards: Output<'py>,
+    ended: Output<'py>,
+    masks: Output<'py>,
+    bytes: Outputs<'py>,
 }
+
+/// Observations, rewards, terminated, masks.
+type Returned<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+);
 
 #[pymethods]
 impl VecEnv {
     /// `num_envs` games of `name` under `ruleset` with `settings` (as `load_game` takes them).
     /// `threads`: how many to step them on (default: every core). `obs_dtype`: the observations'
     /// values, `float32` (the default) or `bool` (as Pgx gives them: a quarter of the memory).
+    /// `batch_size`: the games `send` and `recv` take at once (default: all of them).
     /// `seed` is kept for Gymnasium's sake: the games have no chance, so it changes nothing.
     #[new]
-    #[pyo3(signature = (name, num_envs, seed=None, ruleset=None, threads=None, obs_dtype=None, **settings))]
+    #[pyo3(signature = (name, num_envs, seed=None, ruleset=None, threads=None, obs_dtype=None, batch_size=None, **settings))]
     #[allow(clippy::too_many_arguments)] // Python's keywords, as Gymnasium's vector envs take them
     fn new(
         py: Python<'_>,
@@ -67,6 +86,7 @@ impl VecEnv {
         ruleset: Option<String>,
         threads: Option<usize>,
         obs_dtype: Option<&Bound<'_, PyAny>>,
+        batch_size: Option<usize>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
         let _ = seed;
@@ -91,42 +111,62 @@ impl VecEnv {
                 1 << 20
             )));
         }
+        let batch = batch_size.unwrap_or(num_envs);
+        if batch == 0 || !num_envs.is_multiple_of(batch) {
+            return Err(value_error(format!(
+                "batch_size {batch}: expected a divisor of num_envs ({num_envs})"
+            )));
+        }
         let ((game, ruleset), set) = settings_of(name, ruleset, settings)?;
         let game = Game::create(crate::games(), &game, ruleset.as_deref(), &set)?;
-        let games: Vec<Slot> = (0..num_envs)
-            .map(|_| Slot {
-                env: game.fresh(),
-                action: 0,
+        let mut first = game.fresh();
+        let meta = first.meta().clone();
+        let (size, actions) = (meta.geometry.size(), meta.num_actions());
+        let mut mask = vec![0; actions];
+        first.legal_mask(&mut mask);
+        let batches = (0..num_envs / batch)
+            .map(|_| {
+                Arc::new(Batch::new(Games {
+                    slots: (0..batch)
+                        .map(|_| Slot {
+                            env: game.fresh(),
+                            action: 0,
+                        })
+                        .collect(),
+                    // The masks of the starting positions, for a `step` before any `reset`.
+                    masks: mask.repeat(batch),
+                }))
             })
             .collect();
-        let meta = games[0].env.meta();
-        let (size, actions) = (meta.geometry.size(), meta.num_actions());
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let mut env = VecEnv {
+        Ok(VecEnv {
+            batches,
+            batch,
+            sent: VecDeque::new(),
+            received: None,
             pool: Pool::new(threads.unwrap_or(cores).clamp(1, 256) - 1),
             size,
+            shape: meta.geometry.shape(),
             actions,
-            masks: vec![0; num_envs * actions],
-            games,
             bools,
-        };
-        // The masks of the starting positions, for a `step` before any `reset`.
-        let (games, masks) = (&mut env.games, &mut env.masks);
-        for (g, m) in games.iter_mut().zip(masks.chunks_mut(actions)) {
-            g.env.legal_mask(m);
-        }
-        Ok(env)
+        })
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
-        self.games.len()
+        self.batches.len() * self.batch
+    }
+
+    /// The games `send` and `recv` take at once.
+    #[getter]
+    fn batch_size(&self) -> usize {
+        self.batch
     }
 
     /// `[planes, rows, cols]` of one game's observation.
     #[getter]
     fn observation_shape(&self) -> Vec<usize> {
-        self.games[0].env.meta().geometry.shape().to_vec()
+        self.shape.to_vec()
     }
 
     #[getter]
@@ -135,268 +175,307 @@ impl VecEnv {
     }
 
     /// The player to act in each game (0 Black, 1 White).
-    fn current_players(&self) -> Vec<i32> {
-        self.games
+    fn current_players(&mut self) -> PyResult<Vec<i32>> {
+        Ok(self
+            .all_games()?
             .iter()
+            .flat_map(|g| g.slots.iter())
             .map(|g| crate::state::player_id(g.env.to_act()))
-            .collect()
+            .collect())
     }
 
     /// Starts every game again: `(observations [N, planes, rows, cols] (float32, or bool as
     /// `obs_dtype` asks), legal masks [N, actions] bool)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        self.run(py, None, |g, out| {
-            g.env.reset();
-            describe(&mut g.env, out);
-        })
+        let (obs, _, _, masks) = self.run_all(py, reset_one)?;
+        Ok((obs, masks))
     }
 
     /// Plays one action per game: `(observations, rewards [N, 2] float32 (Black, White),
     /// terminated [N] bool, legal masks)`. An illegal action raises `ValueError` naming the game and
     /// why, before any game moves.
-    #[allow(clippy::type_complexity)] // four arrays, as Gymnasium's step returns them
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Returned<'py>> {
+        let actions = read_ints(py, actions, self.num_envs(), "actions (one per game)")?;
+        let (width, n) = (self.actions, self.batch);
+        for (b, games) in self.all_games()?.into_iter().enumerate() {
+            take_actions(games, b * n, &actions[b * n..][..n], width)?;
+        }
+        self.run_all(py, step_one)
+    }
+
+    /// Starts every game again in the background, each batch to be received by `recv` (whose
+    /// rewards are then 0 and `terminated` false).
+    fn async_reset(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.none_sent()?;
+        self.received = None;
+        for b in 0..self.batches.len() {
+            self.post(py, b, reset_one)?;
+        }
+        Ok(())
+    }
+
+    /// Plays one action per game of a batch in the background and returns at once. `env_id`: the
+    /// batch's games as `recv` gave them (default: the batch received last). An illegal action
+    /// raises `ValueError` naming the game and why, before any game moves.
+    #[pyo3(signature = (actions, env_id=None))]
+    fn send(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+        env_id: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let b = match env_id {
+            Some(ids) => self.batch_of(py, ids)?,
+            None => self.received.ok_or_else(|| {
+                value_error("send: no batch received to send: give env_id, or recv() first")
+            })?,
+        };
+        if self.sent.iter().any(|s| s.batch == b) {
+            return Err(value_error(format!(
+                "send: games {}..{} are stepping already: recv() them first",
+                b * self.batch,
+                (b + 1) * self.batch
+            )));
+        }
+        let actions = read_ints(
+            py,
+            actions,
+            self.batch,
+            "actions (one per game of the batch)",
+        )?;
+        // SAFETY: the batch is not sent (above), and no other reference to its games is alive.
+        let games = unsafe { self.batches[b].games() };
+        take_actions(games, b * self.batch, &actions, self.actions)?;
+        self.received = None;
+        self.post(py, b, step_one)
+    }
+
+    /// The oldest batch sent, once done: `(observations, rewards, terminated, masks, env_id)`, as
+    /// `step` gives them for the batch's games, whose indices `env_id` holds.
+    #[allow(clippy::type_complexity)] // five arrays, as EnvPool's `recv` returns them
+    fn recv<'py>(
+        &mut self,
+        py: Python<'py>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
     )> {
-        let actions = self.read_actions(py, actions)?;
-        let width = self.actions;
-        for (i, (g, &a)) in self.games.iter_mut().zip(&actions).enumerate() {
-            // The mask given last says, as the game's legal list would.
-            let legal =
-                usize::try_from(a).is_ok_and(|a| a < width && self.masks[i * width + a] != 0);
-            if !legal {
-                let why = match u32::try_from(a) {
-                    Ok(a) => g.env.boxed_clone().apply(a).err().unwrap_or_default(),
-                    Err(_) => format!("action {a} is out of range"),
-                };
-                return Err(value_error(format!("game {i}: {why}")));
-            }
-            g.action = a as u32;
-        }
-        let n = self.games.len();
-        let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
-        let (ended, ended_bytes) = Output::new(py, n)?;
-        let reward_floats = as_floats(reward_bytes)?;
-        let (obs, masks) = self.run(py, Some((reward_floats, ended_bytes)), step_one)?;
-        Ok((
-            obs,
-            rewards.array(py, "float32", &[n, 2])?,
-            ended.array(py, "bool", &[n])?,
-            masks,
-        ))
+        let sent = self.sent.pop_front().ok_or_else(|| {
+            value_error("recv: no batch sent: call async_reset() or send() first")
+        })?;
+        let pool = &self.pool;
+        py.detach(|| pool.finish(sent.ticket));
+        let b = sent.batch;
+        self.received = Some(b);
+        let n = self.batch;
+        let (obs, rewards, ended, masks) = self.arrays(
+            py,
+            n,
+            Output::bind(py, sent.obs),
+            Output::bind(py, sent.rewards),
+            Output::bind(py, sent.ended),
+            Output::bind(py, sent.masks),
+        )?;
+        let ids = py
+            .import("numpy")?
+            .call_method1("arange", (b * n, (b + 1) * n))?;
+        Ok((obs, rewards, ended, masks, ids))
     }
 }
 
 impl VecEnv {
-    /// Runs `f` on every game with the GIL released, with its parts of a call's new observations
-    /// and masks (returned) and of `rewards` (Black's and White's, and the ends) when given.
-    fn run<'py>(
-        &mut self,
-        py: Python<'py>,
-        rewards: Option<(&mut [f32], &mut [u8])>,
-        f: impl Fn(&mut Slot, &mut Out<'_>) + Send + Sync,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let (n, width) = (self.games.len(), self.actions);
-        let (obs, obs_bytes) = self.observations(py)?;
-        let (masks, mask_bytes) = Output::new(py, n * width)?;
-        let (pool, games, kept, bools) = (&self.pool, &mut self.games, &mut self.masks, self.bools);
-        py.detach(|| {
-            run_chunks(
-                pool,
-                games,
-                kept,
-                (obs_bytes, bools),
-                mask_bytes,
-                rewards,
-                f,
-            )
-        });
-        Ok((obs, masks.array(py, "bool", &[n, width])?))
+    /// Refuses while any batch is sent (the synchronous calls' condition).
+    fn none_sent(&self) -> PyResult<()> {
+        match self.sent.len() {
+            0 => Ok(()),
+            k => Err(value_error(format!(
+                "{k} batch(es) sent and not received: recv() them first"
+            ))),
+        }
     }
 
-    /// A call's observations `[N, planes, rows, cols]` of the values asked for, and their bytes
-    /// to write (every one) before the array is read.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, &'py mut [u8])> {
-        let n = self.games.len();
-        let (dtype, width) = match self.bools {
-            true => ("bool", 1),
-            false => ("float32", 4),
+    /// Every batch's games, when none is sent. The caller holds no other reference to them (each
+    /// caller takes `&mut self`, and drops these before it asks again).
+    #[allow(clippy::mut_from_ref)] // the callers' `&mut self` and the rule above keep these unique
+    fn all_games(&self) -> PyResult<Vec<&mut Games>> {
+        self.none_sent()?;
+        // SAFETY: no batch is sent, so no job reaches any; the rule above keeps these unique.
+        Ok(self.batches.iter().map(|b| unsafe { b.games() }).collect())
+    }
+
+    /// `each` on every game with the GIL released, with a call's new arrays.
+    fn run_all<'py>(&mut self, py: Python<'py>, each: Each) -> PyResult<Returned<'py>> {
+        let n = self.num_envs();
+        let Arrays {
+            obs,
+            rewards,
+            ended,
+            masks,
+            bytes,
+        } = self.new_arrays(py, n)?;
+        let work = Work::new(self.all_games()?, bytes, each);
+        let pool = &self.pool;
+        py.detach(|| pool.run(&|| work.run()));
+        self.arrays(py, n, obs, rewards, ended, masks)
+    }
+
+    /// Posts `each` on batch `b`'s games (not sent) for the pool's threads, with new arrays.
+    fn post(&mut self, py: Python<'_>, b: usize, each: Each) -> PyResult<()> {
+        let Arrays {
+            obs,
+            rewards,
+            ended,
+            masks,
+            bytes,
+        } = self.new_arrays(py, self.batch)?;
+        let batch = Arc::clone(&self.batches[b]);
+        // SAFETY: the caller passes a batch not sent, and from now until `recv` finishes the job
+        // only the job reaches the games (`send`, `all_games` and `Drop` wait for it). The bytes
+        // are the bytearrays' kept in `Sent` until then, which nothing else knows: 'static stands
+        // for "until the job is finished".
+        let work: Work<'static> = unsafe {
+            let games: &'static mut Games = &mut *std::ptr::from_mut(batch.games());
+            let bytes = std::mem::transmute::<Outputs<'_>, Outputs<'static>>(bytes);
+            Work::new(vec![games], bytes, each)
         };
-        let (obs, bytes) = Output::new(py, n * self.size * width)?;
-        // Checked here once: each game's part starts a whole number of floats in.
-        as_floats(bytes)?;
-        let [p, r, c] = self.games[0].env.meta().geometry.shape();
-        Ok((obs.array(py, dtype, &[n, p, r, c])?, bytes))
+        let ticket = self.pool.post(Box::new(move || {
+            let _keep = &batch;
+            work.run()
+        }));
+        self.sent.push_back(Sent {
+            batch: b,
+            ticket,
+            obs: obs.unbind(),
+            rewards: rewards.unbind(),
+            ended: ended.unbind(),
+            masks: masks.unbind(),
+        });
+        Ok(())
     }
 
-    /// One action per game, from any sequence of integers (a numpy array is read as one buffer).
-    fn read_actions(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-        let numpy = py.import("numpy")?;
-        let array = numpy.call_method1("ascontiguousarray", (actions, "int64"))?;
-        let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
-        let actions: Vec<i64> = bytes
-            .chunks_exact(8)
-            .map(|b| i64::from_ne_bytes(b.try_into().expect("8 bytes")))
-            .collect();
-        if actions.len() != self.games.len() {
+    /// New arrays for `n` games' outputs.
+    fn new_arrays<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Arrays<'py>> {
+        let width = if self.bools { 1 } else { 4 };
+        let (obs, obs_bytes) = Output::new(py, n * self.size * width)?;
+        // Checked here once: each game's part starts a whole number of floats in.
+        as_floats(obs_bytes)?;
+        let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
+        let (ended, ended_bytes) = Output::new(py, n)?;
+        let (masks, mask_bytes) = Output::new(py, n * self.actions)?;
+        Ok(Arrays {
+            obs,
+            rewards,
+            ended,
+            masks,
+            bytes: Outputs {
+                obs: obs_bytes,
+                bools: self.bools,
+                masks: mask_bytes,
+                rewards: as_floats(reward_bytes)?,
+                ended: ended_bytes,
+            },
+        })
+    }
+
+    /// The numpy arrays of `n` games' outputs, written.
+    fn arrays<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        obs: Output<'py>,
+        rewards: Output<'py>,
+        ended: Output<'py>,
+        masks: Output<'py>,
+    ) -> PyResult<Returned<'py>> {
+        let dtype = if self.bools { "bool" } else { "float32" };
+        let [p, r, c] = self.shape;
+        Ok((
+            obs.array(py, dtype, &[n, p, r, c])?,
+            rewards.array(py, "float32", &[n, 2])?,
+            ended.array(py, "bool", &[n])?,
+            masks.array(py, "bool", &[n, self.actions])?,
+        ))
+    }
+
+    /// The batch whose games `ids` are, in order (as `recv` gave them).
+    fn batch_of(&self, py: Python<'_>, ids: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let ids = read_ints(py, ids, self.batch, "env_id (the batch's games)")?;
+        let b = usize::try_from(ids[0]).map_or(usize::MAX, |i| i / self.batch);
+        let whole = b < self.batches.len()
+            && ids
+                .iter()
+                .zip(b * self.batch..)
+                .all(|(&i, want)| usize::try_from(i) == Ok(want));
+        if !whole {
             return Err(value_error(format!(
-                "expected {} actions (one per game), got {}",
-                self.games.len(),
-                actions.len()
+                "env_id: expected one batch's games as recv gives them ({} from a multiple of {}, \
+                 below {})",
+                self.batch,
+                self.batch,
+                self.num_envs()
             )));
         }
-        Ok(actions)
+        Ok(b)
     }
 }
 
-/// A new Python `bytearray`, not initialised: a call's output, written in Rust (every byte) and
-/// then given to numpy as an array's memory, without a copy.
-struct Output<'py>(Bound<'py, PyByteArray>);
+impl Drop for VecEnv {
+    fn drop(&mut self) {
+        // The jobs reach the games and the arrays: they end before either goes.
+        for sent in self.sent.drain(..) {
+            let pool = &self.pool;
+            let _ =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.finish(sent.ticket)));
+        }
+    }
+}
 
-impl<'py> Output<'py> {
-    /// `len` bytes, and their memory to write.
-    fn new(py: Python<'py>, len: usize) -> PyResult<(Output<'py>, &'py mut [u8])> {
-        let size = isize::try_from(len).map_err(|_| value_error("output too large"))?;
-        // SAFETY: a null source asks CPython for a new bytearray of `size` bytes, not initialised
-        // (a null result is an error set, which `from_owned_ptr_or_err` takes). Its buffer is
-        // `size` bytes (plus a 0), and it never moves: nothing else knows the bytearray, which
-        // lives (held by the `Output`, then by the numpy array made of it) longer than the slice
-        // is used. Any byte is a valid u8; the callers write every byte before numpy sees them.
-        unsafe {
-            let object = ffi::PyByteArray_FromStringAndSize(std::ptr::null(), size);
-            let array =
-                Bound::from_owned_ptr_or_err(py, object)?.cast_into_unchecked::<PyByteArray>();
-            let data = ffi::PyByteArray_AsString(array.as_ptr()).cast::<u8>();
-            if data.is_null() {
-                return Err(PyErr::fetch(py));
-            }
-            let bytes = match len {
-                0 => &mut [][..],
-                _ => std::slice::from_raw_parts_mut(data, len),
+/// Gives each game of a batch (the first being game `first`) its action, refusing an illegal one
+/// (`ValueError` naming the game and why) before any is given.
+fn take_actions(games: &mut Games, first: usize, actions: &[i64], width: usize) -> PyResult<()> {
+    for (i, (g, &a)) in games.slots.iter().zip(actions).enumerate() {
+        // The mask given last says, as the game's legal list would.
+        let legal = usize::try_from(a).is_ok_and(|a| a < width && games.masks[i * width + a] != 0);
+        if !legal {
+            let why = match u32::try_from(a) {
+                Ok(a) => g.env.boxed_clone().apply(a).err().unwrap_or_default(),
+                Err(_) => format!("action {a} is out of range"),
             };
-            Ok((Output(array), bytes))
+            return Err(value_error(format!("game {}: {why}", first + i)));
         }
     }
-
-    /// The numpy array of `dtype` and `shape` over the bytes.
-    fn array(self, py: Python<'py>, dtype: &str, shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
-        static FROMBUFFER: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
-        let frombuffer = FROMBUFFER.get_or_try_init(py, || {
-            py.import("numpy")?.getattr("frombuffer").map(Bound::unbind)
-        })?;
-        let array = frombuffer.bind(py).call1((self.0, dtype))?;
-        array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+    for (g, &a) in games.slots.iter_mut().zip(actions) {
+        g.action = a as u32;
     }
+    Ok(())
 }
 
-/// Bytes as the f32s they will hold (CPython's allocations are aligned far beyond 4 bytes).
-fn as_floats(bytes: &mut [u8]) -> PyResult<&mut [f32]> {
-    // SAFETY: every bit pattern is a valid f32; the middle part is aligned by construction.
-    let (before, floats, after) = unsafe { bytes.align_to_mut::<f32>() };
-    if !before.is_empty() || !after.is_empty() {
-        return Err(value_error("an output buffer is not aligned for float32"));
+/// `n` integers from any sequence of them (a numpy array is read as one buffer).
+fn read_ints(
+    py: Python<'_>,
+    values: &Bound<'_, PyAny>,
+    n: usize,
+    what: &str,
+) -> PyResult<Vec<i64>> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("ascontiguousarray", (values, "int64"))?;
+    let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
+    let values: Vec<i64> = bytes
+        .chunks_exact(8)
+        .map(|b| i64::from_ne_bytes(b.try_into().expect("8 bytes")))
+        .collect();
+    if values.len() != n {
+        return Err(value_error(format!(
+            "expected {n} {what}, got {}",
+            values.len()
+        )));
     }
-    Ok(floats)
+    Ok(values)
 }
-
-/// Writes the game's observation and legal mask (kept and returned).
-fn describe(env: &mut Box<dyn Env>, out: &mut Out<'_>) {
-    let obs = match out.bools {
-        true => planes::Out::Bools(out.obs),
-        // SAFETY: every bit pattern is a valid f32; the part is aligned (`VecEnv::observations`).
-        false => planes::Out::Floats(unsafe { out.obs.align_to_mut::<f32>().1 }),
-    };
-    env.observe(None, obs);
-    env.legal_mask(out.mask);
-    out.mask_out.copy_from_slice(out.mask);
-}
-
-/// Plays the game's action (checked legal before), notes its reward and end, starts an ended game
-/// again, and describes it.
-fn step_one(g: &mut Slot, out: &mut Out<'_>) {
-    g.env.apply_legal(g.action);
-    let ended = g.env.to_act().is_none();
-    let mut reward = [0.0; 2];
-    if ended {
-        let r = g.env.returns();
-        reward = [r[0] as f32, r[1] as f32];
-        g.env.reset();
-    }
-    if let Some((rw, e)) = out.reward.as_mut() {
-        rw.copy_from_slice(&reward);
-        **e = u8::from(ended);
-    }
-    describe(&mut g.env, out);
-}
-
-/// One chunk of games with their parts of the outputs.
-type Chunk<'a> = (
-    &'a mut [Slot],
-    &'a mut [u8],
-    &'a mut [u8],
-    &'a mut [u8],
-    Option<(&'a mut [f32], &'a mut [u8])>,
-);
-
-/// Runs `f` on every game with its parts of the outputs, on `pool`'s threads and this one: the
-/// games cut into chunks of a few dozen, each thread taking the next chunk left.
-fn run_chunks(
-    pool: &Pool,
-    games: &mut [Slot],
-    kept: &mut [u8],
-    (obs, bools): (&mut [u8], bool),
-    masks: &mut [u8],
-    rewards: Option<(&mut [f32], &mut [u8])>,
-    f: impl Fn(&mut Slot, &mut Out<'_>) + Sync,
-) {
-    let n = games.len();
-    let (size, actions) = (obs.len() / n, masks.len() / n);
-    let per = CHUNK.min(n);
-    let (mut rw, mut ended) = match rewards {
-        Some((r, e)) => (Some(r.chunks_mut(per * 2)), Some(e.chunks_mut(per))),
-        None => (None, None),
-    };
-    let mut chunks: Vec<Chunk<'_>> = Vec::with_capacity(n.div_ceil(per));
-    for (((e, o), k), m) in games
-        .chunks_mut(per)
-        .zip(obs.chunks_mut(per * size))
-        .zip(kept.chunks_mut(per * actions))
-        .zip(masks.chunks_mut(per * actions))
-    {
-        let r = rw.as_mut().zip(ended.as_mut()).map(|(r, e)| {
-            let r = r.next().expect("a rewards chunk per games' chunk");
-            (r, e.next().expect("an ends chunk per games' chunk"))
-        });
-        chunks.push((e, o, k, m, r));
-    }
-    // Taken from the end: the order does not matter, each chunk is done once.
-    let left = Mutex::new(chunks);
-    let take = || left.lock().unwrap_or_else(|e| e.into_inner()).pop();
-    pool.run(&|| {
-        while let Some((e, o, k, m, mut r)) = take() {
-            for (i, g) in e.iter_mut().enumerate() {
-                let mut out = Out {
-                    obs: &mut o[i * size..(i + 1) * size],
-                    bools,
-                    mask: &mut k[i * actions..(i + 1) * actions],
-                    mask_out: &mut m[i * actions..(i + 1) * actions],
-                    reward: r
-                        .as_mut()
-                        .map(|(r, e)| (&mut r[i * 2..i * 2 + 2], &mut e[i])),
-                };
-                f(g, &mut out);
-            }
-        }
-    });
-}
-
-/// Games in a chunk: small enough that a thread late to wake leaves little for the others to wait
-/// on, large enough that taking one costs nothing beside it (64 Go 9x9 steps: tens of µs).
-const CHUNK: usize = 64;

@@ -106,6 +106,70 @@ def test_vec_env_refuses_an_illegal_action_before_any_game_moves():
     assert obs2.shape == obs.shape
 
 
+def test_vec_env_sent_in_batches_steps_as_in_one_call():
+    # EnvPool's way: 300 games in 3 batches of 100, each sent while Python chooses another's
+    # actions, against one env stepped whole with the same actions.
+    settings = {"size": 5, "ko": "simple"}
+    batched = stones.VecEnv("go", 300, batch_size=100, threads=2, **settings)
+    whole = stones.VecEnv("go", 300, threads=1, **settings)
+    assert batched.batch_size == 100 and whole.batch_size == 300
+    batched.async_reset()
+    got = [batched.recv() for _ in range(3)]
+    obs, masks = whole.reset()
+    for b, (o, rewards, terminated, m, ids) in enumerate(got):
+        assert list(ids) == list(range(100 * b, 100 * b + 100))
+        assert (o == obs[ids]).all() and (m == masks[ids]).all()
+        assert not rewards.any() and not terminated.any()
+    rng = np.random.default_rng(5)
+    ends = 0
+    for _ in range(150):
+        actions = random_actions(rng, masks)
+        for b in range(3):
+            batched.send(actions[100 * b:100 * b + 100], np.arange(100 * b, 100 * b + 100))
+        obs, rewards, terminated, masks = whole.step(actions)
+        for b in range(3):
+            o, r, t, m, ids = batched.recv()  # the oldest sent first
+            assert list(ids) == list(range(100 * b, 100 * b + 100))
+            assert (o == obs[ids]).all() and (m == masks[ids]).all()
+            assert (r == rewards[ids]).all() and (t == terminated[ids]).all()
+        ends += terminated.sum()
+    assert ends > 0
+    # Without env_id, send takes the batch received last (the third).
+    batched.send(random_actions(rng, masks[200:]))
+    assert list(batched.recv()[-1]) == list(range(200, 300))
+
+
+def test_vec_env_batches_refuse_what_does_not_fit():
+    env = stones.VecEnv("hex", 6, batch_size=3, size=5)
+    with pytest.raises(ValueError, match="recv: no batch sent: call async_reset"):
+        env.recv()
+    with pytest.raises(ValueError, match="send: no batch received to send: give env_id"):
+        env.send([0, 1, 2])
+    with pytest.raises(ValueError, match="batch_size 4: expected a divisor of num_envs .6."):
+        stones.VecEnv("hex", 6, batch_size=4, size=5)
+    env.send([0, 1, 2], [0, 1, 2])
+    with pytest.raises(ValueError, match="games 0..3 are stepping already: recv"):
+        env.send([3, 4, 5], [0, 1, 2])
+    with pytest.raises(ValueError, match=r"env_id: expected one batch's games as recv gives them \(3 from a multiple of 3, below 6\)"):
+        env.send([0, 1, 2], [1, 2, 3])
+    with pytest.raises(ValueError, match="1 batch.es. sent and not received: recv.. them first"):
+        env.step([0] * 6)
+    with pytest.raises(ValueError, match="1 batch.es. sent and not received"):
+        env.current_players()
+    env.recv()
+    env.send([1, 1, 1], [3, 4, 5])
+    env.recv()
+    # An illegal action names the game (by its index in the env) and moves none of the batch.
+    with pytest.raises(ValueError, match="game 5: action 1 .*occupied"):
+        env.send([3, 4, 1], [3, 4, 5])
+    assert env.current_players() == [1, 1, 1, 1, 1, 1]
+    env.send([3, 4, 5])
+    assert env.recv()[-1].tolist() == [3, 4, 5] and env.current_players() == [1, 1, 1, 0, 0, 0]
+    # An env dropped with batches still stepping waits for them.
+    env.send([6, 7, 8], [3, 4, 5])
+    del env
+
+
 def test_the_search_picks_a_legal_action_and_counts_its_visits():
     game = stones.load_game("go", size=5)
     s = game.new_initial_state()
