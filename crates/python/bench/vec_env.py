@@ -2,10 +2,12 @@
 noise on the masks, the largest taken), observations and masks returned every step; the figure
 counts both, the choice and the step.
 
-    python3 crates/python/bench/vec_env.py go 1024 200 [float32|bool]
+    python3 crates/python/bench/vec_env.py go 1024 200 [float32|bool] [BATCH]
 
-The last argument is the observations' dtype (float32 when left out). Prints steps per second
-(games x calls / seconds).
+The fourth argument is the observations' dtype (float32 when left out). With BATCH (a divisor of
+the games) the games go in batches of that many, sent and received apart (EnvPool's way): while
+one batch steps in Rust, Python chooses the actions of the one received last. Prints steps per
+second (games x calls / seconds).
 """
 
 import os
@@ -20,15 +22,16 @@ import stones  # noqa: E402
 
 game, n, calls = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 obs_dtype = sys.argv[4] if len(sys.argv) > 4 else "float32"
+batch = int(sys.argv[5]) if len(sys.argv) > 5 else n
 settings = {"go": {"ruleset": "chinese", "size": 9, "komi": 7.5, "ko": "simple"}, "hex": {"ruleset": "noswap", "size": 11},
             "gomoku": {"ruleset": "freestyle"}}[game]
-env = stones.VecEnv(game, n, seed=0, obs_dtype=obs_dtype, **settings)
+env = stones.VecEnv(game, n, seed=0, obs_dtype=obs_dtype, batch_size=batch, **settings)
 rng = np.random.Generator(np.random.SFC64(0))  # numpy's quickest bit generator
-obs, masks = env.reset()
-cells = masks.size
-scores = np.empty(masks.shape, np.uint16)
-start = time.perf_counter()
-for _ in range(calls):
+scores = np.empty((batch, env.num_actions), np.uint16)
+cells = scores.size
+
+
+def choose(masks):
     # A random legal action per game: 16 random bits on every action (straight from the
     # generator's 64-bit draws, four to a draw), the lowest set so that no legal action scores 0,
     # zeroed where illegal, the largest taken. Two legal actions tied at the top (the first then
@@ -37,7 +40,20 @@ for _ in range(calls):
     noise = rng.bit_generator.random_raw((cells + 3) // 4).view(np.uint16)[:cells].reshape(masks.shape)
     noise |= 1
     np.multiply(noise, masks, out=scores)
-    actions = scores.argmax(axis=1)
-    obs, rewards, terminated, masks = env.step(actions)
+    return scores.argmax(axis=1)
+
+
+if batch == n:
+    obs, masks = env.reset()
+    start = time.perf_counter()
+    for _ in range(calls):
+        obs, rewards, terminated, masks = env.step(choose(masks))
+else:
+    env.async_reset()
+    start = time.perf_counter()
+    for _ in range(calls * (n // batch)):
+        obs, rewards, terminated, masks, ids = env.recv()
+        env.send(choose(masks), ids)
 elapsed = time.perf_counter() - start
-print(f"VecEnv {game} x{n} {obs_dtype}: {n * calls / elapsed:,.0f} steps/s ({calls} calls)")
+mode = "" if batch == n else f" in batches of {batch}"
+print(f"VecEnv {game} x{n} {obs_dtype}{mode}: {n * calls / elapsed:,.0f} steps/s ({calls} calls)")
