@@ -161,6 +161,14 @@ def test_observation_from_either_side():
     black = s.observation_tensor(0)
     assert white[1].sum() == 1 and white[0].sum() == 0 and white[7].all()
     assert black[0].sum() == 1 and black[1].sum() == 0
+    # Each stone on its own cell (a square board's point i is cell i), from the mover's side.
+    for name, settings in [("go", {}), ("gomoku", {"ruleset": "freestyle"})]:
+        s = stones.load_game(name, size=5, **settings).new_initial_state()
+        for text in ["C3", "B2"]:
+            s.apply_action_text(text)
+        c3, b2 = (s.string_to_action(t) for t in ["C3", "B2"])
+        mine, theirs = (plane.flatten() for plane in s.observation_tensor()[:2])  # Black to move
+        assert mine.nonzero()[0].tolist() == [c3] and theirs.nonzero()[0].tolist() == [b2], name
     with pytest.raises(ValueError):
         s.observation_tensor(2)
 
