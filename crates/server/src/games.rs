@@ -96,7 +96,12 @@ impl ApiError {
 
     /// A database that failed: 503, its message.
     pub fn database(e: String) -> ApiError {
-        ApiError(503, format!("cannot use the database: {e}"))
+        ApiError::cannot("use the database")(e)
+    }
+
+    /// A database that failed at one task (`"store the game"`): 503, the task and the message.
+    pub fn cannot(task: &str) -> impl FnOnce(String) -> ApiError + '_ {
+        move |e| ApiError(503, format!("cannot {task}: {e}"))
     }
 }
 
@@ -369,7 +374,7 @@ impl Games {
                 names: &session.names,
                 players: &session.player_ids,
             })
-            .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
+            .map_err(ApiError::cannot("store the game"))?;
         session.id = id.clone();
         session.store = Some(Arc::clone(&self.store));
         session.runner = Arc::clone(&self.runner);
@@ -405,7 +410,7 @@ impl Games {
         // A record to review is nobody's game in play: the lobby leaves it out.
         self.store
             .mark_review(&s.id)
-            .map_err(|e| ApiError(503, format!("cannot store the game: {e}")))?;
+            .map_err(ApiError::cannot("store the game"))?;
         s.replay(&upload.moves)?;
         s.entered = s.records.len();
         drop(s);
@@ -418,7 +423,7 @@ impl Games {
             let rows = self
                 .store
                 .lobby(open, 50)
-                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+                .map_err(ApiError::cannot("read the database"))?;
             Ok(rows
                 .into_iter()
                 .map(|g| {
@@ -450,7 +455,7 @@ impl Games {
             let rows = self
                 .store
                 .ratings(kind.name(), order, 20)
-                .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+                .map_err(ApiError::cannot("read the database"))?;
             Ok(rows
                 .iter()
                 .map(|r| {
@@ -481,7 +486,7 @@ impl Games {
         let games = self
             .store
             .finished(kind.name())
-            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+            .map_err(ApiError::cannot("read the database"))?;
         let mut stats = super::stats::stats(&games, Store::now());
         stats["game"] = kind.name().into();
         Ok(stats)
@@ -520,7 +525,7 @@ impl Games {
                 let stored = self
                     .store
                     .version(id)
-                    .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+                    .map_err(ApiError::cannot("read the database"))?;
                 let mut g = lock(&s);
                 if g.stale || stored.is_some_and(|v| v > g.stored_version) {
                     g.reload()?;
@@ -628,7 +633,7 @@ fn start_setup(value: Option<&Value>) -> Result<Option<(String, Colour)>, ApiErr
 fn load(store: &Arc<Store>, id: &str, limits: Limits) -> Result<Option<Session>, ApiError> {
     let stored = store
         .load(id)
-        .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?;
+        .map_err(ApiError::cannot("read the database"))?;
     let Some(stored) = stored else {
         return Ok(None);
     };
@@ -710,7 +715,7 @@ pub fn join(
         match store.join(&s.id, side, &digest, name.as_deref(), player) {
             Err(e) => {
                 s.seats = before;
-                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+                return Err(ApiError::cannot("store the seat")(e));
             }
             // Taken through another server meanwhile.
             Ok(None) => {
@@ -748,7 +753,7 @@ pub fn claim(session: &Arc<Mutex<Session>>, token: Option<&str>) -> Result<Value
         match store.claim(&s.id, side, token.unwrap_or_default(), &digest) {
             Err(e) => {
                 s.seats = before;
-                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+                return Err(ApiError::cannot("store the seat")(e));
             }
             // Claimed through another server meanwhile: this token is no seat's now.
             Ok(None) => {
@@ -787,7 +792,7 @@ pub fn sit(session: &Arc<Mutex<Session>>, account: &str) -> Result<Value, ApiErr
         match store.reseat(&s.id, side, &digest) {
             Err(e) => {
                 s.seats = before;
-                return Err(ApiError(503, format!("cannot store the seat: {e}")));
+                return Err(ApiError::cannot("store the seat")(e));
             }
             Ok(Some(version)) if version == s.stored_version + 1 => s.stored_version = version,
             Ok(_) => s.reload()?,
@@ -1248,7 +1253,7 @@ impl Session {
         let missing = || ApiError(404, format!("no game '{}' on this server", short(&self.id)));
         let stored = store
             .load(&self.id)
-            .map_err(|e| ApiError(503, format!("cannot read the database: {e}")))?
+            .map_err(ApiError::cannot("read the database"))?
             .ok_or_else(missing)?;
         // Moves added after ours (the usual case): played on this copy, not replayed from the start.
         let ours = self.records.len();
