@@ -327,18 +327,20 @@ impl GoGame {
 
     /// The score under the ruleset with the current dead-stone marks.
     fn compute_score(&self) -> Score {
-        let count = self.count();
         let komi = self.rules.effective_komi();
         let (b, w) = (Colour::Black.idx(), Colour::White.idx());
         let (black, white) = match self.rules.scoring {
-            Scoring::Area => (
-                count.territory[b] + count.stones[b],
-                count.territory[w] + count.stones[w],
-            ),
-            Scoring::Territory => (
-                count.territory_outside_seki[b] + self.pos.st.captures[b] + count.dead[w],
-                count.territory_outside_seki[w] + self.pos.st.captures[w] + count.dead[b],
-            ),
+            Scoring::Area => {
+                let area = self.pos.area(&self.topo);
+                (area[b], area[w])
+            }
+            Scoring::Territory => {
+                let count = self.count();
+                (
+                    count.territory_outside_seki[b] + self.pos.st.captures[b] + count.dead[w],
+                    count.territory_outside_seki[w] + self.pos.st.captures[w] + count.dead[b],
+                )
+            }
         };
         Score {
             black: black as f64,

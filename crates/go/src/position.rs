@@ -64,6 +64,11 @@ impl<S> Position<S> {
         scoring::count(&self.board, topo, &self.dead)
     }
 
+    /// Each side's area under the dead marks ([`scoring::area`]).
+    pub fn area(&self, topo: &Topology) -> [u32; 2] {
+        scoring::area(&self.board, topo, &self.dead)
+    }
+
     /// Forgets the dead marks (play resumes after the closing passes).
     pub fn clear_dead(&mut self) {
         self.dead = [false; MAX_POINTS];

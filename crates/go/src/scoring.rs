@@ -36,6 +36,21 @@ pub fn territory_points(board: &ChainBoard, count: &Count) -> Vec<(Point, Colour
 
 /// Counts `board`, treating stones with `dead[p]` as removed.
 pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
+    count_of(board, topo, dead, true)
+}
+
+/// Each side's area — living stones and the empty regions only its stones border — as [`count`]
+/// gives it (`stones` + `territory`), without the seki test: a region counts the same whether it
+/// touches a chain in seki or not, and the test (trial fills of the shared points on scratch
+/// boards) costs more than the rest of the count.
+pub fn area(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> [u32; 2] {
+    let c = count_of(board, topo, dead, false);
+    [0, 1].map(|i| c.stones[i] + c.territory[i])
+}
+
+/// [`count`], with the seki test or without it (`seki` then all false and the territory outside
+/// seki all of it: for [`area`] alone).
+fn count_of(board: &ChainBoard, topo: &Topology, dead: &[bool], seki_test: bool) -> Count {
     let mut dead_count = [0u32; 2];
     // The board is copied only when a stone is marked dead (never at the end of a playout).
     let removed = topo
@@ -55,7 +70,10 @@ pub fn count(board: &ChainBoard, topo: &Topology, dead: &[bool]) -> Count {
     let live = removed.as_ref().unwrap_or(board);
     let n = topo.len();
     let mut owner: Vec<Option<Colour>> = (0..n).map(|i| live.get(Point(i as u16))).collect();
-    let seki = seki_stones(live, topo);
+    let seki = match seki_test {
+        true => seki_stones(live, topo),
+        false => vec![false; n],
+    };
     let mut region = vec![u32::MAX; n];
     let mut territory = [0u32; 2];
     let mut outside_seki = [0u32; 2];

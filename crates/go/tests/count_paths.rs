@@ -46,3 +46,27 @@ fn a_chain_marked_dead_counts_as_the_chain_taken_off() {
     }
     assert!(checked >= 80, "only {checked} boards had a stone");
 }
+
+#[test]
+fn the_area_is_the_counts_stones_and_territory_without_the_seki_test() {
+    // Random boards, with and without a chain marked dead: the area scoring reads is the full
+    // count's. (Playouts leave no seki; rules.rs's `seki_eyes_are_territory_only_under_area_scoring`
+    // scores one by area, its eyes counted.)
+    let mut rng = Rng::new(12);
+    for size in [5, 7, 9] {
+        for i in 0..40 {
+            let mut g = game(size);
+            g.playout(&mut rng, 10 * (size * size) as usize);
+            let (board, topo) = (g.board(), g.topology());
+            let mut dead = nothing_dead();
+            if let Some(p) = topo.points().filter(|&p| board.get(p).is_some()).nth(i % 3) {
+                for s in board.chain_stones(p) {
+                    dead[s.idx()] = true;
+                }
+            }
+            let full = scoring::count(board, topo, &dead);
+            let area = [0, 1].map(|c| full.stones[c] + full.territory[c]);
+            assert_eq!(scoring::area(board, topo, &dead), area);
+        }
+    }
+}

@@ -27,16 +27,17 @@ settings = {"go": {"ruleset": "chinese", "size": 9, "komi": 7.5, "ko": "simple"}
             "gomoku": {"ruleset": "freestyle"}}[game]
 env = stones.VecEnv(game, n, seed=0, obs_dtype=obs_dtype, batch_size=batch, **settings)
 rng = np.random.Generator(np.random.SFC64(0))  # numpy's quickest bit generator
-scores = np.empty((batch, env.num_actions), np.uint16)
+scores = np.empty((batch, env.num_actions), np.int32)
 cells = scores.size
 
 
 def choose(masks):
     # A random legal action per game: 16 random bits on every action (straight from the
     # generator's 64-bit draws, four to a draw), the lowest set so that no legal action scores 0,
-    # zeroed where illegal, the largest taken. Two legal actions tied at the top (the first then
-    # taken) come about once in 1,600 game steps with 40 legal actions (15 random bits each):
-    # the only departure from a uniform choice.
+    # zeroed where illegal (the product widened to 32 bits: numpy's argmax is three times quicker
+    # on 32-bit rows than on 16-bit ones), the largest taken. Two legal actions tied at the top
+    # (the first then taken) come about once in 1,600 game steps with 40 legal actions (15 random
+    # bits each): the only departure from a uniform choice.
     noise = rng.bit_generator.random_raw((cells + 3) // 4).view(np.uint16)[:cells].reshape(masks.shape)
     noise |= 1
     np.multiply(noise, masks, out=scores)
