@@ -186,13 +186,9 @@ pub(crate) fn to_numpy<'py>(
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    static FROMBUFFER: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
-    let frombuffer = FROMBUFFER.get_or_try_init(py, || {
-        py.import("numpy")?.getattr("frombuffer").map(Bound::unbind)
-    })?;
-    let buffer = pyo3::types::PyByteArray::new(py, bytes);
-    let array = frombuffer.bind(py).call1((buffer, dtype))?;
-    array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+    let (array, to_write) = output::Output::new(py, bytes.len())?;
+    to_write.copy_from_slice(bytes);
+    array.array(py, dtype, shape)
 }
 
 /// The bytes of `data` (f32 has no padding and any bit pattern is a valid byte).

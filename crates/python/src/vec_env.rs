@@ -45,20 +45,11 @@ pub struct VecEnv {
 struct Sent {
     batch: usize,
     ticket: Ticket,
-    obs: Py<PyByteArray>,
-    rewards: Py<PyByteArray>,
-    ended: Py<PyByteArray>,
-    masks: Py<PyByteArray>,
+    arrays: [Py<PyByteArray>; 4],
 }
 
-/// A call's output arrays in Python, and their bytes to write.
-struct Arrays<'py> {
-    obs: Output<'py>,
-    rewards: Output<'py>,
-    ended: Output<'py>,
-    masks: Output<'py>,
-    bytes: Outputs<'py>,
-}
+/// A call's output arrays in Python: observations, rewards, terminated, masks.
+struct Arrays<'py>([Output<'py>; 4]);
 
 /// Observations, rewards, terminated, masks.
 type Returned<'py> = (
@@ -275,14 +266,8 @@ impl VecEnv {
         let b = sent.batch;
         self.received = Some(b);
         let n = self.batch;
-        let (obs, rewards, ended, masks) = self.arrays(
-            py,
-            n,
-            Output::bind(py, sent.obs),
-            Output::bind(py, sent.rewards),
-            Output::bind(py, sent.ended),
-            Output::bind(py, sent.masks),
-        )?;
+        let arrays = Arrays(sent.arrays.map(|kept| Output::bind(py, kept)));
+        let (obs, rewards, ended, masks) = self.numpy(py, n, arrays)?;
         let ids = py
             .import("numpy")?
             .call_method1("arange", (b * n, (b + 1) * n))?;
@@ -313,28 +298,16 @@ impl VecEnv {
     /// `each` on every game with the GIL released, with a call's new arrays.
     fn run_all<'py>(&mut self, py: Python<'py>, each: Each) -> PyResult<Returned<'py>> {
         let n = self.num_envs();
-        let Arrays {
-            obs,
-            rewards,
-            ended,
-            masks,
-            bytes,
-        } = self.new_arrays(py, n)?;
+        let (arrays, bytes) = self.new_arrays(py, n)?;
         let work = Work::new(self.all_games()?, bytes, each);
         let pool = &self.pool;
         py.detach(|| pool.run(&|| work.run()));
-        self.arrays(py, n, obs, rewards, ended, masks)
+        self.numpy(py, n, arrays)
     }
 
     /// Posts `each` on batch `b`'s games (not sent) for the pool's threads, with new arrays.
     fn post(&mut self, py: Python<'_>, b: usize, each: Each) -> PyResult<()> {
-        let Arrays {
-            obs,
-            rewards,
-            ended,
-            masks,
-            bytes,
-        } = self.new_arrays(py, self.batch)?;
+        let (arrays, bytes) = self.new_arrays(py, self.batch)?;
         let batch = Arc::clone(&self.batches[b]);
         // SAFETY: the caller passes a batch not sent, and from now until `recv` finishes the job
         // only the job reaches the games (`send`, `all_games` and `Drop` wait for it). The bytes
@@ -352,16 +325,13 @@ impl VecEnv {
         self.sent.push_back(Sent {
             batch: b,
             ticket,
-            obs: obs.unbind(),
-            rewards: rewards.unbind(),
-            ended: ended.unbind(),
-            masks: masks.unbind(),
+            arrays: arrays.0.map(Output::unbind),
         });
         Ok(())
     }
 
-    /// New arrays for `n` games' outputs.
-    fn new_arrays<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Arrays<'py>> {
+    /// New arrays for `n` games' outputs, and their bytes to write.
+    fn new_arrays<'py>(&self, py: Python<'py>, n: usize) -> PyResult<(Arrays<'py>, Outputs<'py>)> {
         let width = if self.bools { 1 } else { 4 };
         let (obs, obs_bytes) = Output::new(py, n * self.size * width)?;
         // Checked here once: each game's part starts a whole number of floats in.
@@ -369,31 +339,24 @@ impl VecEnv {
         let (rewards, reward_bytes) = Output::new(py, n * 2 * 4)?;
         let (ended, ended_bytes) = Output::new(py, n)?;
         let (masks, mask_bytes) = Output::new(py, n * self.actions)?;
-        Ok(Arrays {
-            obs,
-            rewards,
-            ended,
-            masks,
-            bytes: Outputs {
-                obs: obs_bytes,
-                bools: self.bools,
-                masks: mask_bytes,
-                rewards: as_floats(reward_bytes)?,
-                ended: ended_bytes,
-            },
-        })
+        let bytes = Outputs {
+            obs: obs_bytes,
+            bools: self.bools,
+            masks: mask_bytes,
+            rewards: as_floats(reward_bytes)?,
+            ended: ended_bytes,
+        };
+        Ok((Arrays([obs, rewards, ended, masks]), bytes))
     }
 
     /// The numpy arrays of `n` games' outputs, written.
-    fn arrays<'py>(
+    fn numpy<'py>(
         &self,
         py: Python<'py>,
         n: usize,
-        obs: Output<'py>,
-        rewards: Output<'py>,
-        ended: Output<'py>,
-        masks: Output<'py>,
+        arrays: Arrays<'py>,
     ) -> PyResult<Returned<'py>> {
+        let [obs, rewards, ended, masks] = arrays.0;
         let dtype = if self.bools { "bool" } else { "float32" };
         let [p, r, c] = self.shape;
         Ok((
