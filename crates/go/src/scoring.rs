@@ -172,9 +172,9 @@ pub fn seki_stones(board: &ChainBoard, topo: &Topology) -> Vec<bool> {
 
 thread_local! {
     /// [`seki_stones`]'s two boards, kept for the thread's next count: a new board is 21 KB to
-    /// clear and move, a refresh copies only the board's own points. (Every finished game is
-    /// counted, a `VecEnv`'s thousands a second among them: new boards were a fifth of their
-    /// steps' work.)
+    /// clear and move, a refresh copies only the board's own points. (A game scored by territory
+    /// is counted with the seki test when it ends, a `VecEnv`'s thousands a second: new boards
+    /// were a fifth of their steps' work.)
     static SCRATCH: std::cell::Cell<Option<Box<(ChainBoard, ChainBoard)>>> =
         const { std::cell::Cell::new(None) };
 }
