@@ -65,6 +65,26 @@ pub struct Outputs<'a> {
     pub ended: &'a mut [u8],
 }
 
+impl<'a> Outputs<'a> {
+    /// The first `k` games' parts (`size` observation bytes and `actions` mask entries each),
+    /// leaving the rest.
+    fn take_front(&mut self, k: usize, size: usize, actions: usize) -> Outputs<'a> {
+        let (obs, obs_rest) = std::mem::take(&mut self.obs).split_at_mut(k * size);
+        let (masks, masks_rest) = std::mem::take(&mut self.masks).split_at_mut(k * actions);
+        let (rewards, rewards_rest) = std::mem::take(&mut self.rewards).split_at_mut(k * 2);
+        let (ended, ended_rest) = std::mem::take(&mut self.ended).split_at_mut(k);
+        (self.obs, self.masks, self.rewards, self.ended) =
+            (obs_rest, masks_rest, rewards_rest, ended_rest);
+        Outputs {
+            obs,
+            bools: self.bools,
+            masks,
+            rewards,
+            ended,
+        }
+    }
+}
+
 /// What a call does to each game with its part of the outputs.
 pub type Each = fn(&mut Slot, &mut Out<'_>);
 
@@ -87,7 +107,6 @@ impl<'a> Work<'a> {
     pub fn new(batches: Vec<&'a mut Games>, out: Outputs<'a>, each: Each) -> Work<'a> {
         let n: usize = batches.iter().map(|g| g.slots.len()).sum();
         let (size, actions) = (out.obs.len() / n, out.masks.len() / n);
-        let bools = out.bools;
         let mut rest = out;
         let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK) + batches.len());
         for games in batches {
@@ -96,25 +115,7 @@ impl<'a> Work<'a> {
                 .chunks_mut(CHUNK)
                 .zip(masks.chunks_mut(CHUNK * actions))
             {
-                let k = slots.len();
-                let (obs, obs_rest) = std::mem::take(&mut rest.obs).split_at_mut(k * size);
-                let (masks, masks_rest) = std::mem::take(&mut rest.masks).split_at_mut(k * actions);
-                let (rewards, rewards_rest) = std::mem::take(&mut rest.rewards).split_at_mut(k * 2);
-                let (ended, ended_rest) = std::mem::take(&mut rest.ended).split_at_mut(k);
-                rest = Outputs {
-                    obs: obs_rest,
-                    bools,
-                    masks: masks_rest,
-                    rewards: rewards_rest,
-                    ended: ended_rest,
-                };
-                let out = Outputs {
-                    obs,
-                    bools,
-                    masks,
-                    rewards,
-                    ended,
-                };
+                let out = rest.take_front(slots.len(), size, actions);
                 chunks.push(Chunk { slots, kept, out });
             }
         }
