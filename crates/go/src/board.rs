@@ -398,6 +398,36 @@ impl ChainBoard {
         surrounded != 0
     }
 
+    /// Settles the points [`ChainBoard::classify_points`] marked 2 (empty without an empty
+    /// neighbour) for a `c` stone: 1 where it is not suicide, else 0. The marked points are found
+    /// eight at a time and tested in line ([`ChainBoard::is_suicide`]'s test without its call and
+    /// its dispatch on the degree at every point).
+    pub fn settle_surrounded(&self, topo: &Topology, c: Colour, out: &mut [u8]) {
+        by_degree!(topo, self.settle_surrounded_d(topo, c, out))
+    }
+
+    fn settle_surrounded_d<const D: usize>(&self, topo: &Topology, c: Colour, out: &mut [u8]) {
+        let me = c as u8 + 1;
+        let n = self.len();
+        let mut words = out[..n].chunks_exact_mut(8);
+        for (w, chunk) in (&mut words).enumerate() {
+            let word = u64::from_le_bytes((&*chunk).try_into().expect("eight bytes"));
+            let mut marked = word & 0x0202_0202_0202_0202;
+            while marked != 0 {
+                let i = marked.trailing_zeros() as usize / 8;
+                marked &= marked - 1;
+                let p = Point((w * 8 + i) as u16);
+                chunk[i] = u8::from(self.surrounded_lives::<D>(topo, p, me));
+            }
+        }
+        let rest = n - n % 8;
+        for (i, m) in words.into_remainder().iter_mut().enumerate() {
+            if *m == 2 {
+                *m = u8::from(self.surrounded_lives::<D>(topo, Point((rest + i) as u16), me));
+            }
+        }
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize

@@ -390,15 +390,10 @@ impl GoGame {
         let (board, c) = (&self.pos.board, st.to_move);
         if self.rules.ko == Ko::Simple && !self.rules.suicide {
             if board.classify_points(mask) {
-                for (i, m) in mask[..board.len()].iter_mut().enumerate() {
-                    if *m == 2 {
-                        let p = Point(i as u16);
-                        let legal = match st.ko == Some(p) {
-                            true => self.check_stone(st, p).is_ok(),
-                            false => !board.is_suicide(&self.topo, p, c),
-                        };
-                        *m = u8::from(legal);
-                    }
+                let ko = st.ko.filter(|k| mask[k.idx()] == 2);
+                board.settle_surrounded(&self.topo, c, mask);
+                if let Some(k) = ko {
+                    mask[k.idx()] = u8::from(self.check_stone(st, k).is_ok());
                 }
             }
             return;
