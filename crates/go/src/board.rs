@@ -428,6 +428,11 @@ impl ChainBoard {
         }
     }
 
+    /// Every point's stone as a byte, by point index: 0 empty, 1 Black, 2 White (`c as u8 + 1`).
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.len()]
+    }
+
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize

@@ -193,11 +193,17 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
     }
 
     /// The action of a step that places nothing: found by its text once, then remembered.
-    #[cold]
+    #[inline]
     fn word_action(&mut self, step: G::Step) -> Option<u32> {
-        if let Some(&(_, a)) = self.word_steps.iter().find(|(s, _)| *s == step) {
-            return Some(a);
+        match self.word_steps.iter().find(|(s, _)| *s == step) {
+            Some(&(_, a)) => Some(a),
+            None => self.learn_word_action(step),
         }
+    }
+
+    /// [`Actions::word_action`] the first time: by the step's text.
+    #[cold]
+    fn learn_word_action(&mut self, step: G::Step) -> Option<u32> {
         let a = self.action_in(&self.game, &self.pending, step)?;
         self.word_steps.push((step, a));
         Some(a)
@@ -314,13 +320,12 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Env for Actions<G> {
     }
 
     fn legal_mask(&mut self, mask: &mut [u8]) {
-        mask.fill(0);
         if let Some(go) = (self as &mut dyn Any).downcast_mut::<Actions<GoGame>>() {
             if go.go_mask(mask) {
                 return;
             }
-            mask.fill(0);
         }
+        mask.fill(0);
         for &a in self.legal() {
             mask[a as usize] = 1;
         }
@@ -592,11 +597,12 @@ impl<G: SearchGame<Move: Send + Sync> + 'static> Actions<G> {
 /// Go's quick ways for [`VecEnv`](crate::vec_env::VecEnv): the mask from the board, a move from its
 /// action without the legal list.
 impl Actions<GoGame> {
-    /// The legal mask into `mask` (zeroed): the points from the board ([`GoGame::legal_points`]),
-    /// and pass. `false` (mask unfinished) where the game's list must say: not in play (the
-    /// dead-stone step), handicap stones to place, no pass action.
+    /// The legal mask into `mask` (every entry written): the points from the board
+    /// ([`GoGame::legal_points`]), and pass. `false` (mask unfinished) where the game's list must
+    /// say: not in play (the dead-stone step), handicap stones to place, no pass action.
     fn go_mask(&mut self, mask: &mut [u8]) -> bool {
         if self.stopped() {
+            mask.fill(0);
             return true;
         }
         if !self.game.in_play() || self.game.handicap_left() > 0 {
@@ -606,6 +612,7 @@ impl Actions<GoGame> {
             return false;
         };
         self.game.legal_points(mask);
+        mask[self.meta.geometry.points..].fill(0);
         mask[pass as usize] = 1;
         true
     }

@@ -12,7 +12,10 @@
 //! | 6 | the point is on the board (TriGo's hexagon fills part of its box) |
 //! | 7 | everywhere when White is to act |
 
+use std::any::Any;
+
 use stones_core::{Colour, Game, Mark, Point, Topology};
+use stones_go::GoGame;
 
 /// Planes in every observation.
 pub const PLANES: usize = 8;
@@ -95,7 +98,13 @@ pub enum Out<'a> {
 
 /// Writes the planes of `game` for `me` into `out`; `pending` are the stones the player to move
 /// placed earlier this turn.
-pub fn write<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], out: Out<'_>) {
+pub fn write<G: Game + 'static>(
+    game: &G,
+    geo: &Geometry,
+    me: Colour,
+    pending: &[Point],
+    out: Out<'_>,
+) {
     match out {
         Out::Floats(out) => fill(game, geo, me, pending, out),
         Out::Bools(out) => fill(game, geo, me, pending, out),
@@ -104,7 +113,7 @@ pub fn write<G: Game>(game: &G, geo: &Geometry, me: Colour, pending: &[Point], o
 
 /// Writes the planes of `game` for `me` into `out` (every value of it); `pending` are the stones the
 /// player to move placed earlier this turn.
-pub fn fill<G: Game, V: Value>(
+pub fn fill<G: Game + 'static, V: Value>(
     game: &G,
     geo: &Geometry,
     me: Colour,
@@ -118,10 +127,19 @@ pub fn fill<G: Game, V: Value>(
         // Every plane written once, planes 0 and 1 without a branch: the same values as below.
         let (mine, rest) = out.split_at_mut(n);
         let (theirs, rest) = rest.split_at_mut(n);
-        for ((p, m), t) in game.topology().points().zip(mine).zip(theirs) {
-            let s = game.stone(p);
-            *m = V::of(s == Some(me));
-            *t = V::of(s == Some(me.opponent()));
+        if let Some(go) = (game as &dyn Any).downcast_ref::<GoGame>() {
+            // Go's board as bytes: the same values from one pass the compiler widens.
+            let (m_cell, t_cell) = (me as u8 + 1, me.opponent() as u8 + 1);
+            for ((&s, m), t) in go.board().cells().iter().zip(mine).zip(theirs) {
+                *m = V::of(s == m_cell);
+                *t = V::of(s == t_cell);
+            }
+        } else {
+            for ((p, m), t) in game.topology().points().zip(mine).zip(theirs) {
+                let s = game.stone(p);
+                *m = V::of(s == Some(me));
+                *t = V::of(s == Some(me.opponent()));
+            }
         }
         rest[..4 * n].fill(off);
         rest[4 * n..5 * n].fill(on);
