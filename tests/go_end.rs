@@ -103,18 +103,25 @@ fn the_computer_plays_on_in_a_lost_or_open_game() {
     }
 }
 
+/// The computer's White, the same in every game here.
+const SEARCH: &str = "mcts:playouts=3000,seed=1";
+
+/// What `stones play` prints after White passes back in the game of case file `path` against
+/// [`SEARCH`], the person typing `script` as Black.
+fn marking_after_passes(path: &str, script: &str) -> String {
+    let out = stones(&["play", path, "--white", SEARCH], script);
+    let s = text(&out.stdout);
+    match s.split_once("White passes\n") {
+        Some((_, marking)) => marking.to_string(),
+        None => panic!("{s}"),
+    }
+}
+
 #[test]
 fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
     let won = case("marked", SETTLED, 5.5);
-    let white = "mcts:playouts=3000,seed=1";
     // Black passes, White passes back; H5 is marked already: unmarked, marked again, then done.
-    let script = "pass\nH5\ndead H5\ndone\n";
-    let out = stones(&["play", &won, "--white", white], script);
-    let s = text(&out.stdout);
-    let marking = s
-        .split("White passes\n")
-        .nth(1)
-        .unwrap_or_else(|| panic!("{s}"));
+    let marking = marking_after_passes(&won, "pass\nH5\ndead H5\ndone\n");
     // The board drawn after the closing passes shows H5 marked (a small x).
     assert!(marking.contains("  5 . . . X O O . x . 5"), "{marking}");
     assert!(
@@ -141,7 +148,7 @@ fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
     let dir = std::env::temp_dir().join(format!("stones-go-end-{}", std::process::id()));
     let saved = dir.join("marked-saved.case");
     let script = format!("pass\ndone\nsave {}\nquit\n", saved.display());
-    let out = stones(&["play", &won, "--white", white], &script);
+    let out = stones(&["play", &won, "--white", SEARCH], &script);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let file = std::fs::read_to_string(&saved).unwrap();
     assert!(
@@ -159,15 +166,7 @@ fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
 #[test]
 fn the_marking_prompt_says_the_count_on_one_short_line() {
     let won = case("prompt", SETTLED, 5.5);
-    let out = stones(
-        &["play", &won, "--white", "mcts:playouts=3000,seed=1"],
-        "pass\n",
-    );
-    let s = text(&out.stdout);
-    let marking = s
-        .split("White passes\n")
-        .nth(1)
-        .unwrap_or_else(|| panic!("{s}"));
+    let marking = marking_after_passes(&won, "pass\n");
     let after_board = marking
         .split("captures: black 0, white 0\n")
         .nth(1)
