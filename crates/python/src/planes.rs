@@ -128,7 +128,7 @@ pub fn fill<G: Game + 'static, V: Value>(
         let (mine, rest) = out.split_at_mut(n);
         let (theirs, rest) = rest.split_at_mut(n);
         if let Some(go) = (game as &dyn Any).downcast_ref::<GoGame>() {
-            // Go's board as bytes: the same values from one pass the compiler widens.
+            // Go's board as bytes: the same values without a call per point.
             let (m_cell, t_cell) = (me as u8 + 1, me.opponent() as u8 + 1);
             for ((&s, m), t) in go.board().cells().iter().zip(mine).zip(theirs) {
                 *m = V::of(s == m_cell);
