@@ -35,6 +35,8 @@ pub(crate) struct Worker<G: SearchGame> {
     path: Vec<u32>,
     pending: Vec<G::Step>,
     steps: Vec<G::Step>,
+    /// The priors of the steps of a node being made.
+    priors: Vec<(f32, f32)>,
     /// Per point, who holds it at the end of a playout, as [`Trail::code`].
     owner: Vec<u8>,
     trail: Trail,
@@ -54,6 +56,7 @@ impl<G: SearchGame> Worker<G> {
             path: Vec::new(),
             pending: Vec::new(),
             steps: Vec::new(),
+            priors: Vec::new(),
             owner: vec![0; points],
             trail: Trail::new(points),
             scratch: None,
@@ -212,7 +215,8 @@ impl<G: SearchGame> Worker<G> {
             return n.children();
         }
         let whole = game.steps_whole(&self.pending, &mut self.steps);
-        if !tree.add_children(node, game, &self.pending, &self.steps, whole) {
+        let steps = (&self.pending[..], &self.steps[..]);
+        if !tree.add_children(node, game, steps, whole, &mut self.priors) {
             return None;
         }
         n.children()

@@ -175,6 +175,7 @@ impl<G: SearchGame> Mcts<G> {
         if let Some(steps) = only.filter(|s| !s.is_empty()) {
             tree.restrict_root(game, &steps);
         }
+        tree.expand_root(game);
         let reused = u64::from(tree.root_visits());
         let budget = match (self.options.playouts, self.options.time) {
             (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),

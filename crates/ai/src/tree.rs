@@ -171,7 +171,18 @@ impl<G: SearchGame> Tree<G> {
         self.nodes
             .add_block(1, |_| Node::new(None, player, 0.0, 0.0));
         self.node(0).claim();
-        self.add_children(0, game, &[], steps, true);
+        self.add_children(0, game, (&[], steps), true, &mut Vec::new());
+    }
+
+    /// Makes the root's children now, unless it has them: called before the search threads start,
+    /// so that no playout runs from a childless root while one thread makes them (slow when a
+    /// game's priors build their tables on first use) and every playout goes through a child.
+    pub fn expand_root(&self, game: &G) {
+        if self.node(0).claim() == Some(true) {
+            let mut steps = Vec::new();
+            let whole = game.steps_whole(&[], &mut steps);
+            self.add_children(0, game, (&[], &steps), whole, &mut Vec::new());
+        }
     }
 
     /// Visits the root has (after a reroot, those it kept from the last search).
@@ -191,19 +202,21 @@ impl<G: SearchGame> Tree<G> {
 
     /// Makes `steps` the children of `node` (position `game`, with `pending` chosen this turn;
     /// `whole`: they are every step that may help), which this thread has claimed
-    /// ([`Node::claim`]); false, the claim given back, when the arena is full.
+    /// ([`Node::claim`]); false, the claim given back, when the arena is full. `priors` is scratch
+    /// for the game's priors.
     pub fn add_children(
         &self,
         node: usize,
         game: &G,
-        pending: &[G::Step],
-        steps: &[G::Step],
+        (pending, steps): (&[G::Step], &[G::Step]),
         whole: bool,
+        priors: &mut Vec<(f32, f32)>,
     ) -> bool {
         let player = game.to_move();
+        game.priors(pending, steps, priors);
         let made = self.nodes.add_block(steps.len(), |i| {
             let s = steps[i];
-            let (value, weight) = game.prior(pending, s);
+            let (value, weight) = priors[i];
             let child = Node::new(Some(s), player, weight, weight * value);
             child.refresh(self.rave_k, false);
             child

@@ -221,6 +221,14 @@ pub trait SearchGame: Game + Send + Sync {
         (0.5, 0.0)
     }
 
+    /// The priors of all `steps` at once, in their order, into `out` (cleared first): for a game
+    /// whose priors weigh the steps against each other (a move predictor's probabilities). The
+    /// default asks [`SearchGame::prior`] of each step.
+    fn priors(&self, pending: &[Self::Step], steps: &[Self::Step], out: &mut Vec<(f32, f32)>) {
+        out.clear();
+        out.extend(steps.iter().map(|&s| self.prior(pending, s)));
+    }
+
     /// A solver's word before the search: a proven win to play at once, or the only first steps worth
     /// searching (say, the defences against the opponent's forced win). It may think until
     /// `deadline` (`None`: the search has no clock, so the game bounds the work itself, the same way
