@@ -1,35 +1,8 @@
 //! The playout policy's urgent replies: which capture or rescue it picks after a move.
 
+use super::test_boards::{after_white, point};
 use crate::game::{GoGame, GoMove};
-use crate::rules::GoRules;
-use stones_core::{BoardSize, Colour, Game, Point};
-
-/// A 9×9 game with the stones of `rows` (top row first; `X` Black, `O` White), then `last` played by
-/// White, Black to move.
-fn after_white(rows: [&str; 9], last: &str) -> GoGame {
-    let rules = GoRules {
-        size: BoardSize::square(9),
-        ..GoRules::default()
-    };
-    let mut g = GoGame::new(rules).unwrap();
-    let stones: Vec<Option<Colour>> = rows
-        .iter()
-        .flat_map(|row| row.bytes())
-        .map(|b| match b {
-            b'X' => Some(Colour::Black),
-            b'O' => Some(Colour::White),
-            _ => None,
-        })
-        .collect();
-    g.set_position(&stones, Colour::White).unwrap();
-    let mv = g.parse_move(last).unwrap();
-    g.play(mv).unwrap();
-    g
-}
-
-fn point(g: &GoGame, name: &str) -> Point {
-    g.topology().parse_point(name).unwrap()
-}
+use stones_core::Point;
 
 fn urgent(g: &GoGame) -> Option<Point> {
     match g.last_move() {
