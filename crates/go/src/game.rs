@@ -73,6 +73,8 @@ pub struct State {
     phase: Phase,
     handicap_left: u8,
     last: Option<GoMove>,
+    /// The move before `last` (the mover's own previous move in alternate play).
+    before_last: Option<GoMove>,
     /// Length of `GoGame::seen` in this position.
     seen_len: u32,
 }
@@ -104,6 +106,7 @@ impl State {
             phase: Phase::Play,
             handicap_left: 0,
             last: None,
+            before_last: None,
             seen_len: 1,
         }
     }
@@ -159,6 +162,11 @@ impl GoGame {
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<GoMove> {
         self.pos.st.last
+    }
+
+    /// The move played before the last one, if any.
+    pub fn before_last_move(&self) -> Option<GoMove> {
+        self.pos.st.before_last
     }
 
     /// The simple-ko point the player to move may not play on now.
@@ -487,6 +495,7 @@ impl GoGame {
         if pos.st.handicap_left == 0 {
             pos.st.to_move = c.opponent();
         }
+        pos.st.before_last = pos.st.last;
         pos.st.last = Some(GoMove::Play(p));
     }
 
@@ -507,6 +516,7 @@ impl GoGame {
             GoMove::Mark(p) => scoring::toggle_dead(&pos.board, &mut pos.dead, p),
             GoMove::Done => pos.st.phase = Phase::Counted,
         }
+        pos.st.before_last = pos.st.last;
         pos.st.last = Some(mv);
     }
 

@@ -440,13 +440,10 @@ impl SearchGame for GoGame {
         let board = self.board();
         let topo = self.topology();
         let me = self.to_move();
-        let last = match self.last_move() {
-            Some(GoMove::Play(p)) if board.get(p).is_some() => Some(p),
-            _ => None,
-        };
+        let recent = shapes::recent_stones(self);
         let gammas = shapes::Gammas::shipped();
         let strength = |s: GoMove| match s {
-            GoMove::Play(p) => gammas.strength(&shapes::features(board, topo, p, me, last)),
+            GoMove::Play(p) => gammas.strength(&shapes::features(board, topo, p, me, recent)),
             _ => 0.0,
         };
         out.clear();

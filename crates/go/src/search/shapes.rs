@@ -10,6 +10,7 @@
 use super::patterns;
 use super::tactics;
 use crate::board::ChainBoard;
+use crate::game::{GoGame, GoMove};
 use std::sync::OnceLock;
 use stones_core::{Colour, Point, Topology};
 
@@ -21,11 +22,13 @@ use stones_core::{Colour, Point, Topology};
 /// - `atari`: atari given or self-atari ([`ATARI_NAMES`]);
 /// - `distance`: to the last stone played, `dx + dy + max(dx, dy)` from 2 (beside it) to 17 (or
 ///   more); 0 when the last move was not a stone;
-/// - `line`: from 0 (the edge) to 4 (the fifth or further in).
-pub const GROUP_NAMES: [&str; GROUPS] = ["shape", "capture", "atari", "distance", "line"];
+/// - `line`: from 0 (the edge) to 4 (the fifth or further in);
+/// - `previous`: as `distance`, to the stone played before the last one (the mover's own).
+pub const GROUP_NAMES: [&str; GROUPS] =
+    ["shape", "capture", "atari", "distance", "line", "previous"];
 
 /// How many groups a point's features have.
-pub const GROUPS: usize = 5;
+pub const GROUPS: usize = 6;
 
 /// One value of each group, in the order of [`GROUP_NAMES`].
 pub type Features = [u16; GROUPS];
@@ -44,24 +47,27 @@ pub const CAPTURE_NAMES: [&str; 6] = [
 pub const ATARI_NAMES: [&str; 4] = ["none", "gives-atari", "self-atari-one", "self-atari-more"];
 
 /// How many values each group has.
-pub const SIZES: [usize; GROUPS] = [1 << 16, CAPTURE_NAMES.len(), ATARI_NAMES.len(), 18, 5];
+pub const SIZES: [usize; GROUPS] = [1 << 16, CAPTURE_NAMES.len(), ATARI_NAMES.len(), 18, 5, 18];
 
-/// The features of the empty point `p` for `me` to play, `last` the last stone played.
+/// The features of the empty point `p` for `me` to play, `recent` the last stone played and the
+/// one before it (each `None` when that move was not a stone, or its stone is gone).
 pub fn features(
     board: &ChainBoard,
     topo: &Topology,
     p: Point,
     me: Colour,
-    last: Option<Point>,
+    recent: [Option<Point>; 2],
 ) -> Features {
     let (x, y) = topo.xy(p);
     let (w, h) = topo.bounding_box();
     let line = x.min(y).min(w - 1 - x).min(h - 1 - y).min(4);
-    let distance = last.map_or(0, |l| {
-        let (lx, ly) = topo.xy(l);
-        let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
-        (dx + dy + dx.max(dy)).min(17)
-    });
+    let distance = |stone: Option<Point>| {
+        stone.map_or(0, |l| {
+            let (lx, ly) = topo.xy(l);
+            let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
+            (dx + dy + dx.max(dy)).min(17)
+        })
+    };
     let code = patterns::code(board, topo, p);
     // A cell holds a stone when exactly one of its two bits is set; with none beside it, `p` takes,
     // saves, gives and is no atari (two empty neighbours at least, even in a corner).
@@ -69,7 +75,24 @@ pub fn features(
         0 => (0, 0),
         _ => (capture(board, topo, p, me), atari(board, topo, p, me)),
     };
-    [canonical(me)[code], capture, atari, distance, line]
+    [
+        canonical(me)[code],
+        capture,
+        atari,
+        distance(recent[0]),
+        line,
+        distance(recent[1]),
+    ]
+}
+
+/// The last stone played and the one before it, as [`features`] takes them: `None` for a move that
+/// was not a stone or a stone since taken.
+pub fn recent_stones(game: &GoGame) -> [Option<Point>; 2] {
+    let stone = |mv: Option<GoMove>| match mv {
+        Some(GoMove::Play(p)) if game.board().get(p).is_some() => Some(p),
+        _ => None,
+    };
+    [stone(game.last_move()), stone(game.before_last_move())]
 }
 
 /// The low bit of each orthogonal neighbour's cell in a neighbourhood code (cells 1, 3, 4 and 6 of
@@ -322,7 +345,7 @@ mod tests {
 
     fn shape_of(rows: &[&str], x: i32, y: i32, me: Colour) -> String {
         let (b, topo) = board(rows);
-        let f = features(&b, &topo, at(&topo, x, y), me, None);
+        let f = features(&b, &topo, at(&topo, x, y), me, [None; 2]);
         shape_picture(f[0])
     }
 
@@ -360,14 +383,14 @@ mod tests {
         // at (3,2) to three liberties or more; (4,1) gives atari to the white stone at (4,2).
         let rows = ["..OX.", "..X..", "..OXO", "...O.", "....."];
         let (b, topo) = board(&rows);
-        let f = |x, y| features(&b, &topo, at(&topo, x, y), Colour::Black, None);
+        let f = |x, y| features(&b, &topo, at(&topo, x, y), Colour::Black, [None; 2]);
         assert_eq!(f(1, 0)[1], 2, "takes one");
         assert_eq!(f(3, 1)[1], 4, "escapes");
         assert_eq!(f(4, 1)[2], 1, "gives atari");
         assert_eq!(f(0, 4)[1], 0);
         assert_eq!(f(0, 4)[2], 0);
         let (b, topo) = board(&[".X...", ".....", ".....", ".....", "....."]);
-        let self_atari = features(&b, &topo, at(&topo, 0, 0), Colour::White, None);
+        let self_atari = features(&b, &topo, at(&topo, 0, 0), Colour::White, [None; 2]);
         assert_eq!(self_atari[2], 2, "a lone self-atari");
     }
 
@@ -380,7 +403,7 @@ mod tests {
         let mut skipped = 0;
         for p in topo.points().filter(|&p| b.get(p).is_none()) {
             for me in [Colour::Black, Colour::White] {
-                let f = features(&b, &topo, p, me, None);
+                let f = features(&b, &topo, p, me, [None; 2]);
                 let read = (capture(&b, &topo, p, me), atari(&b, &topo, p, me));
                 assert_eq!((f[1], f[2]), read, "{:?} for {me:?}", topo.xy(p));
                 let beside = topo
@@ -398,16 +421,52 @@ mod tests {
         let (b, topo) = board(&[
             ".......", ".......", ".......", "...X...", ".......", ".......", ".......",
         ]);
-        let last = Some(at(&topo, 3, 3));
-        let f = |x, y| features(&b, &topo, at(&topo, x, y), Colour::White, last);
+        let recent = [Some(at(&topo, 3, 3)), Some(at(&topo, 0, 0))];
+        let f = |x, y| features(&b, &topo, at(&topo, x, y), Colour::White, recent);
         assert_eq!(f(3, 2)[3], 2, "beside");
         assert_eq!(f(2, 2)[3], 3, "diagonal");
         assert_eq!(f(3, 1)[3], 4);
         assert_eq!(f(1, 2)[3], 5, "a knight's move");
         assert_eq!(f(0, 0)[3], 9);
         assert_eq!((f(0, 3)[4], f(1, 3)[4], f(2, 3)[4]), (0, 1, 2));
-        let none = features(&b, &topo, at(&topo, 3, 2), Colour::White, None);
-        assert_eq!(none[3], 0);
+        assert_eq!(
+            (f(0, 1)[5], f(1, 1)[5], f(3, 3)[5]),
+            (2, 3, 9),
+            "from the stone before"
+        );
+        let none = features(&b, &topo, at(&topo, 3, 2), Colour::White, [None; 2]);
+        assert_eq!((none[3], none[5]), (0, 0));
+    }
+
+    #[test]
+    fn the_recent_stones_are_the_last_two_moves_while_their_stones_stand() {
+        use crate::search::test_boards::{after_white, point};
+        use stones_core::Game;
+        let empty = ".........";
+        // White's C9 is a self-atari beside Black's B9 and C8; Black takes it on D9.
+        let rows = [
+            ".X.......",
+            "..X......",
+            empty,
+            empty,
+            empty,
+            empty,
+            empty,
+            empty,
+            empty,
+        ];
+        let mut g = after_white(rows, "C9");
+        let stones = |g: &GoGame, names: [Option<&str>; 2]| names.map(|n| n.map(|n| point(g, n)));
+        assert_eq!(recent_stones(&g), stones(&g, [Some("C9"), None]));
+        for (mv, want) in [
+            ("D9", [Some("D9"), None]),
+            ("E5", [Some("E5"), Some("D9")]),
+            ("pass", [None, Some("E5")]),
+        ] {
+            let mv = g.parse_move(mv).unwrap();
+            g.play(mv).unwrap();
+            assert_eq!(recent_stones(&g), stones(&g, want));
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! among every point the mover could take; one group's gammas at a time are set to the values that
 //! best explain the contests with the others held, which never lowers the likelihood.
 
-use super::shapes::{features, Features, Gammas, GROUPS, OTHER_SHAPES, SIZES};
-use crate::game::{GoGame, GoMove};
+use super::shapes::{features, recent_stones, Features, Gammas, GROUPS, OTHER_SHAPES, SIZES};
+use crate::game::GoGame;
 use stones_core::{Game, Point};
 
 /// Shapes seen among fewer candidates than this share one gamma (`shape other`).
@@ -44,19 +44,16 @@ impl Samples {
         let board = game.board();
         let topo = game.topology();
         let me = game.to_move();
-        let last = match game.last_move() {
-            Some(GoMove::Play(p)) if board.get(p).is_some() => Some(p),
-            _ => None,
-        };
+        let recent = recent_stones(game);
         let ok = |p: Point| !game.is_own_eye(p) && game.stone_ok(p);
         if board.get(played).is_some() || !ok(played) {
             return false;
         }
         self.candidates
-            .push(features(board, topo, played, me, last));
+            .push(features(board, topo, played, me, recent));
         let others = board.empty_points().filter(|&p| p != played && ok(p));
         self.candidates
-            .extend(others.map(|p| features(board, topo, p, me, last)));
+            .extend(others.map(|p| features(board, topo, p, me, recent)));
         self.starts.push(self.candidates.len());
         true
     }
@@ -145,6 +142,7 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GoMove;
     use crate::rules::GoRules;
     use stones_core::RuleSet;
 
