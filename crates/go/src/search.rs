@@ -371,15 +371,8 @@ impl GoGame {
             }
             _ => return Some((0.1, 40.0)),
         };
-        let neighbours = || topo.neighbours(p).iter().map(|&q| Point(q));
-        // The largest chain of `c` whose last liberty is `p`, and the prior of taking (or saving)
-        // that many stones.
-        let in_atari_on_p = |c: Colour| {
-            neighbours()
-                .filter(|&q| board.get(q) == Some(c) && board.atari_point(q) == Some(p))
-                .map(|q| board.chain_size(q))
-                .max()
-        };
+        // The prior of taking (or saving) that many stones in atari on `p`.
+        let in_atari_on_p = |c: Colour| tactics::in_atari_on(board, topo, p, c);
         let stones_worth = |size: u32| (1.0, 10.0 + 5.0 * size.min(6) as f32);
         if let Some(size) = in_atari_on_p(me.opponent()) {
             return Some(stones_worth(size));

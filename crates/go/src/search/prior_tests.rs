@@ -17,26 +17,29 @@ fn priors(g: &crate::GoGame) -> Vec<(GoMove, (f32, f32))> {
     steps.into_iter().zip(out).collect()
 }
 
+/// Black's C7 and White's E5, Black to move.
+fn black_c7_white_e5() -> crate::GoGame {
+    let rows = [
+        EMPTY,
+        EMPTY,
+        "..X......",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+    ];
+    after_white(rows, "E5")
+}
+
 fn prior_of(all: &[(GoMove, (f32, f32))], mv: GoMove) -> (f32, f32) {
     all.iter().find(|(s, _)| *s == mv).unwrap().1
 }
 
 #[test]
 fn every_step_starts_even_or_better_weighted_and_a_pass_bad() {
-    let g = after_white(
-        [
-            EMPTY,
-            EMPTY,
-            "..X......",
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-        ],
-        "E5",
-    );
+    let g = black_c7_white_e5();
     let all = priors(&g);
     for &(s, (value, weight)) in &all {
         if s == GoMove::Pass {
@@ -53,20 +56,7 @@ fn every_step_starts_even_or_better_weighted_and_a_pass_bad() {
 
 #[test]
 fn a_contact_reply_is_rated_over_a_far_first_line_point() {
-    let g = after_white(
-        [
-            EMPTY,
-            EMPTY,
-            "..X......",
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-            EMPTY,
-        ],
-        "E5",
-    );
+    let g = black_c7_white_e5();
     let all = priors(&g);
     let beside = prior_of(&all, GoMove::Play(point(&g, "E6"))).0;
     let corner = prior_of(&all, GoMove::Play(point(&g, "A1"))).0;

@@ -102,13 +102,7 @@ const ORTHOGONAL_LOW_BITS: usize = 1 << 2 | 1 << 6 | 1 << 8 | 1 << 12;
 /// The `capture` value of `p` for `me`.
 fn capture(board: &ChainBoard, topo: &Topology, p: Point, me: Colour) -> u16 {
     let around = || topo.neighbours(p).iter().map(|&q| Point(q));
-    let in_atari_on_p = |c: Colour| {
-        around()
-            .filter(|&q| board.get(q) == Some(c) && board.atari_point(q) == Some(p))
-            .map(|q| board.chain_size(q))
-            .max()
-    };
-    if let Some(taken) = in_atari_on_p(me.opponent()) {
+    if let Some(taken) = tactics::in_atari_on(board, topo, p, me.opponent()) {
         let saves = around().any(|q| {
             board.get(q) == Some(me.opponent())
                 && board.atari_point(q) == Some(p)
@@ -125,7 +119,7 @@ fn capture(board: &ChainBoard, topo: &Topology, p: Point, me: Colour) -> u16 {
             _ => 3,
         };
     }
-    match in_atari_on_p(me) {
+    match tactics::in_atari_on(board, topo, p, me) {
         Some(_) if tactics::extension_escapes(board, topo, p, me) => 4,
         Some(_) => 5,
         None => 0,

@@ -108,6 +108,16 @@ pub fn libs_after(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> L
     libs
 }
 
+/// The size of the largest chain of `c` beside the empty point `p` whose last liberty is `p`.
+pub fn in_atari_on(board: &ChainBoard, topo: &Topology, p: Point, c: Colour) -> Option<u32> {
+    topo.neighbours(p)
+        .iter()
+        .map(|&q| Point(q))
+        .filter(|&q| board.get(q) == Some(c) && board.atari_point(q) == Some(p))
+        .map(|q| board.chain_size(q))
+        .max()
+}
+
 /// The largest enemy chain in atari that touches the chain through `stone`: its liberty and size.
 pub fn counter_capture(board: &ChainBoard, topo: &Topology, stone: Point) -> Option<(Point, u32)> {
     let enemy = board.get(stone)?.opponent();
