@@ -1,11 +1,12 @@
 //! A move predictor fitted to real games, for the tree's priors: Coulom's generalised Bradley-Terry
 //! model ("Computing Elo Ratings of Move Patterns in the Game of Go", 2007). Each candidate point
-//! has one feature of each group ([`GROUP_NAMES`]) — its 3×3 shape, what it does for chains in atari, whether it
-//! gives atari or is one, how far it is from the last move, its line — and a strength, the product
-//! of its features' gammas; its probability is its strength over the sum of every candidate's.
+//! has one feature of each group ([`GROUP_NAMES`]) — its 3×3 shape, what it does for chains in
+//! atari, whether it gives atari or is one, how far it is from the last stone and from the one
+//! before, its line — and a strength, the product of its features' gammas; its probability is its
+//! strength over the sum of every candidate's.
 //!
-//! The gammas ship in `shapes.txt`, written by `fit-go-shapes` (`src/bin/fit_go_shapes.rs`) from the
-//! games in `tests/data` with [`fit`](super::shapes_fit::fit).
+//! The gammas ship in `shapes.txt`, written by `fit-go-shapes` (`src/bin/fit-go-shapes.rs`) from
+//! the games in `tests/data` with [`fit`](super::shapes_fit::fit).
 
 use super::patterns;
 use super::tactics;
