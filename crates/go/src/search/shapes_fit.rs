@@ -11,11 +11,16 @@ use stones_core::{Game, Point};
 const RARE: u32 = 50;
 
 /// The positions to fit: for each, the features of every candidate, the point played first.
-#[derive(Default)]
 pub struct Samples {
     candidates: Vec<Features>,
     /// Where each position's candidates start in `candidates` (and one past the last).
     starts: Vec<usize>,
+}
+
+impl Default for Samples {
+    fn default() -> Samples {
+        Samples::new()
+    }
 }
 
 impl Samples {
@@ -196,6 +201,11 @@ mod tests {
             "beside {beside}, far {}",
             gammas.0[3][9]
         );
+    }
+
+    #[test]
+    fn a_default_set_of_samples_is_empty() {
+        assert!(Samples::default().is_empty());
     }
 
     #[test]
