@@ -75,6 +75,9 @@ pub(crate) struct Stats<S> {
     /// Wins for the node's player (a draw counts half).
     pub wins: f32,
     pub proven: i8,
+    /// The selection value without exploration (the win rate mixed with the AMAF rate, which the
+    /// game's prior starts): what breaks ties between unvisited children.
+    pub value: f32,
 }
 
 impl<S> Stats<S> {
@@ -313,6 +316,7 @@ impl<S: Copy> Node<S> {
             visits,
             wins,
             proven: self.proven(),
+            value: get_f32(&self.key),
         }
     }
 }

@@ -474,13 +474,17 @@ fn swap_follows<G: SearchGame>(game: &G) -> bool {
 }
 
 /// The move to choose among siblings: a proven win; else the most visits among those not proven
-/// lost (more wins break ties); a proven loss only when nothing else is left.
+/// lost (more wins, then the higher selection value break ties: with no playout at all, as when
+/// expanding the root took the whole time, the prior's choice, not the last step — a pass); a
+/// proven loss only when nothing else is left.
 fn best_child<S>(children: &[Stats<S>]) -> Option<&Stats<S>> {
     if let Some(win) = children.iter().find(|c| c.proven == 1) {
         return Some(win);
     }
     let key = |c: &Stats<S>| (c.proven != -1, c.visits, (c.wins * 16.0) as u64);
-    children.iter().max_by_key(|c| key(c))
+    children
+        .iter()
+        .max_by(|a, b| key(a).cmp(&key(b)).then(a.value.total_cmp(&b.value)))
 }
 
 /// A seed that differs from call to call.
@@ -528,6 +532,35 @@ mod tests {
         assert_eq!(thought.playouts, 8);
         assert_eq!(READS.load(Ordering::SeqCst), 10);
         assert!(thought.mv.is_some());
+    }
+
+    /// A clock that moves a second at each reading: no playout fits in any deadline.
+    fn stopped_now() -> Instant {
+        static BASE: OnceLock<Instant> = OnceLock::new();
+        static READ: AtomicU32 = AtomicU32::new(0);
+        let k = READ.fetch_add(1, Ordering::SeqCst);
+        *BASE.get_or_init(Instant::now) + Duration::from_secs(1) * k
+    }
+
+    #[test]
+    fn a_search_without_a_playout_plays_the_priors_choice_not_a_pass() {
+        let (rules, _) = stones_core::rules::load_with::<<stones_go::GoGame as Game>::Rules>(
+            Some("chinese"),
+            &[stones_core::rules::parse_override("size=19").unwrap()],
+        )
+        .unwrap();
+        let game = stones_go::GoGame::new(rules).unwrap();
+        let mut mcts = Mcts::new(SearchOptions::parse("time=0.5,seed=1").unwrap());
+        mcts.clock = stopped_now;
+        let thought = mcts.think(&game, |_| {});
+        assert_eq!(thought.playouts, 0);
+        // Every child unvisited: the predictor's favourite, a point on the third or fourth line.
+        let Some(stones_go::GoMove::Play(p)) = thought.mv else {
+            panic!("{:?} with no playout", thought.mv);
+        };
+        let (x, y) = (p.idx() % 19, p.idx() / 19);
+        let line = x.min(y).min(18 - x).min(18 - y);
+        assert!((2..=3).contains(&line), "{p:?}: line {}", line + 1);
     }
 
     #[test]
