@@ -513,14 +513,20 @@ mod tests {
         *BASE.get_or_init(Instant::now) + Duration::from_millis(10) * k
     }
 
-    #[test]
-    fn the_clock_is_read_before_every_playout_and_the_search_stops_at_the_deadline() {
+    /// An empty Go board of `size` under Chinese rules.
+    fn chinese_go(size: u32) -> stones_go::GoGame {
+        let size = stones_core::rules::parse_override(&format!("size={size}")).unwrap();
         let (rules, _) = stones_core::rules::load_with::<<stones_go::GoGame as Game>::Rules>(
             Some("chinese"),
-            &[stones_core::rules::parse_override("size=9").unwrap()],
+            &[size],
         )
         .unwrap();
-        let game = stones_go::GoGame::new(rules).unwrap();
+        stones_go::GoGame::new(rules).unwrap()
+    }
+
+    #[test]
+    fn the_clock_is_read_before_every_playout_and_the_search_stops_at_the_deadline() {
+        let game = chinese_go(9);
         let options = SearchOptions::parse("time=0.1,seed=1").unwrap();
         let mut mcts = Mcts::new(options);
         mcts.clock = fake_now;
@@ -544,12 +550,7 @@ mod tests {
 
     #[test]
     fn a_search_without_a_playout_plays_the_priors_choice_not_a_pass() {
-        let (rules, _) = stones_core::rules::load_with::<<stones_go::GoGame as Game>::Rules>(
-            Some("chinese"),
-            &[stones_core::rules::parse_override("size=19").unwrap()],
-        )
-        .unwrap();
-        let game = stones_go::GoGame::new(rules).unwrap();
+        let game = chinese_go(19);
         let mut mcts = Mcts::new(SearchOptions::parse("time=0.5,seed=1").unwrap());
         mcts.clock = stopped_now;
         let thought = mcts.think(&game, |_| {});
