@@ -559,7 +559,7 @@ mod tests {
         let Some(stones_go::GoMove::Play(p)) = thought.mv else {
             panic!("{:?} with no playout", thought.mv);
         };
-        let (x, y) = (p.idx() % 19, p.idx() / 19);
+        let (x, y) = game.topology().xy(p);
         let line = x.min(y).min(18 - x).min(18 - y);
         assert!((2..=3).contains(&line), "{p:?}: line {}", line + 1);
     }
