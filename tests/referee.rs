@@ -359,12 +359,38 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
         v["games"][0]
     );
     std::fs::remove_file(&marker).ok();
-    let (v, _, _) = go_against(&lazy, "0.5", &["--max-moves", "4", "--warmup"]);
+    // Black never passes (a random player may, and two passes would end the game early): each
+    // genmove, warm-up's included, takes the next point of the first line.
+    let placer = engine(
+        "gtp",
+        "placer",
+        &gtp_script(
+            "n=0",
+            "n=$((n+1)); printf '= %s1\\n\\n' $(echo A B C D E | cut -d' ' -f$n)",
+        ),
+    );
+    let (v, _, _) = referee(&[
+        "go",
+        "--set",
+        "size=5",
+        "--black",
+        &placer,
+        "--white",
+        &lazy,
+        "--move-time",
+        "0.5",
+        "--games",
+        "1",
+        "--max-moves",
+        "4",
+        "--warmup",
+    ]);
     let game = &v["games"][0];
     let result = game["result"].as_str().unwrap();
     assert!(!result.ends_with("+T") && !result.ends_with("+F"), "{game}");
     // The warm-up's move is not part of the game: it starts from the empty board.
     assert_eq!(game["moves"].as_array().unwrap().len(), 4, "{game}");
+    assert_eq!(game["moves"][0], "B1", "the warm-up took A1: {game}");
     std::fs::remove_file(&marker).ok();
 }
 
