@@ -61,12 +61,22 @@ fn referee(args: &[&str]) -> (serde_json::Value, Output, u64) {
 
 /// A Go 5x5 game (one unless `more` says) between `random` (Black) and `white` at `move_time` seconds, with more arguments.
 fn go_against(white: &str, move_time: &str, more: &[&str]) -> (serde_json::Value, Output, u64) {
+    go_between("random", white, move_time, more)
+}
+
+/// [`go_against`] with `black` for Black.
+fn go_between(
+    black: &str,
+    white: &str,
+    move_time: &str,
+    more: &[&str],
+) -> (serde_json::Value, Output, u64) {
     let mut args = vec![
         "go",
         "--set",
         "size=5",
         "--black",
-        "random",
+        black,
         "--white",
         white,
         "--move-time",
@@ -369,22 +379,7 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
             "n=$((n+1)); printf '= %s1\\n\\n' $(echo A B C D E | cut -d' ' -f$n)",
         ),
     );
-    let (v, _, _) = referee(&[
-        "go",
-        "--set",
-        "size=5",
-        "--black",
-        &placer,
-        "--white",
-        &lazy,
-        "--move-time",
-        "0.5",
-        "--games",
-        "1",
-        "--max-moves",
-        "4",
-        "--warmup",
-    ]);
+    let (v, _, _) = go_between(&placer, &lazy, "0.5", &["--max-moves", "4", "--warmup"]);
     let game = &v["games"][0];
     let result = game["result"].as_str().unwrap();
     assert!(!result.ends_with("+T") && !result.ends_with("+F"), "{game}");
