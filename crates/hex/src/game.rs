@@ -1,5 +1,6 @@
 //! [`HexGame`]: a stone wins when a flood fill through its group touches both of its sides.
 
+use crate::around::Rings;
 use crate::{HexRules, Illegal, Move};
 use std::sync::Arc;
 use stones_core::placement::{self, Turns};
@@ -25,11 +26,13 @@ pub struct HexGame {
     pub(crate) end: End,
     /// The Zobrist hash of the stones (the side to move is the turns').
     pub(crate) hash: u64,
+    /// Each cell's six neighbours in circular order, the edges included (for the search).
+    pub(crate) rings: Rings,
 }
 
 // Refreshed in place: the buffers are kept and the shared topology is not counted again, so a
 // search's playout copies without allocating and its threads do not contend for one count.
-stones_core::clone_in_place!(HexGame { rules, cells, turns, end, hash } shared { topo });
+stones_core::clone_in_place!(HexGame { rules, cells, turns, end, hash } shared { topo, rings });
 
 impl HexGame {
     /// Whether `swap` is legal now: the rule is on and White is to move beside Black's one stone.
@@ -129,6 +132,7 @@ impl Game for HexGame {
     fn new(rules: HexRules) -> Result<Self, RulesError> {
         let rules = rules.checked()?;
         let topo = Arc::new(Topology::rhombus(rules.size.width, rules.size.height));
+        let rings = crate::around::rings(&topo);
         let (cells, turns) = (vec![EMPTY; topo.len()], Turns::new(topo.len() + 2));
         Ok(HexGame {
             rules,
@@ -137,6 +141,7 @@ impl Game for HexGame {
             turns,
             end: End::No,
             hash: 0,
+            rings,
         })
     }
 

@@ -3,7 +3,9 @@
 //! swap is HexGui's and MoHex's `swap-pieces`, not HexGui's `swap-sides`: Black's first stone turns
 //! White on its mirror cell across the a1 diagonal and Black moves (swap-sides swaps the players).
 
+mod around;
 mod game;
+mod inferior;
 mod rules;
 mod search;
 

@@ -1,15 +1,55 @@
-//! What Hex tells the search: every legal move is a step; a playout fills the board at random,
+//! What Hex tells the search: every legal move but a dead cell is a step, a move that saves a
+//! bridge the last stone cut into starts with prior wins, and a playout fills the board at random,
 //! except that a player whose bridge the last stone cut into saves it.
 
 use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
-use stones_core::{Colour, Point, Rng, SearchGame, Trail};
+use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
 
-/// The six directions from a cell, `(dx, dy)`, in circular order: neighbours of a cell that are
-/// next in this list are neighbours of each other too.
-const AROUND: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+/// The prior wins (over as many visits) of a move that saves a bridge or an edge template the
+/// opponent's last stone cut into.
+const SAVE_PRIOR: f32 = 20.0;
 
 impl SearchGame for HexGame {
-    stones_core::move_steps!();
+    type Step = Move;
+
+    /// The legal moves but the inferior cells ([`HexGame::inferior_cells`]: dead cells, whose
+    /// taking is a pass, and captured pairs, as good as their captor's already). While nobody
+    /// has won some empty cell is left (were none, filling them in would leave a winner joined
+    /// already); the list keeps every cell should the analysis ever say otherwise.
+    fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let inferior = self.inferior_cells();
+        let kept = |mv: &Move| !matches!(*mv, Move::Place(p) if inferior.contains(p));
+        if out
+            .iter()
+            .any(|mv| matches!(mv, Move::Place(_)) && kept(mv))
+        {
+            out.retain(kept);
+        }
+    }
+
+    /// Every legal move: a step is a whole move.
+    fn legal_steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
+    fn complete(&self, pending: &[Move]) -> Option<Move> {
+        pending.first().copied()
+    }
+
+    /// Prior wins for saving a bridge or an edge template the opponent's last stone cut into
+    /// ([`HexGame::bridge_replies`]), the reply strong players make nearly always; the search's
+    /// even start for every other move.
+    fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
+        let c = self.turns.to_move;
+        match (step, self.turns.last()) {
+            (Move::Place(q), Some(Move::Place(p))) if self.bridge_replies(p, c).any(|r| r == q) => {
+                (1.0, SAVE_PRIOR)
+            }
+            _ => (0.5, 0.0),
+        }
+    }
+
     stones_core::placement_steps!(Move::Place);
 
     /// The swap, while it is allowed.
@@ -19,8 +59,8 @@ impl SearchGame for HexGame {
 
     /// Fills up to `cap` empty cells in turn, then finds the winner once: the full board's one
     /// winner is who would have connected first in that order (a stone added later cannot undo a
-    /// connection). Each cell is drawn at random, unless the last stone cut into a bridge of the
-    /// player to move (see `HexGame::bridge_reply`): then that player saves it, the playout
+    /// connection). Each cell is drawn at random, unless the last stone cut into a bridge or an
+    /// edge template of the player to move (see `HexGame::bridge_reply`): then that player saves it, the playout
     /// policy Hex programs (MoHex's, for one) found to matter most. The board is the exact AMAF
     /// trail; the history is not kept.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
@@ -60,33 +100,6 @@ impl SearchGame for HexGame {
     }
 }
 
-impl HexGame {
-    /// The empty cell that saves a bridge of `c`'s which the stone just put on `p` cut into: two
-    /// `c` stones with two common neighbours, `p` and an empty cell, are still joined once `c` takes
-    /// that cell. `None` when `p` cut no bridge of `c`'s.
-    pub(crate) fn bridge_reply(&self, p: Point, c: Colour) -> Option<Point> {
-        let (w, h) = self.topo.bounding_box();
-        let (x, y) = self.topo.xy(p);
-        let cell = |d: usize| {
-            let (dx, dy) = AROUND[d % 6];
-            let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-            let on = nx >= 0 && ny >= 0 && nx < w as i32 && ny < h as i32;
-            on.then(|| {
-                (
-                    ny as usize * w as usize + nx as usize,
-                    self.cells[ny as usize * w as usize + nx as usize],
-                )
-            })
-        };
-        let own = c.idx() as u8 + 1;
-        let owns = |d: usize| matches!(cell(d), Some((_, v)) if v == own);
-        (0..6).find_map(|d| match cell(d) {
-            Some((q, EMPTY)) if owns(d + 5) && owns(d + 1) => Some(Point(q as u16)),
-            _ => None,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::{HexGame, HexRules};
@@ -111,6 +124,17 @@ mod tests {
         assert_eq!(g.bridge_reply(at("f5"), Colour::White), None);
         let g = game(&["f6", "a1", "h4", "f5"]);
         assert_eq!(g.bridge_reply(at("f5"), Colour::Black), None);
+    }
+
+    #[test]
+    fn the_tree_starts_a_bridge_save_with_prior_wins() {
+        let g = game(&["f6", "a1", "g4", "f5"]);
+        let place = |s: &str| crate::Move::Place(g.topology().parse_point(s).unwrap());
+        assert_eq!(g.prior(&[], place("g5")), (1.0, super::SAVE_PRIOR));
+        assert_eq!(g.prior(&[], place("e5")), (0.5, 0.0));
+        // White's cut is no bridge of White's to save.
+        let g = game(&["f6", "a1", "g4", "f5", "b2"]);
+        assert_eq!(g.prior(&[], place("g5")), (0.5, 0.0));
     }
 
     #[test]
