@@ -42,6 +42,22 @@ pub(crate) fn rings(topo: &Topology) -> Rings {
     Arc::new(topo.points().map(ring).collect())
 }
 
+/// The side of `c`'s that a [`Rings`] entry `q`, off the board in direction `d`, lies across:
+/// 0 for the first (top or left), 1 for the second; `None` when `q` is a cell or not `c`'s side.
+pub(crate) fn side_across(q: u16, d: usize, c: Colour) -> Option<usize> {
+    let (dx, dy) = DIRECTIONS[d];
+    match (q, c) {
+        (OFF_BLACK, Colour::Black) => Some(usize::from(dy > 0)),
+        (OFF_WHITE, Colour::White) => Some(usize::from(dx > 0)),
+        _ => None,
+    }
+}
+
+/// Whether a [`Rings`] entry is a cell (rather than off the board).
+pub(crate) fn is_cell(q: u16) -> bool {
+    q < OFF_CORNER
+}
+
 /// One of a cell's six neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Around {
@@ -103,7 +119,7 @@ impl HexGame {
     fn saves_bridge(&self, p: Point, d: usize, c: Colour) -> Option<Point> {
         let ring = &self.rings[p.idx()];
         let q = ring[d];
-        let empty = q < OFF_CORNER && self.cells[q as usize] == EMPTY;
+        let empty = is_cell(q) && self.cells[q as usize] == EMPTY;
         let bridged = empty && self.holds(ring[(d + 5) % 6], c) && self.holds(ring[(d + 1) % 6], c);
         bridged.then_some(Point(q))
     }
@@ -116,6 +132,11 @@ pub(crate) mod tests {
 
     /// A 5x5 game with Black's and White's stones on the cells named, Black to move.
     pub(crate) fn position(black: &[&str], white: &[&str]) -> HexGame {
+        position_for(Colour::Black, black, white)
+    }
+
+    /// A 5x5 game with Black's and White's stones on the cells named, `to` to move.
+    pub(crate) fn position_for(to: Colour, black: &[&str], white: &[&str]) -> HexGame {
         let size = stones_core::BoardSize::square(5);
         let mut g = HexGame::new(HexRules {
             size,
@@ -128,7 +149,7 @@ pub(crate) mod tests {
                 stones[g.topology().parse_point(name).unwrap().idx()] = Some(c);
             }
         }
-        g.set_position(&stones, Colour::Black).unwrap();
+        g.set_position(&stones, to).unwrap();
         g
     }
 

@@ -11,12 +11,18 @@ use stones_core::{Colour, Point};
 pub(crate) struct CellSet([u64; MAX_CELLS / 64 + 1]);
 
 impl CellSet {
+    /// The empty set.
+    pub(crate) fn new() -> CellSet {
+        CellSet([0; MAX_CELLS / 64 + 1])
+    }
+
     /// Whether `p` is in the set.
     pub(crate) fn contains(&self, p: Point) -> bool {
         self.0[p.idx() / 64] & 1 << (p.idx() % 64) != 0
     }
 
-    fn insert(&mut self, p: Point) {
+    /// Adds `p`.
+    pub(crate) fn insert(&mut self, p: Point) {
         self.0[p.idx() / 64] |= 1 << (p.idx() % 64);
     }
 }
@@ -50,7 +56,7 @@ impl HexGame {
     /// (each pair kept apart from the others and from the dead cells, so that every pair can be
     /// filled in at once whatever the others hold).
     pub(crate) fn inferior_cells(&self) -> CellSet {
-        let mut out = CellSet([0; MAX_CELLS / 64 + 1]);
+        let mut out = CellSet::new();
         // A dead cell has at most two empty neighbours (see `dead`), a cell of a captured pair
         // at most three: most cells are passed over at that count.
         let mut empties = [0u8; MAX_CELLS];
@@ -106,7 +112,7 @@ fn useless_to(around: &[Around; 6], c: Colour) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::around::tests::{at, position};
     use crate::HexGame;
     use std::collections::HashMap;
@@ -213,7 +219,7 @@ mod tests {
     }
 
     /// Whether the player to move in `g` wins, by trying every legal move (memoised).
-    fn wins(g: &HexGame, memo: &mut HashMap<(u64, Colour), bool>) -> bool {
+    pub(crate) fn wins(g: &HexGame, memo: &mut HashMap<(u64, Colour), bool>) -> bool {
         let key = (g.hash(), g.to_move());
         if let Some(&w) = memo.get(&key) {
             return w;

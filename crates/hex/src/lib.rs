@@ -6,6 +6,7 @@
 mod around;
 mod game;
 mod inferior;
+mod must_play;
 mod rules;
 mod search;
 

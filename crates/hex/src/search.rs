@@ -1,6 +1,7 @@
-//! What Hex tells the search: every legal move but a dead cell is a step, a move that saves a
-//! bridge the last stone cut into starts with prior wins, and a playout fills the board at random,
-//! except that a player whose bridge the last stone cut into saves it.
+//! What Hex tells the search: every legal move but the inferior cells and, when the opponent's
+//! bridges join their sides, but the cells outside them is a step; a move that saves a bridge the
+//! last stone cut into starts with prior wins; and a playout fills the board at random, except
+//! that a player whose bridge the last stone cut into saves it.
 
 use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
 use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
@@ -13,18 +14,23 @@ impl SearchGame for HexGame {
     type Step = Move;
 
     /// The legal moves but the inferior cells ([`HexGame::inferior_cells`]: dead cells, whose
-    /// taking is a pass, and captured pairs, as good as their captor's already). While nobody
-    /// has won some empty cell is left (were none, filling them in would leave a winner joined
-    /// already); the list keeps every cell should the analysis ever say otherwise.
+    /// taking is a pass, and captured pairs, as good as their captor's already) and, when the
+    /// opponent's bridges join their sides, the cells outside their carriers
+    /// ([`HexGame::must_play`]: every such move loses). Some inferior cell is as good as any
+    /// left out, so where none is left every move loses: the list is then the must-play cells,
+    /// or every legal move.
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
         self.legal_moves(out);
-        let inferior = self.inferior_cells();
-        let kept = |mv: &Move| !matches!(*mv, Move::Place(p) if inferior.contains(p));
+        let (inferior, must) = (self.inferior_cells(), self.must_play());
+        let needed = |p: Point| must.is_none_or(|m| m.contains(p));
+        let kept = |mv: &Move| !matches!(*mv, Move::Place(p) if inferior.contains(p) || !needed(p));
         if out
             .iter()
             .any(|mv| matches!(mv, Move::Place(_)) && kept(mv))
         {
             out.retain(kept);
+        } else if must.is_some() {
+            out.retain(|mv| !matches!(*mv, Move::Place(p) if !needed(p)));
         }
     }
 
