@@ -21,6 +21,11 @@ pub struct SearchOptions {
     ///
     /// [`SearchGame::exploration`]: stones_core::SearchGame::exploration
     pub explore: Option<f32>,
+    /// RAVE's equivalence parameter: how many AMAF visits weigh as much as one real visit, 0 for
+    /// none (`None`: the game's own, [`SearchGame::rave_equivalence`]).
+    ///
+    /// [`SearchGame::rave_equivalence`]: stones_core::SearchGame::rave_equivalence
+    pub rave: Option<f32>,
     /// Visits a node needs before its children are made.
     pub expand_after: u32,
     /// Resign when the win rate stays below this for [`RESIGN_MOVES`] moves in a row (0: never);
@@ -43,6 +48,7 @@ impl Default for SearchOptions {
             seed: None,
             memory: 512 << 20,
             explore: None,
+            rave: None,
             expand_after: 2,
             resign: None,
             reuse: true,
@@ -65,7 +71,7 @@ impl std::error::Error for OptionError {}
 
 /// The keys `mcts:` takes, for error messages.
 pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
-                        explore=C, expand=N, resign=RATE (0-0.5), reuse=true|false";
+                        explore=C, rave=K, expand=N, resign=RATE (0-0.5), reuse=true|false";
 
 /// The win rate under which the search resigns where a person plays (`play`, the page) unless
 /// `resign=` says otherwise: a position the search gives under 10% for [`RESIGN_MOVES`] moves in a
@@ -128,6 +134,7 @@ impl SearchOptions {
             "seed" => self.seed = Some(int(0, u64::MAX)?),
             "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
             "explore" => self.explore = Some(real(0.0, 10.0)? as f32),
+            "rave" => self.rave = Some(real(0.0, 1e9)? as f32),
             "expand" => self.expand_after = int(1, 1000)? as u32,
             "resign" => self.resign = Some(real(0.0, 0.5)? as f32),
             "reuse" => {
@@ -170,6 +177,9 @@ impl fmt::Display for SearchOptions {
         if let Some(c) = self.explore {
             parts.push(format!("explore={c}"));
         }
+        if let Some(k) = self.rave {
+            parts.push(format!("rave={k}"));
+        }
         if self.expand_after != d.expand_after {
             parts.push(format!("expand={}", self.expand_after));
         }
@@ -189,13 +199,14 @@ mod tests {
 
     #[test]
     fn reads_every_key_and_writes_them_back() {
-        let o =
-            SearchOptions::parse("playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3")
-                .unwrap();
+        let o = SearchOptions::parse(
+            "playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3,rave=2000",
+        )
+        .unwrap();
         assert_eq!(o.playouts, Some(5000));
         assert_eq!(o.time, Some(Duration::from_millis(1500)));
         assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), Some(0.1)));
-        assert_eq!(o.explore, Some(0.3));
+        assert_eq!((o.explore, o.rave), (Some(0.3), Some(2000.0)));
         assert_eq!(SearchOptions::parse(&o.to_string()).unwrap(), o);
     }
 

@@ -312,6 +312,7 @@ impl<G: SearchGame> Mcts<G> {
         let tree = self.tree.get_or_insert_with(|| Tree::new(game, max_nodes));
         debug_assert!(tree.root.hash() == game.hash());
         tree.swap_next = swap_follows(game);
+        tree.rave_k = self.options.rave.unwrap_or_else(|| game.rave_equivalence());
         while self.workers.len() < threads {
             let i = self.workers.len() as u64;
             let seed = base_seed.wrapping_add(self.searches << 8) ^ i << 32;

@@ -18,7 +18,8 @@ pub(crate) struct Tree<G: SearchGame> {
     full: AtomicBool,
     /// Nodes made since this tree was started (tree reuse keeps counting).
     created: AtomicU64,
-    /// The game's RAVE equivalence parameter ([`SearchGame::rave_equivalence`] of the root).
+    /// The RAVE equivalence parameter: the options' `rave=`, else the game's
+    /// ([`SearchGame::rave_equivalence`] of the root); set by each search.
     pub rave_k: f32,
     /// The game's exploration constant ([`SearchGame::exploration`] of the root), where the options
     /// set none.
