@@ -49,12 +49,12 @@ impl HexGame {
             *g = i as u16;
         }
         // What a ring entry seen from a cell in direction `d` is as one of x's nodes.
-        let mine = x.idx() as u8 + 1;
+        let stone = x.idx() as u8 + 1;
         let node = |q: u16, d: usize| match is_cell(q) {
-            true => (self.cells[q as usize] == mine).then_some(q as usize),
+            true => (self.cells[q as usize] == stone).then_some(q as usize),
             false => side_across(q, d, x).map(|side| n + side),
         };
-        for p in (0..n).filter(|&p| self.cells[p] == mine) {
+        for p in (0..n).filter(|&p| self.cells[p] == stone) {
             for (d, &q) in self.rings[p].iter().enumerate() {
                 if let Some(m) = node(q, d) {
                     groups.join(p, m);

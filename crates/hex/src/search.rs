@@ -16,9 +16,9 @@ impl SearchGame for HexGame {
     /// The legal moves but the inferior cells ([`HexGame::inferior_cells`]: dead cells, whose
     /// taking is a pass, and captured pairs, as good as their captor's already) and, when the
     /// opponent's bridges join their sides, the cells outside their carriers
-    /// ([`HexGame::must_play`]: every such move loses). Some inferior cell is as good as any
-    /// left out, so where none is left every move loses: the list is then the must-play cells,
-    /// or every legal move.
+    /// ([`HexGame::must_play`]: every such move loses). A cell left out as inferior is never
+    /// better than some cell kept, so where no cell is kept every move loses: the list is then
+    /// the must-play cells, or every legal move.
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
         self.legal_moves(out);
         let (inferior, must) = (self.inferior_cells(), self.must_play());
@@ -73,9 +73,9 @@ impl SearchGame for HexGame {
     /// Fills up to `cap` empty cells in turn, then finds the winner once: the full board's one
     /// winner is who would have connected first in that order (a stone added later cannot undo a
     /// connection). Each cell is drawn at random, unless the last stone cut into a bridge or an
-    /// edge template of the player to move (see `HexGame::bridge_reply`): then that player saves it, the playout
-    /// policy Hex programs (MoHex's, for one) found to matter most. The board is the exact AMAF
-    /// trail; the history is not kept.
+    /// edge template of the player to move (see `HexGame::bridge_reply`): then that player saves
+    /// it, the playout policy Hex programs (MoHex's, for one) found to matter most. The board is
+    /// the exact AMAF trail; the history is not kept.
     fn rollout(&mut self, rng: &mut Rng, cap: usize, _trail: &mut Trail) -> usize {
         let (mut empties, mut len) = ([0u16; MAX_CELLS], 0);
         // Where each empty cell sits in `empties`, to take a chosen one out of the draw.
