@@ -13,10 +13,10 @@ const SAVE_PRIOR: f32 = 20.0;
 impl SearchGame for HexGame {
     type Step = Move;
 
-    /// The legal moves but the inferior cells ([`HexGame::inferior_cells`]: dead cells, whose
+    /// The legal moves but the inferior cells (`HexGame::inferior_cells`: dead cells, whose
     /// taking is a pass, and captured pairs, as good as their captor's already) and, when the
     /// opponent's bridges join their sides, the cells outside their carriers
-    /// ([`HexGame::must_play`]: every such move loses). A cell left out as inferior is never
+    /// (`HexGame::must_play`: every such move loses). A cell left out as inferior is never
     /// better than some cell kept, so where no cell is kept every move loses: the list is then
     /// the must-play cells, or every legal move.
     fn steps(&self, _pending: &[Move], out: &mut Vec<Move>) {
@@ -44,7 +44,7 @@ impl SearchGame for HexGame {
     }
 
     /// Prior wins for saving a bridge or an edge template the opponent's last stone cut into
-    /// ([`HexGame::bridge_replies`]), the reply strong players make nearly always; the search's
+    /// (`HexGame::bridge_replies`), the reply strong players make nearly always; the search's
     /// even start for every other move.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
         let c = self.turns.to_move;
