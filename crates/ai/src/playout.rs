@@ -6,6 +6,10 @@ use crate::options::SearchOptions;
 use crate::tree::{swap_capped, Tree};
 use stones_core::{Colour, Point, Rng, SearchGame, Status, Trail};
 
+/// The least exploration of a root whose every move lets the opponent swap: the general default
+/// of [`SearchGame::exploration`].
+const SWAP_ROOT_EXPLORE: f32 = 0.25;
+
 /// What one playout ended with, for the back-up.
 struct Outcome {
     winner: Option<Colour>,
@@ -231,8 +235,16 @@ impl<G: SearchGame> Worker<G> {
         range: std::ops::Range<usize>,
         explore: f32,
     ) -> usize {
-        let scale = explore * ((tree.node(node).visits() + 1) as f32).ln().sqrt();
         let capped = node == 0 && tree.swap_next;
+        // A swap-capped first move is rated by the less of two estimates, its value and the
+        // swapped one: the root then explores at least as much as the general default, or a game
+        // that explores little (Hex) settles on an opening before it knows whether it is swapped.
+        let explore = if capped {
+            explore.max(SWAP_ROOT_EXPLORE)
+        } else {
+            explore
+        };
+        let scale = explore * ((tree.node(node).visits() + 1) as f32).ln().sqrt();
         let (first, count) = (range.start, range.len());
         let children = tree.block(range);
         // A random offset breaks ties among equal values without favouring low indices (two ranges,
