@@ -218,6 +218,20 @@ pub(crate) mod tests {
         assert!(!g.captured_pair(at(&g, "a5"), at(&g, "b5"), Colour::White));
     }
 
+    /// A random 5x5 position with 15 to 18 stones of random colours, either player to move, and
+    /// its empty cells.
+    pub(crate) fn random_position(rng: &mut Rng) -> (HexGame, Vec<Point>) {
+        let mut g = position(&[], &[]);
+        let mut cells: Vec<Point> = g.topology().points().collect();
+        for _ in 0..15 + rng.below(4) {
+            let p = cells.swap_remove(rng.below(cells.len()));
+            g.set(p, Colour::BOTH[rng.below(2)], true);
+        }
+        let stones: Vec<Option<Colour>> = g.topology().points().map(|p| g.stone(p)).collect();
+        g.set_position(&stones, Colour::BOTH[rng.below(2)]).unwrap();
+        (g, cells)
+    }
+
     /// Whether the player to move in `g` wins, by trying every legal move (memoised).
     pub(crate) fn wins(g: &HexGame, memo: &mut HashMap<(u64, Colour), bool>) -> bool {
         let key = (g.hash(), g.to_move());
@@ -245,14 +259,7 @@ pub(crate) mod tests {
         let mut rng = Rng::new(7);
         let (mut won, mut pruned_and_won) = (0, 0);
         while won < 300 {
-            let mut g = position(&[], &[]);
-            let mut cells: Vec<Point> = g.topology().points().collect();
-            for _ in 0..15 + rng.below(4) {
-                let p = cells.swap_remove(rng.below(cells.len()));
-                g.set(p, Colour::BOTH[rng.below(2)], true);
-            }
-            let stones: Vec<Option<Colour>> = g.topology().points().map(|p| g.stone(p)).collect();
-            g.set_position(&stones, Colour::BOTH[rng.below(2)]).unwrap();
+            let (g, _) = random_position(&mut rng);
             if g.status() != stones_core::Status::Ongoing {
                 continue;
             }

@@ -132,7 +132,7 @@ impl HexGame {
 #[cfg(test)]
 mod tests {
     use crate::around::tests::{position, position_for};
-    use crate::inferior::tests::wins;
+    use crate::inferior::tests::{random_position, wins};
     use crate::Move;
     use std::collections::HashMap;
     use stones_core::{Colour, Game, Point, Rng, SearchGame, Status};
@@ -174,14 +174,7 @@ mod tests {
         let mut rng = Rng::new(13);
         let (mut chains, mut outside) = (0, 0);
         while chains < 150 {
-            let mut g = position(&[], &[]);
-            let mut cells: Vec<Point> = g.topology().points().collect();
-            for _ in 0..15 + rng.below(4) {
-                let p = cells.swap_remove(rng.below(cells.len()));
-                g.set(p, Colour::BOTH[rng.below(2)], true);
-            }
-            let stones: Vec<Option<Colour>> = g.topology().points().map(|p| g.stone(p)).collect();
-            g.set_position(&stones, Colour::BOTH[rng.below(2)]).unwrap();
+            let (g, cells) = random_position(&mut rng);
             let Some(must) = g.must_play().filter(|_| g.status() == Status::Ongoing) else {
                 continue;
             };
