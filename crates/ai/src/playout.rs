@@ -4,11 +4,8 @@
 
 use crate::options::SearchOptions;
 use crate::tree::{swap_capped, Tree};
+use stones_core::search::DEFAULT_EXPLORATION;
 use stones_core::{Colour, Point, Rng, SearchGame, Status, Trail};
-
-/// The least exploration of a root whose every move lets the opponent swap: the general default
-/// of [`SearchGame::exploration`].
-const SWAP_ROOT_EXPLORE: f32 = 0.25;
 
 /// What one playout ended with, for the back-up.
 struct Outcome {
@@ -240,7 +237,7 @@ impl<G: SearchGame> Worker<G> {
         // swapped one: the root then explores at least as much as the general default, or a game
         // that explores little (Hex) settles on an opening before it knows whether it is swapped.
         let explore = if capped {
-            explore.max(SWAP_ROOT_EXPLORE)
+            explore.max(DEFAULT_EXPLORATION)
         } else {
             explore
         };

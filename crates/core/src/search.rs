@@ -81,6 +81,9 @@ impl Trail {
     }
 }
 
+/// UCT's exploration constant of a game that names none ([`SearchGame::exploration`]).
+pub const DEFAULT_EXPLORATION: f32 = 0.25;
+
 /// A game the search can play: one placement (a *step*) per tree level.
 ///
 /// For most games a step is a whole move (`type Step = Self::Move`, [`SearchGame::complete`] returns
@@ -250,9 +253,9 @@ pub trait SearchGame: Game + Send + Sync {
 
     /// UCT's exploration constant for this game where `mcts:explore=` sets none: the weight of the
     /// visit-count bonus on top of the RAVE mix and the priors. Games with priors and playouts that
-    /// know their tactics want less.
+    /// know their tactics want less. The default: [`DEFAULT_EXPLORATION`].
     fn exploration(&self) -> f32 {
-        0.25
+        DEFAULT_EXPLORATION
     }
 
     /// The move that answers the opponent's closing move in kind, when there is one now (Go: a pass
