@@ -573,6 +573,9 @@ async function show(s) {
   }
   state = s;
   if (location.hash.slice(1) !== s.id) history.replaceState(null, "", `#${s.id}`);
+  // The buttons and an undo to answer follow the state at once, not after the board is drawn: a
+  // newer state arriving meanwhile would stop this drawing and leave them as they were.
+  showButtons();
   const ticket = ++drawn;
   const { svg, at } = await boardSvg(s);
   if (state !== s || ticket !== drawn) return; // a newer state or position came meanwhile

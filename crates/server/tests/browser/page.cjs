@@ -397,12 +397,14 @@ async function seats(browser) {
   // White asks to take D3 back: Black's page asks Black, who declines.
   await invitee.click("#undo");
   await until(creator, () => !document.querySelector("#undo-answer").classList.contains("hidden") && /^White asks/.test(document.querySelector("#undo-question").textContent), null, "seats: White's undo request does not show on Black's page");
+  await until(invitee, () => /^Asked the other player/.test(document.querySelector("#message").textContent), null, "seats: White's page does not say it asked");
   check(!(await invitee.isVisible("#undo-answer")), "seats: White is asked to answer its own request");
   await creator.click("#undo-decline");
   await until(invitee, () => document.querySelector("#undo-answer").classList.contains("hidden") && !/asks/.test(document.querySelector("#message").textContent), null, "seats: the declined request stays");
   // Black asks: White's page asks White, who accepts; D3 is taken back on both pages.
   await creator.click("#undo");
   await until(invitee, () => !document.querySelector("#undo-answer").classList.contains("hidden") && /^Black asks/.test(document.querySelector("#undo-question").textContent), null, "seats: Black's undo request does not show on White's page");
+  await until(creator, () => /^Asked the other player/.test(document.querySelector("#message").textContent), null, "seats: Black's page does not say it asked");
   check(!(await creator.isVisible("#undo-answer")), "seats: Black is asked to answer its own request");
   await invitee.click("#undo-accept");
   await waitMoves(invitee, 1, "seats: the undo accepted");
