@@ -189,6 +189,7 @@ pub mod error;
 pub mod game;
 pub mod input;
 pub mod logged_board;
+pub mod move_predictor;
 pub mod paint;
 pub mod placement;
 pub mod plot;

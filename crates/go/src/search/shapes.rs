@@ -211,7 +211,7 @@ impl Gammas {
     /// The strength of a point with these features.
     #[inline]
     pub fn strength(&self, f: &Features) -> f32 {
-        (0..GROUPS).map(|g| self.0[g][f[g] as usize]).product()
+        stones_core::move_predictor::strength(&self.0, f)
     }
 
     /// The gammas that ship with the crate.
