@@ -143,6 +143,28 @@ pub fn fit<const G: usize>(
     gammas
 }
 
+/// A tree's priors from a move predictor: `out` holds each step's strength (the pair's first
+/// value) on entry, and on return each step's `(value, weight)`: its own `prior` (`(value,
+/// weight)`: `weight` visits worth `value`), `even` visits worth a half, and `shape · √p` wins over
+/// as many visits, `p` its strength over the sum of every step's (Pachi's way of weighing its
+/// predictor).
+pub fn mix_priors<S: Copy>(
+    out: &mut [(f32, f32)],
+    steps: &[S],
+    even: f32,
+    shape: f32,
+    prior: impl Fn(S) -> (f32, f32),
+) {
+    let total: f32 = out.iter().map(|o| o.0).sum();
+    for (o, &s) in out.iter_mut().zip(steps) {
+        let shape_wins = shape * (o.0 / total.max(f32::MIN_POSITIVE)).sqrt();
+        let (value, weight) = prior(s);
+        let wins = value * weight + 0.5 * even + shape_wins;
+        let visits = weight + even + shape_wins;
+        *o = (wins / visits, visits);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +186,22 @@ mod tests {
         assert!(spread < 0.5, "noise stays near 1: {gammas:?}");
         // Played rated highest in every position once fitted.
         assert_eq!(quality(&contests, &gammas).1, 1.0);
+    }
+
+    #[test]
+    fn priors_mix_the_own_the_even_and_the_predicted() {
+        // Strengths 3 and 1: p = 3/4 and 1/4; the second step has an own prior of 4 wins in 4.
+        let mut out = [(3.0, 0.0), (1.0, 0.0)];
+        mix_priors(&mut out, &[0, 1], 10.0, 100.0, |s| {
+            if s == 1 {
+                (1.0, 4.0)
+            } else {
+                (0.5, 0.0)
+            }
+        });
+        let (a, b) = (100.0 * 0.75f32.sqrt(), 100.0 * 0.25f32.sqrt());
+        assert_eq!(out[0], ((5.0 + a) / (10.0 + a), 10.0 + a));
+        assert_eq!(out[1], ((4.0 + 5.0 + b) / (14.0 + b), 14.0 + b));
     }
 
     #[test]

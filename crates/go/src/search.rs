@@ -441,14 +441,8 @@ impl SearchGame for GoGame {
         };
         out.clear();
         out.extend(steps.iter().map(|&s| (strength(s), 0.0)));
-        let total: f32 = out.iter().map(|o| o.0).sum();
-        for (o, &s) in out.iter_mut().zip(steps) {
-            let shape_wins = SHAPE_PRIOR * (o.0 / total.max(f32::MIN_POSITIVE)).sqrt();
-            let (value, weight) = self.prior(pending, s);
-            let wins = value * weight + 0.5 * EVEN_PRIOR + shape_wins;
-            let visits = weight + EVEN_PRIOR + shape_wins;
-            *o = (wins / visits, visits);
-        }
+        let prior = |s| self.prior(pending, s);
+        stones_core::move_predictor::mix_priors(out, steps, EVEN_PRIOR, SHAPE_PRIOR, prior);
     }
 
     /// Little: the RAVE mix and the priors steer the tree, as in MoGo and Pachi, and the bonus keeps

@@ -9,6 +9,7 @@ mod inferior;
 mod must_play;
 mod rules;
 mod search;
+pub mod shapes;
 
 pub use game::HexGame;
 pub use rules::{HexRules, SIZE_RANGE};

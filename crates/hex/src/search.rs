@@ -3,12 +3,19 @@
 //! last stone cut into starts with prior wins; and a playout fills the board at random, except
 //! that a player whose bridge the last stone cut into saves it.
 
+use crate::shapes::{Candidates, Gammas};
 use crate::{game::End, game::HexGame, game::EMPTY, game::MAX_CELLS, Move};
-use stones_core::{Colour, Game, Point, Rng, SearchGame, Trail};
+use stones_core::{move_predictor, Colour, Game, Point, Rng, SearchGame, Trail};
 
 /// The prior wins (over as many visits) of a move that saves a bridge or an edge template the
 /// opponent's last stone cut into.
 const SAVE_PRIOR: f32 = 20.0;
+
+/// The visits of the even prior every step starts with, beside the move predictor's wins.
+const EVEN_PRIOR: f32 = 10.0;
+
+/// The wins a step's move-predictor probability `p` is worth, times `√p` (Go's tree: 200).
+const SHAPE_PRIOR: f32 = 200.0;
 
 impl SearchGame for HexGame {
     type Step = Move;
@@ -54,6 +61,21 @@ impl SearchGame for HexGame {
             }
             _ => (0.5, 0.0),
         }
+    }
+
+    /// [`HexGame::prior`] mixed, as Go's tree does ([`move_predictor::mix_priors`]), with an even
+    /// prior (0.5 over 10 visits) and the move predictor's probability `p` of each cell
+    /// ([`crate::shapes`]), worth `200·√p` wins. Self-play on 11x11 with swap, 0.3 s a move, one
+    /// thread a side: 58.3% over 60 games against the search without it (crates/ai/README.md).
+    fn priors(&self, pending: &[Move], steps: &[Move], out: &mut Vec<(f32, f32)>) {
+        let (gammas, position) = (Gammas::shipped(), Candidates::new(self));
+        out.clear();
+        out.extend(steps.iter().map(|&s| match s {
+            Move::Place(p) => (gammas.strength(position.features(p)), 0.0),
+            _ => (0.0, 0.0),
+        }));
+        let prior = |s| self.prior(pending, s);
+        move_predictor::mix_priors(out, steps, EVEN_PRIOR, SHAPE_PRIOR, prior);
     }
 
     /// Little, as MoHex's none: RAVE (a cell's worth in Hex hardly depends on when it is taken)
