@@ -6,6 +6,8 @@
 //! explain the contests with the others held, which never lowers the likelihood. A game's own
 //! module says what its groups are (Go's `search::shapes`, Hex's `shapes`).
 
+use std::path::PathBuf;
+
 /// The positions to fit: for each, the features of every candidate, the move played first.
 #[derive(Clone, Debug)]
 pub struct Contests<const G: usize> {
@@ -163,6 +165,41 @@ pub fn mix_priors<S: Copy>(
         let visits = weight + even + shape_wins;
         *o = (wins / visits, visits);
     }
+}
+
+/// The files of `folders` named `*.extension`, each folder's in name order: the records a fitting
+/// tool reads. `Err` names a folder it cannot read.
+pub fn files_in(folders: &[String], extension: &str) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for folder in folders {
+        let entries =
+            std::fs::read_dir(folder).map_err(|e| format!("cannot read {folder}: {e}"))?;
+        let mut found: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+        found.retain(|p| p.extension().is_some_and(|x| x == extension));
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// Tells a fit's round and its [`quality`] on stderr, as the fitting tools do.
+pub fn tell_round(round: usize, quality: (f64, f64)) {
+    eprintln!(
+        "round {round}: mean log-likelihood {:.4}, top choice {:.1}%",
+        quality.0,
+        100.0 * quality.1
+    );
+}
+
+/// The comment lines a fitting tool writes above its gammas: what they are (`what`), the command
+/// and its games (`made_by`), and how well they predict those games.
+pub fn header(what: &str, made_by: &str, quality: (f64, f64)) -> String {
+    format!(
+        "# {what}, written by\n# {made_by}:\n\
+         # mean log-likelihood of the move played {:.4}, the move played rated highest {:.1}%.\n",
+        quality.0,
+        100.0 * quality.1
+    )
 }
 
 #[cfg(test)]

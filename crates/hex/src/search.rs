@@ -136,11 +136,12 @@ impl SearchGame for HexGame {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::{HexGame, HexRules};
     use stones_core::{Colour, Game, Rng, SearchGame, Trail};
 
-    fn game(moves: &[&str]) -> HexGame {
+    /// A game of Hex under the default rules after `moves`.
+    pub(crate) fn game(moves: &[&str]) -> HexGame {
         let mut g = HexGame::new(HexRules::default()).unwrap();
         for m in moves {
             let mv = g.parse_move(m).unwrap();

@@ -350,16 +350,7 @@ pub fn fit(mut samples: Samples, rounds: usize, report: impl FnMut(usize, (f64, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::HexRules;
-
-    fn game(moves: &[&str]) -> HexGame {
-        let mut g = HexGame::new(HexRules::default()).unwrap();
-        for m in moves {
-            let mv = g.parse_move(m).unwrap();
-            g.play(mv).unwrap();
-        }
-        g
-    }
+    use crate::search::tests::game;
 
     fn at(g: &HexGame, s: &str) -> Point {
         g.topology().parse_point(s).unwrap()

@@ -10,6 +10,7 @@
 //! records that do not replay are named on stderr and skipped.
 
 use std::path::PathBuf;
+use stones_core::move_predictor::{files_in, header, tell_round};
 use stones_core::{Game, RuleSet};
 use stones_go::search::shapes_fit::{fit, Samples};
 use stones_go::{GoMove, GoRecord, GoRules};
@@ -23,18 +24,10 @@ fn main() {
         eprintln!("usage: fit-go-shapes FOLDER... (folders of Go SGF records) > shapes.txt");
         std::process::exit(2);
     }
-    let mut files: Vec<PathBuf> = Vec::new();
-    for folder in &folders {
-        let entries = std::fs::read_dir(folder).unwrap_or_else(|e| {
-            eprintln!("fit-go-shapes: cannot read {folder}: {e}");
-            std::process::exit(1);
-        });
-        let sgf = |p: &PathBuf| p.extension().is_some_and(|x| x == "sgf");
-        let mut found: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-        found.retain(sgf);
-        found.sort();
-        files.extend(found);
-    }
+    let files = files_in(&folders, "sgf").unwrap_or_else(|e| {
+        eprintln!("fit-go-shapes: {e}");
+        std::process::exit(1);
+    });
     let base = match GoRules::load(Some("classic"), &[]) {
         Ok((rules, _)) => rules,
         Err(e) => {
@@ -53,23 +46,12 @@ fn main() {
     eprintln!("{games} games, {} positions", samples.len());
     let mut last = (0.0, 0.0);
     let gammas = fit(samples, ROUNDS, |round, q| {
-        eprintln!(
-            "round {round}: mean log-likelihood {:.4}, top choice {:.1}%",
-            q.0,
-            100.0 * q.1
-        );
+        tell_round(round, q);
         last = q;
     });
-    println!("# The Go search's move predictor (crates/go/src/search/shapes.rs), written by");
-    println!(
-        "# fit-go-shapes from {games} games of {}:",
-        folders.join(", ")
-    );
-    println!(
-        "# mean log-likelihood of the move played {:.4}, the move played rated highest {:.1}%.",
-        last.0,
-        100.0 * last.1
-    );
+    let what = "The Go search's move predictor (crates/go/src/search/shapes.rs)";
+    let made_by = format!("fit-go-shapes from {games} games of {}", folders.join(", "));
+    print!("{}", header(what, &made_by, last));
     print!("{}", gammas.write());
 }
 

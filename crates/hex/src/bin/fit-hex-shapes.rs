@@ -10,7 +10,8 @@
 //! but the first `--skip N` of each game (say, random opening moves the players did not choose);
 //! games that do not replay are named on stderr and skipped.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use stones_core::move_predictor::{files_in, header, tell_round};
 use stones_core::replay::{case_overrides, read_case_file};
 use stones_core::Game;
 use stones_hex::shapes::{fit, Samples};
@@ -38,17 +39,10 @@ fn main() {
     if folders.is_empty() {
         usage();
     }
-    let mut files: Vec<PathBuf> = Vec::new();
-    for folder in &folders {
-        let entries = std::fs::read_dir(folder).unwrap_or_else(|e| {
-            eprintln!("fit-hex-shapes: cannot read {folder}: {e}");
-            std::process::exit(1);
-        });
-        let mut found: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-        found.retain(|p| p.extension().is_some_and(|x| x == "case"));
-        found.sort();
-        files.extend(found);
-    }
+    let files = files_in(&folders, "case").unwrap_or_else(|e| {
+        eprintln!("fit-hex-shapes: {e}");
+        std::process::exit(1);
+    });
     let mut samples = Samples::new();
     let mut games = 0;
     for path in &files {
@@ -60,23 +54,15 @@ fn main() {
     eprintln!("{games} games, {} positions", samples.len());
     let mut last = (0.0, 0.0);
     let gammas = fit(samples, ROUNDS, |round, q| {
-        eprintln!(
-            "round {round}: mean log-likelihood {:.4}, top choice {:.1}%",
-            q.0,
-            100.0 * q.1
-        );
+        tell_round(round, q);
         last = q;
     });
-    println!("# The Hex search's move predictor (crates/hex/src/shapes.rs), written by");
-    println!(
-        "# fit-hex-shapes --skip {skip} from {games} games of {}:",
+    let what = "The Hex search's move predictor (crates/hex/src/shapes.rs)";
+    let made_by = format!(
+        "fit-hex-shapes --skip {skip} from {games} games of {}",
         folders.join(", ")
     );
-    println!(
-        "# mean log-likelihood of the move played {:.4}, the move played rated highest {:.1}%.",
-        last.0,
-        100.0 * last.1
-    );
+    print!("{}", header(what, &made_by, last));
     print!("{}", gammas.write());
 }
 
