@@ -17,6 +17,15 @@ const EVEN_PRIOR: f32 = 10.0;
 /// The wins a step's move-predictor probability `p` is worth, times `√p` (Go's tree: 200).
 const SHAPE_PRIOR: f32 = 200.0;
 
+/// The prior of a move that saves what the last stone cut, or of any other.
+fn save_prior(saves: bool) -> (f32, f32) {
+    if saves {
+        (1.0, SAVE_PRIOR)
+    } else {
+        (0.5, 0.0)
+    }
+}
+
 impl SearchGame for HexGame {
     type Step = Move;
 
@@ -54,27 +63,22 @@ impl SearchGame for HexGame {
     /// (`HexGame::bridge_replies`), the reply strong players make nearly always; the search's
     /// even start for every other move.
     fn prior(&self, _pending: &[Move], step: Move) -> (f32, f32) {
-        let c = self.turns.to_move;
-        match (step, self.turns.last()) {
-            (Move::Place(q), Some(Move::Place(p))) if self.bridge_replies(p, c).any(|r| r == q) => {
-                (1.0, SAVE_PRIOR)
-            }
-            _ => (0.5, 0.0),
-        }
+        save_prior(matches!(step, Move::Place(q) if Candidates::new(self).saves(q)))
     }
 
     /// [`HexGame::prior`] mixed, as Go's tree does ([`move_predictor::mix_priors`]), with an even
     /// prior (0.5 over 10 visits) and the move predictor's probability `p` of each cell
     /// ([`crate::shapes`]), worth `200·√p` wins. Self-play on 11x11 with swap, 0.3 s a move, one
     /// thread a side: 58.3% over 60 games against the search without it (crates/ai/README.md).
-    fn priors(&self, pending: &[Move], steps: &[Move], out: &mut Vec<(f32, f32)>) {
+    fn priors(&self, _pending: &[Move], steps: &[Move], out: &mut Vec<(f32, f32)>) {
         let (gammas, position) = (Gammas::shipped(), Candidates::new(self));
         out.clear();
         out.extend(steps.iter().map(|&s| match s {
             Move::Place(p) => (gammas.strength(position.features(p)), 0.0),
             _ => (0.0, 0.0),
         }));
-        let prior = |s| self.prior(pending, s);
+        // `prior`, from the saves the predictor's position has already found.
+        let prior = |s| save_prior(matches!(s, Move::Place(q) if position.saves(q)));
         move_predictor::mix_priors(out, steps, EVEN_PRIOR, SHAPE_PRIOR, prior);
     }
 

@@ -147,18 +147,18 @@ impl<'a> Candidates<'a> {
         }
     }
 
+    /// Whether the empty cell `p` saves a bridge or an edge template of the mover's that the last
+    /// stone cut into.
+    pub fn saves(&self, p: Point) -> bool {
+        self.saves.contains(&Some(p))
+    }
+
     /// The features of the empty cell `p`.
     pub fn features(&self, p: Point) -> Features {
         let raw = raw_shape(self.game, p, self.me);
-        let save = self.saves.contains(&Some(p));
         let last = last_value(self.game, p, self.last);
-        (raw.min(half_turn(raw)), last, u16::from(save))
+        (raw.min(half_turn(raw)), last, u16::from(self.saves(p)))
     }
-}
-
-/// The features of the empty cell `p` for the player to move.
-pub fn features(game: &HexGame, p: Point) -> Features {
-    Candidates::new(game).features(p)
 }
 
 /// The fitted gammas: per shape code (a shape not listed has `other`'s), and per value of `last`
@@ -351,6 +351,11 @@ pub fn fit(mut samples: Samples, rounds: usize, report: impl FnMut(usize, (f64, 
 mod tests {
     use super::*;
     use crate::search::tests::game;
+
+    /// The features of the empty cell `p` for the player to move.
+    fn features(game: &HexGame, p: Point) -> Features {
+        Candidates::new(game).features(p)
+    }
 
     fn at(g: &HexGame, s: &str) -> Point {
         g.topology().parse_point(s).unwrap()
