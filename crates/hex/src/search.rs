@@ -31,7 +31,8 @@ impl SearchGame for HexGame {
 
     /// The legal moves but the inferior cells (`HexGame::inferior_cells`: dead cells, whose
     /// taking is a pass, and captured pairs, as good as their captor's already) and, when the
-    /// opponent's bridges join their sides, the cells outside their carriers
+    /// opponent's bridges and edge templates (ziggurats too) join their sides, the cells outside
+    /// their carriers
     /// (`HexGame::must_play`: every such move loses). A cell left out as inferior is never
     /// better than some cell kept, so where no cell is kept every move loses: the list is then
     /// the must-play cells, or every legal move.
