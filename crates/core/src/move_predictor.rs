@@ -167,6 +167,48 @@ pub fn mix_priors<S: Copy>(
     }
 }
 
+/// Reads the gammas text the fitting tools write: `group value gamma` a line, `#` comments and
+/// blank lines skipped. Each line goes to `set` with its gamma (finite and positive); `set` names
+/// what it refuses (an unknown group or value), and the `Err` names the line.
+pub fn read_gammas(
+    text: &str,
+    mut set: impl FnMut(&str, &str, f32) -> Result<(), &'static str>,
+) -> Result<(), String> {
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| format!("shapes line {}: {what}: {line:?}", i + 1);
+        let [group, value, gamma] = line.split_whitespace().collect::<Vec<_>>()[..] else {
+            return Err(bad("want `group value gamma`"));
+        };
+        let gamma: f32 = gamma.parse().map_err(|_| bad("gamma is not a number"))?;
+        if !(gamma.is_finite() && gamma > 0.0) {
+            return Err(bad("gamma must be positive"));
+        }
+        set(group, value, gamma).map_err(bad)?;
+    }
+    Ok(())
+}
+
+/// Adds each of `files` through `add`, telling on stderr (as `tool`) each one it skips and why;
+/// the number added.
+pub fn add_all(
+    tool: &str,
+    files: &[PathBuf],
+    mut add: impl FnMut(&std::path::Path) -> Result<(), String>,
+) -> usize {
+    let mut added = 0;
+    for path in files {
+        match add(path) {
+            Ok(()) => added += 1,
+            Err(e) => eprintln!("{tool}: {}: skipped: {e}", path.display()),
+        }
+    }
+    added
+}
+
 /// The files of `folders` named `*.extension`, each folder's in name order: the records a fitting
 /// tool reads. `Err` names a folder it cannot read.
 pub fn files_in(folders: &[String], extension: &str) -> Result<Vec<PathBuf>, String> {

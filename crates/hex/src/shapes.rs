@@ -199,35 +199,20 @@ impl Gammas {
     /// Reads the text [`Gammas::write`] makes: `group value gamma` a line, `#` comments.
     pub fn parse(text: &str) -> Result<Gammas, String> {
         let mut gammas = Gammas::even();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = |what: &str| format!("shapes line {}: {what}: {line:?}", i + 1);
-            let [group, value, gamma] = line.split_whitespace().collect::<Vec<_>>()[..] else {
-                return Err(bad("want `group value gamma`"));
-            };
-            let gamma: f32 = gamma.parse().map_err(|_| bad("gamma is not a number"))?;
-            if !(gamma.is_finite() && gamma > 0.0) {
-                return Err(bad("gamma must be positive"));
-            }
+        move_predictor::read_gammas(text, |group, value, gamma| {
             let index = |n: usize| value.parse::<usize>().ok().filter(|&v| v < n);
             match group {
                 "shape" if value == "other" => gammas.other = gamma,
                 "shape" => {
-                    let code = shape_code(value).ok_or_else(|| bad("not a shape"))?;
+                    let code = shape_code(value).ok_or("not a shape")?;
                     gammas.shapes.insert(code, gamma);
                 }
-                "last" => {
-                    gammas.last[index(LAST_VALUES).ok_or_else(|| bad("unknown value"))?] = gamma
-                }
-                "save" => {
-                    gammas.save[index(SAVE_VALUES).ok_or_else(|| bad("unknown value"))?] = gamma
-                }
-                _ => return Err(bad("unknown group")),
+                "last" => gammas.last[index(LAST_VALUES).ok_or("unknown value")?] = gamma,
+                "save" => gammas.save[index(SAVE_VALUES).ok_or("unknown value")?] = gamma,
+                _ => return Err("unknown group"),
             }
-        }
+            Ok(())
+        })?;
         Ok(gammas)
     }
 

@@ -9,8 +9,8 @@
 //! Every stone of every record is a sample (its position and the points its mover could take);
 //! records that do not replay are named on stderr and skipped.
 
-use std::path::PathBuf;
-use stones_core::move_predictor::{files_in, header, tell_round};
+use std::path::Path;
+use stones_core::move_predictor::{add_all, files_in, header, tell_round};
 use stones_core::{Game, RuleSet};
 use stones_go::search::shapes_fit::{fit, Samples};
 use stones_go::{GoMove, GoRecord, GoRules};
@@ -36,13 +36,9 @@ fn main() {
         }
     };
     let mut samples = Samples::new();
-    let mut games = 0;
-    for path in &files {
-        match add_record(path, &base, &mut samples) {
-            Ok(()) => games += 1,
-            Err(e) => eprintln!("fit-go-shapes: {}: skipped: {e}", path.display()),
-        }
-    }
+    let games = add_all("fit-go-shapes", &files, |path| {
+        add_record(path, &base, &mut samples)
+    });
     eprintln!("{games} games, {} positions", samples.len());
     let mut last = (0.0, 0.0);
     let gammas = fit(samples, ROUNDS, |round, q| {
@@ -56,7 +52,7 @@ fn main() {
 }
 
 /// Adds every stone of the record at `path` to `samples`.
-fn add_record(path: &PathBuf, base: &GoRules, samples: &mut Samples) -> Result<(), String> {
+fn add_record(path: &Path, base: &GoRules, samples: &mut Samples) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let record = GoRecord::parse(bytes).map_err(|e| e.to_string())?;
     let mut game = record.start(base).map_err(|e| e.to_string())?;

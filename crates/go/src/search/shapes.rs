@@ -227,33 +227,18 @@ impl Gammas {
     pub fn parse(text: &str) -> Result<Gammas, String> {
         let mut gammas = Gammas::even();
         let mut listed = vec![false; SIZES[0]];
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = |what: &str| format!("shapes line {}: {what}: {line:?}", i + 1);
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [group, value, gamma] = words[..] else {
-                return Err(bad("want `group value gamma`"));
-            };
-            let g = GROUP_NAMES
-                .iter()
-                .position(|&g| g == group)
-                .ok_or_else(|| bad("unknown group"))?;
+        stones_core::move_predictor::read_gammas(text, |group, value, gamma| {
+            let g = (GROUP_NAMES.iter().position(|&g| g == group)).ok_or("unknown group")?;
             let v = match (g, value) {
                 (0, "other") => OTHER_SHAPES as usize,
-                _ => value_index(g, value).ok_or_else(|| bad("unknown value"))?,
+                _ => value_index(g, value).ok_or("unknown value")?,
             };
-            let gamma: f32 = gamma.parse().map_err(|_| bad("gamma is not a number"))?;
-            if !(gamma.is_finite() && gamma > 0.0) {
-                return Err(bad("gamma must be positive"));
-            }
             gammas.0[g][v] = gamma;
             if g == 0 {
                 listed[v] = true;
             }
-        }
+            Ok(())
+        })?;
         let other = gammas.0[0][OTHER_SHAPES as usize];
         for (gamma, listed) in gammas.0[0].iter_mut().zip(listed) {
             if !listed {

@@ -11,7 +11,7 @@
 //! games that do not replay are named on stderr and skipped.
 
 use std::path::Path;
-use stones_core::move_predictor::{files_in, header, tell_round};
+use stones_core::move_predictor::{add_all, files_in, header, tell_round};
 use stones_core::replay::{case_overrides, read_case_file};
 use stones_core::Game;
 use stones_hex::shapes::{fit, Samples};
@@ -44,13 +44,9 @@ fn main() {
         std::process::exit(1);
     });
     let mut samples = Samples::new();
-    let mut games = 0;
-    for path in &files {
-        match add_game(path, skip, &mut samples) {
-            Ok(()) => games += 1,
-            Err(e) => eprintln!("fit-hex-shapes: {}: skipped: {e}", path.display()),
-        }
-    }
+    let games = add_all("fit-hex-shapes", &files, |path| {
+        add_game(path, skip, &mut samples)
+    });
     eprintln!("{games} games, {} positions", samples.len());
     let mut last = (0.0, 0.0);
     let gammas = fit(samples, ROUNDS, |round, q| {
