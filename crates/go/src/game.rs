@@ -566,6 +566,31 @@ impl GoGame {
             })
             .map_or(GoMove::Pass, GoMove::Play)
     }
+
+    /// [`GoGame::playout_move`] that also passes over the points `refuse` names among those with
+    /// at most one empty neighbour (the only ones where a stone can be left with one liberty or
+    /// none): `Pass` when every acceptable point is refused, as Pachi's playouts pass rather than
+    /// make a bad self-atari.
+    pub fn playout_move_except(
+        &self,
+        rng: &mut stones_core::Rng,
+        refuse: impl Fn(Point) -> bool,
+    ) -> GoMove {
+        let board = &self.pos.board;
+        let n = board.empty_count();
+        if n == 0 {
+            return GoMove::Pass;
+        }
+        let c = self.pos.st.to_move;
+        let ko = self.pos.st.ko;
+        board
+            .scan_empties_from(rng.below(n), |p| match board.empty_neighbours(p) {
+                0 => ko != Some(p) && board.is_fair_move(&self.topo, p, c) && !refuse(p),
+                1 => !refuse(p),
+                _ => true,
+            })
+            .map_or(GoMove::Pass, GoMove::Play)
+    }
 }
 
 impl Game for GoGame {

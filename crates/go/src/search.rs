@@ -197,7 +197,8 @@ impl GoGame {
     /// The playout policy: the urgent capture or rescue beside the last move
     /// (`GoGame::urgent_point`), else the vital point of a three-point eye space the last move
     /// encloses, else (19 times in 20) a point beside the
-    /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris.
+    /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris
+    /// (a pass when nothing else is left: a seki's shared liberties stay open to the count).
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
         let board = self.board();
         let topo = self.topology();
@@ -235,13 +236,7 @@ impl GoGame {
                 }
             }
         }
-        for _ in 0..4 {
-            match self.playout_move(rng) {
-                GoMove::Play(p) if big_self_atari(board, topo, p, me) => continue,
-                mv => return mv,
-            }
-        }
-        self.playout_move(rng)
+        self.playout_move_except(rng, |p| big_self_atari(board, topo, p, me))
     }
 
     /// The most urgent point beside `last`: the capture of the largest enemy chain in atari at,

@@ -1,8 +1,8 @@
-//! The playout policy's urgent replies: which capture or rescue it picks after a move.
+//! The playout policy: which capture or rescue it picks after a move, and what it will not play.
 
 use super::test_boards::{after_white, point};
 use crate::game::{GoGame, GoMove};
-use stones_core::Point;
+use stones_core::{Colour, Game, Point, Rng};
 
 fn urgent(g: &GoGame) -> Option<Point> {
     match g.last_move() {
@@ -67,4 +67,37 @@ fn a_rescue_that_a_ladder_catches_is_not_urgent() {
     broken[1] = "......X..";
     let g = after_white(broken, "D5");
     assert_eq!(urgent(&g), Some(point(&g, "E6")));
+}
+
+#[test]
+fn a_playout_passes_rather_than_fill_a_shared_liberty_of_a_seki() {
+    // Each side's one chain has the same two liberties, E9 and E8: a stone on either leaves the
+    // mover's whole chain in atari, to be taken. The count leaves both alive; the playout passes.
+    let g = after_white(
+        [
+            "XXXX.OOOO",
+            "XXXX.OOOO",
+            "XXXXXOOOO",
+            "XXXXXOOOO",
+            "XXXXXOOOO",
+            "XXXXXOOOO",
+            "XXXXXOOOO",
+            "XXXXXOOOO",
+            "XXXXXOOO.",
+        ],
+        "J1",
+    );
+    for name in ["E9", "E8"] {
+        let p = point(&g, name);
+        assert!(crate::search::big_self_atari(
+            g.board(),
+            g.topology(),
+            p,
+            Colour::Black
+        ));
+    }
+    for seed in 0..20 {
+        let mut rng = Rng::new(seed);
+        assert_eq!(g.policy_move(&mut rng), GoMove::Pass, "seed {seed}");
+    }
 }
