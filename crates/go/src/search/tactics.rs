@@ -146,9 +146,9 @@ pub fn nakade_point(board: &ChainBoard, topo: &Topology, last: Point) -> Option<
     let owner = board.get(last)?;
     for &e in topo.neighbours(last) {
         let e = Point(e);
-        // A point of a three-point region has at most two empty neighbours: most points are out
-        // after one load.
-        if board.get(e).is_some() || board.empty_neighbours(e) > 2 {
+        // A point of a three-point region has one or two empty neighbours: most points (and
+        // every one-point eye) are out after one load.
+        if board.get(e).is_some() || !(1..=2).contains(&board.empty_neighbours(e)) {
             continue;
         }
         let mut region = [e; 4];
