@@ -835,8 +835,10 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
 
 #[test]
 fn a_finished_game_saved_at_the_terminal_replays_to_its_end_and_result() {
-    // Dots ended by both STOPs, Go counted after marking a dead stone, Go resigned: each saved as
-    // SGF and as a case file keeps every move, and each file replays to the end with the result.
+    // Dots ended by both STOPs, Go counted after the search marked a dead stone (White's B3, alone
+    // in Black's area) and both players confirmed, Go resigned: each saved as SGF and as a case
+    // file keeps every move, the marking among them, and each file replays to the end with the
+    // result.
     let dir = std::env::temp_dir().join(format!("stones-finished-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
@@ -851,7 +853,7 @@ fn a_finished_game_saved_at_the_terminal_replays_to_its_end_and_result() {
         (
             "go --set size=5",
             "C1\nD1\nC2\nD2\nC3\nD3\nC4\nD4\nC5\nD5\npass\nB3\npass\npass\n\
-             dead B3\ndone\ndone\n",
+             done\ndone\n",
             "B+0.5",
             &["pass", "dead B3", "done"],
         ),
