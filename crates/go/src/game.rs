@@ -548,23 +548,7 @@ impl GoGame {
         if board.empty_neighbours(p) != 0 {
             return GoMove::Play(p);
         }
-        self.playout_scan(start)
-    }
-
-    /// [`GoGame::playout_move`]'s scan from entry `start` of the empty list on, once that entry has
-    /// no empty neighbour. The ko point is only looked at among the points without an empty
-    /// neighbour: all its neighbours are the capturer's stones.
-    #[inline(never)]
-    fn playout_scan(&self, start: usize) -> GoMove {
-        let board = &self.pos.board;
-        let c = self.pos.st.to_move;
-        let ko = self.pos.st.ko;
-        board
-            .scan_empties_from(start, |p| {
-                board.empty_neighbours(p) != 0
-                    || (ko != Some(p) && board.is_fair_move(&self.topo, p, c))
-            })
-            .map_or(GoMove::Pass, GoMove::Play)
+        self.playout_scan(start, |_| false)
     }
 
     /// [`GoGame::playout_move`] that also passes over the points `refuse` names among those with
@@ -576,15 +560,24 @@ impl GoGame {
         rng: &mut stones_core::Rng,
         refuse: impl Fn(Point) -> bool,
     ) -> GoMove {
-        let board = &self.pos.board;
-        let n = board.empty_count();
+        let n = self.pos.board.empty_count();
         if n == 0 {
             return GoMove::Pass;
         }
+        self.playout_scan(rng.below(n), refuse)
+    }
+
+    /// The scan of [`GoGame::playout_move`] and [`GoGame::playout_move_except`] from entry `start`
+    /// of the empty list on: a point with an empty neighbour is legal and no eye, one without is
+    /// asked whether it is legal (the ko point is only among these: all its neighbours are the
+    /// capturer's stones) and not an own eye; `refuse` is asked of the points with at most one.
+    #[inline(never)]
+    fn playout_scan(&self, start: usize, refuse: impl Fn(Point) -> bool) -> GoMove {
+        let board = &self.pos.board;
         let c = self.pos.st.to_move;
         let ko = self.pos.st.ko;
         board
-            .scan_empties_from(rng.below(n), |p| match board.empty_neighbours(p) {
+            .scan_empties_from(start, |p| match board.empty_neighbours(p) {
                 0 => ko != Some(p) && board.is_fair_move(&self.topo, p, c) && !refuse(p),
                 1 => !refuse(p),
                 _ => true,

@@ -197,7 +197,7 @@ impl GoGame {
     /// The playout policy: the urgent capture or rescue beside the last move
     /// (`GoGame::urgent_point`), else the vital point of a three-point eye space the last move
     /// encloses, else (19 times in 20) a point beside the
-    /// last move where a 3×3 pattern matches, else [`GoGame::playout_move`] without big self-ataris
+    /// last move where a 3×3 pattern matches, else [`GoGame::playout_move_except`] big self-ataris
     /// (a pass when nothing else is left: a seki's shared liberties stay open to the count).
     pub fn policy_move(&self, rng: &mut Rng) -> GoMove {
         let board = self.board();
