@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::{Output, Stdio};
 
 mod common;
-use common::{spawn, stones, text};
+use common::{spawn, stones, text, Scratch};
 
 #[test]
 fn list_names_every_game_and_ruleset() {
@@ -138,8 +138,8 @@ fn bad_input_is_a_clear_error_with_failure_status() {
 
 #[test]
 fn broken_case_files_are_errors_not_panics() {
-    let dir = std::env::temp_dir().join(format!("stones-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("cli-test");
+    let dir = tmp.path();
     let files = [
         ("not-toml.case", "game = \"go\"\nmoves = [", "not valid"),
         (
@@ -175,7 +175,6 @@ fn broken_case_files_are_errors_not_panics() {
             "{name}: expected '{needle}' in: {err}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -425,7 +424,8 @@ fn a_full_standard_output_is_a_clear_error() {
 
 #[test]
 fn only_regular_files_of_the_right_kind_and_size_are_read() {
-    let dir = std::env::temp_dir().join(format!("stones-cli-files-{}", std::process::id()));
+    let tmp = Scratch::new("cli-files");
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("dir.toml")).unwrap();
     std::fs::create_dir_all(dir.join("dir.case")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
@@ -477,7 +477,6 @@ fn only_regular_files_of_the_right_kind_and_size_are_read() {
     refused(replay(&path("big.case")), "more than the 1048576 allowed");
     // SGF records: a regular file within 64 MiB.
     refused(replay(&path("zero.sgf")), "not a regular file");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -748,8 +747,8 @@ fn moves_prints_a_count_and_an_overlay_not_thousands_of_items() {
 
 #[test]
 fn a_saved_game_replays_to_the_same_position_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("stones-save-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("save-test");
+    let dir = tmp.path();
     let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let json = |args: &[&str]| -> serde_json::Value {
         let out = stones(args, "");
@@ -830,7 +829,6 @@ fn a_saved_game_replays_to_the_same_position_and_resumes() {
     assert!(text(&out.stdout).contains("trigo has no SGF form here; save it as a .case file"));
     let out = stones(&["play", &at("t.case")], "quit\n");
     assert!(text(&out.stdout).contains("black to move>"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -839,8 +837,8 @@ fn a_finished_game_saved_at_the_terminal_replays_to_its_end_and_result() {
     // in Black's area) and both players confirmed, Go resigned: each saved as SGF and as a case
     // file keeps every move, the marking among them, and each file replays to the end with the
     // result.
-    let dir = std::env::temp_dir().join(format!("stones-finished-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("finished");
+    let dir = tmp.path();
     let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
     // The game and its options, the moves typed, the result, the last moves replayed.
     let games: [(&str, &str, &str, &[&str]); 3] = [
@@ -918,7 +916,6 @@ fn a_finished_game_saved_at_the_terminal_replays_to_its_end_and_result() {
     if let Some(said) = gnu_go(&format!("loadsgf {go}\nfinal_status_list dead\n")) {
         assert_eq!(said, ["= black", "= B3"], "{said:?}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The properties of the last node of `file`'s main line as Sabaki's SGF parser reads them
@@ -1105,8 +1102,8 @@ fn computer_players_play_to_the_end_and_accept_the_marking() {
 #[test]
 fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
     // SGF readers take `B+5` for a margin of 5 points: a five (or six) in a row is `RE[B+]`.
-    let dir = std::env::temp_dir().join(format!("stones-re-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("re-test");
+    let dir = tmp.path();
     let games = [
         (
             &["gomoku", "--set", "opening=none"][..],
@@ -1143,7 +1140,6 @@ fn a_row_win_is_written_and_read_as_sgf_writes_a_win_with_no_score() {
             assert_eq!(moves, v["moves"].as_array().unwrap().len(), "{game}");
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The `RE` and the number of moves Sabaki's SGF parser (`@sabaki/sgf` from npm, in
@@ -1188,8 +1184,8 @@ fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
         eprintln!("GNU Go is not installed: the check is skipped");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("stones-gnugo-re-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("gnugo-re");
+    let dir = tmp.path();
     let ends = [
         ("resign", "C3\nresign\n", "RE[B+R]", &["komi=5.5"][..]),
         (
@@ -1234,7 +1230,6 @@ fn gnu_go_loads_our_go_records_of_every_kind_of_result() {
         .filter(|r| r.starts_with("= black") || r.starts_with("= white"))
         .collect();
     assert_eq!(loaded, ["= white", "= white", "= black"], "{s}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1358,8 +1353,8 @@ fn play_help_and_a_bad_player_list_the_same_forms_and_options() {
 #[test]
 fn replay_help_names_every_game_whose_records_save_as_sgf() {
     let help = text(&stones(&["replay", "--help"], "").stdout).to_lowercase();
-    let dir = std::env::temp_dir().join(format!("stones-sgf-help-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("sgf-help");
+    let dir = tmp.path();
     for game in ["go", "dots", "gomoku", "trigo", "connect6", "hex"] {
         let file = dir.join(format!("{game}.sgf"));
         let out = stones(&["play", game], &format!("save {}\nquit\n", file.display()));
@@ -1374,7 +1369,6 @@ fn replay_help_names_every_game_whose_records_save_as_sgf() {
         let prompt = text(&stones(&["play", game], "help\nquit\n").stdout);
         assert_eq!(prompt.contains(".sgf or .case"), saved, "{game}: {prompt}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1396,8 +1390,8 @@ fn hex_offers_the_swap_only_under_a_ruleset_with_it() {
 
 #[test]
 fn go_boards_show_the_same_star_points_in_text_and_svg() {
-    let dir = std::env::temp_dir().join(format!("stones-stars-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("stars");
+    let dir = tmp.path();
     for (size, usual) in [(9, 5), (13, 5), (19, 9)] {
         let svg = dir.join(format!("{size}.svg"));
         let set = format!("size={size}");
@@ -1417,7 +1411,6 @@ fn go_boards_show_the_same_star_points_in_text_and_svg() {
         assert_eq!(in_text, in_svg, "{size}x{size}:\n{board}");
         assert_eq!(in_text, usual, "{size}x{size}:\n{board}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1482,8 +1475,8 @@ fn a_refused_line_is_quoted_to_100_characters() {
 
 #[test]
 fn a_game_resumed_against_the_computer_keeps_the_computer() {
-    let dir = std::env::temp_dir().join(format!("stones-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("resume");
+    let dir = tmp.path();
     let file = dir.join("g.case");
     let file = file.to_str().unwrap();
     let args = ["play", "go", "--set", "size=5", "--white", "random"];
@@ -1523,7 +1516,6 @@ fn a_game_resumed_against_the_computer_keeps_the_computer() {
         s.contains("black to move>") && !s.contains("white plays"),
         "{s}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1585,8 +1577,8 @@ fn the_readmes_first_command_starts_a_small_game_against_the_search() {
 
 #[test]
 fn replay_plots_the_win_rate_after_every_move() {
-    let dir = std::env::temp_dir().join(format!("stones-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("plot");
+    let dir = tmp.path();
     let out = dir.join("wr.svg");
     let run = stones(
         &[
@@ -1632,5 +1624,4 @@ fn replay_plots_the_win_rate_after_every_move() {
         "{}",
         text(&bad.stderr)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

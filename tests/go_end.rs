@@ -4,7 +4,7 @@
 //! on one line; `quit`'s warning is the last thing on screen.
 
 mod common;
-use common::{stones, text};
+use common::{stones, text, Scratch};
 
 /// A settled 9x9 game under the classic rules (territory, komi 5.5): Black's walls on the left,
 /// White's on the right, Black's H5 dead inside White's area, and four dame between the walls
@@ -49,12 +49,9 @@ const OPEN: &str = "\
 . . . . . . . . .
 ";
 
-/// Writes a case file of `board` (Black to move) with `komi` to a file of this test's own, and
-/// returns its path.
-fn case(name: &str, board: &str, komi: f64) -> String {
-    let dir = std::env::temp_dir().join(format!("stones-go-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.case"));
+/// Writes a case file of `board` (Black to move) with `komi` into `dir`, and returns its path.
+fn case(dir: &Scratch, name: &str, board: &str, komi: f64) -> String {
+    let path = dir.join(&format!("{name}.case"));
     let text = format!(
         "game = \"go\"\nruleset = \"classic\"\ndescription = \"{name}\"\n[set]\nsize = 9\n\
          komi = {komi}\n[setup]\nboard = \"\"\"\n{board}\"\"\"\nto_move = \"black\"\nmoves = []\n"
@@ -87,16 +84,18 @@ fn replies_to_a_pass(path: &str) -> Vec<String> {
 #[test]
 fn the_computer_passes_back_in_a_settled_game_it_has_won() {
     // Before, it filled the dame first, one move after each of the person's passes (G2, E6, G3).
-    let won = case("settled", SETTLED, 5.5);
+    let tmp = Scratch::new("go-end");
+    let won = case(&tmp, "settled", SETTLED, 5.5);
     assert_eq!(replies_to_a_pass(&won), ["pass"; 3]);
 }
 
 #[test]
 fn the_computer_plays_on_in_a_lost_or_open_game() {
     // The same board with komi 3.5: Black wins by 0.5 if play stops.
-    let lost = case("lost", SETTLED, 3.5);
-    let open = case("open", OPEN, 5.5);
-    let cuttable = case("cuttable", CUTTABLE, 2.5);
+    let tmp = Scratch::new("go-end");
+    let lost = case(&tmp, "lost", SETTLED, 3.5);
+    let open = case(&tmp, "open", OPEN, 5.5);
+    let cuttable = case(&tmp, "cuttable", CUTTABLE, 2.5);
     for path in [lost, open, cuttable] {
         let replies = replies_to_a_pass(&path);
         assert!(replies.iter().all(|r| r != "pass"), "{path}: {replies:?}");
@@ -119,7 +118,8 @@ fn marking_after_passes(path: &str, script: &str) -> String {
 
 #[test]
 fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
-    let won = case("marked", SETTLED, 5.5);
+    let tmp = Scratch::new("go-end");
+    let won = case(&tmp, "marked", SETTLED, 5.5);
     // Black passes, White passes back; H5 is marked already: unmarked, marked again, then done.
     let marking = marking_after_passes(&won, "pass\nH5\ndead H5\ndone\n");
     // The board drawn after the closing passes shows H5 marked (a small x).
@@ -145,8 +145,7 @@ fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
     );
 
     // Saved, the marks are moves like any typed (`dead H5`), and the game replays to the result.
-    let dir = std::env::temp_dir().join(format!("stones-go-end-{}", std::process::id()));
-    let saved = dir.join("marked-saved.case");
+    let saved = tmp.join("marked-saved.case");
     let script = format!("pass\ndone\nsave {}\nquit\n", saved.display());
     let out = stones(&["play", &won, "--white", SEARCH], &script);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -165,7 +164,8 @@ fn the_chains_the_search_calls_dead_are_marked_for_the_person_to_confirm() {
 
 #[test]
 fn the_marking_prompt_says_the_count_on_one_short_line() {
-    let won = case("prompt", SETTLED, 5.5);
+    let tmp = Scratch::new("go-end");
+    let won = case(&tmp, "prompt", SETTLED, 5.5);
     let marking = marking_after_passes(&won, "pass\n");
     let after_board = marking
         .split("captures: black 0, white 0\n")

@@ -5,18 +5,13 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{match_moves, stones, text};
+use common::{match_moves, stones, text, Scratch};
 
-/// A fresh scratch path under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stones-oppai-{}-{name}", std::process::id()))
-}
-
-/// A fake oppai-rs that logs each request to `log` and answers as oppai-rs does: `Init`, `PutPoint`
+/// A fake oppai-rs, written into `dir`, that logs each request to `log` and answers as oppai-rs does: `Init`, `PutPoint`
 /// (remembering the point), and `Analyze` with an off-field decoy of weight 0 before the first free
 /// point of a 6 x 5 field (weight 0.5), so that only the heaviest move is legal. `analyze` replaces
 /// the Analyze answer when given.
-fn fake(name: &str, log: &Path, analyze: Option<&str>) -> String {
+fn fake(dir: &Scratch, name: &str, log: &Path, analyze: Option<&str>) -> String {
     let good = "for y in 0 1 2 3 4; do for x in 0 1 2 3 4 5; do case \"$taken\" in *\" $x,$y \"*) ;; \
                 *) echo \"{\\\"command\\\":\\\"Analyze\\\",\\\"moves\\\":[{\\\"coords\\\":{\\\"x\\\":99,\\\"y\\\":99},\\\"weight\\\":0.0},{\\\"coords\\\":{\\\"x\\\":$x,\\\"y\\\":$y},\\\"weight\\\":0.5}]}\"; break 2 ;; \
                 esac; done; done";
@@ -34,7 +29,7 @@ fn fake(name: &str, log: &Path, analyze: Option<&str>) -> String {
         log = log.display(),
         analyze = analyze.unwrap_or(good),
     );
-    let path = scratch(&format!("{name}.sh"));
+    let path = dir.join(&format!("{name}.sh"));
     std::fs::write(&path, script).unwrap();
     format!("oppai:sh {}", path.display())
 }
@@ -42,10 +37,8 @@ fn fake(name: &str, log: &Path, analyze: Option<&str>) -> String {
 /// `stones match dots` on a 6 x 5 grounding field, `black` against `random`, `moves` moves; the JSON
 /// report's first game and the output.
 fn dots_game(black: &str, moves: &str, size: &str) -> (serde_json::Value, String) {
-    // A report of its own per call: the tests run at once, and two specs may be as long.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let json = scratch(&format!("report-{call}.json"));
+    let report = Scratch::new("oppai");
+    let json = report.join("report.json");
     let path = json.display().to_string();
     let out = stones(
         &[
@@ -73,20 +66,19 @@ fn dots_game(black: &str, moves: &str, size: &str) -> (serde_json::Value, String
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    std::fs::remove_file(&json).ok();
     (v["games"][0].clone(), text(&out.stdout))
 }
 
 #[test]
 fn a_fake_oppai_is_told_the_field_and_the_moves_and_its_heaviest_move_is_played() {
-    let log = scratch("good.log");
-    let (game, _) = dots_game(&fake("good", &log, None), "6", "size=[6, 5]");
+    let tmp = Scratch::new("oppai");
+    let log = tmp.join("good.log");
+    let (game, _) = dots_game(&fake(&tmp, "good", &log, None), "6", "size=[6, 5]");
     let result = game["result"].as_str().unwrap();
     assert!(!result.ends_with("+F") && !result.ends_with("+T"), "{game}");
     let moves = match_moves(&game);
     assert_eq!(moves.len(), 6, "{game}");
     let told = std::fs::read_to_string(&log).unwrap();
-    std::fs::remove_file(&log).ok();
     let lines: Vec<&str> = told.lines().collect();
     // Init once with the field's size (width 6, height 5), then Analyze for Black's first move.
     assert_eq!(
@@ -117,6 +109,7 @@ fn a_fake_oppai_is_told_the_field_and_the_moves_and_its_heaviest_move_is_played(
 
 #[test]
 fn bad_oppai_answers_lose_the_game_with_a_reason() {
+    let tmp = Scratch::new("oppai");
     for (name, analyze, why) in [
         ("text", "echo 'thinking...'", "not JSON"),
         ("wrong", "echo '{\"command\":\"Init\"}'", "expected a \"Analyze\""),
@@ -128,9 +121,8 @@ fn bad_oppai_answers_lose_the_game_with_a_reason() {
         ),
         ("silent", "sleep 30", "ran past its time"),
     ] {
-        let log = scratch(&format!("{name}.log"));
-        let (game, _) = dots_game(&fake(name, &log, Some(analyze)), "6", "size=[6, 5]");
-        std::fs::remove_file(&log).ok();
+        let log = tmp.join(&format!("{name}.log"));
+        let (game, _) = dots_game(&fake(&tmp, name, &log, Some(analyze)), "6", "size=[6, 5]");
         let result = game["result"].as_str().unwrap();
         assert!(result.starts_with("W+"), "{name}: {game}");
         let reason = game["reason"].as_str().unwrap();

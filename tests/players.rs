@@ -5,16 +5,12 @@
 use std::path::PathBuf;
 
 mod common;
-use common::{match_moves, stones, text};
-
-/// A fresh scratch path under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stones-players-{}-{name}", std::process::id()))
-}
+use common::{match_moves, stones, text, Scratch};
 
 /// Runs `stones match` with `args` and `--json`; returns the JSON and the printed report.
 fn run_match(args: &[&str]) -> (serde_json::Value, String) {
-    let json = scratch(&format!("{}.json", args[0]));
+    let report = Scratch::new("players");
+    let json = report.join("report.json");
     let mut all = vec!["match"];
     all.extend_from_slice(args);
     let path = json.display().to_string();
@@ -22,7 +18,6 @@ fn run_match(args: &[&str]) -> (serde_json::Value, String) {
     let out = stones(&all, "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    std::fs::remove_file(&json).ok();
     (value, text(&out.stdout))
 }
 
@@ -307,7 +302,8 @@ fn a_won_go_game_ends_after_the_persons_pass() {
          to_move = \"black\"\nmoves = []\n",
         row.repeat(9)
     );
-    let path = scratch("won.case");
+    let tmp = Scratch::new("players");
+    let path = tmp.join("won.case");
     std::fs::write(&path, case).unwrap();
     let out = stones(
         &[
@@ -318,7 +314,6 @@ fn a_won_go_game_ends_after_the_persons_pass() {
         ],
         "pass\nquit!\n",
     );
-    std::fs::remove_file(&path).ok();
     let s = text(&out.stdout);
     // Before: White filled its own territory, a point lost at each move under territory scoring.
     assert!(s.contains("white plays pass"), "{s}");
@@ -368,9 +363,15 @@ fn hex_opens_where_a_swap_profits_little_under_the_swap_rule() {
     }
 }
 
-/// A GTP engine in shell that logs each command to `log` and answers its genmoves in turn from
-/// `moves`; `list_commands` lists `listed`.
-fn scripted_gtp(name: &str, listed: &str, moves: &[&str], log: &std::path::Path) -> String {
+/// A GTP engine in shell, written into `dir`, that logs each command to `log` and answers its
+/// genmoves in turn from `moves`; `list_commands` lists `listed`.
+fn scripted_gtp(
+    dir: &Scratch,
+    name: &str,
+    listed: &str,
+    moves: &[&str],
+    log: &std::path::Path,
+) -> String {
     let answers: String = moves
         .iter()
         .enumerate()
@@ -383,7 +384,7 @@ fn scripted_gtp(name: &str, listed: &str, moves: &[&str], log: &std::path::Path)
          quit*) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n",
         log = log.display()
     );
-    let path = scratch(&format!("{name}.sh"));
+    let path = dir.join(&format!("{name}.sh"));
     std::fs::write(&path, script).unwrap();
     format!("gtp:sh {}", path.display())
 }
@@ -393,14 +394,21 @@ fn a_benzene_engine_is_told_the_swap_rule_and_after_a_swap_plays_in_its_own_fram
     // Benzene's engines (MoHex, Wolve: they list `param_game`) allow no swap unless told, and their
     // swap-pieces keeps Black's stone and exchanges the colours, where ours mirrors the stone
     // and keeps them: after the swap they hear and play every move with the other colour, mirrored.
-    let log = scratch("benzene.log");
-    std::fs::remove_file(&log).ok();
-    let benzene = scripted_gtp("benzene", "name\\nparam_game\\nplay", &["b1", "a2"], &log);
+    let tmp = Scratch::new("players");
+    let log = tmp.join("benzene.log");
+    let benzene = scripted_gtp(
+        &tmp,
+        "benzene",
+        "name\\nparam_game\\nplay",
+        &["b1", "a2"],
+        &log,
+    );
     let plain = scripted_gtp(
+        &tmp,
         "plain",
         "name",
         &["swap-pieces", "a3"],
-        &scratch("plain.log"),
+        &tmp.join("plain.log"),
     );
     let (v, _) = run_match(&[
         "hex", "--set", "size=3", "--black", &benzene, "--white", &plain, "--games", "1",

@@ -2,21 +2,17 @@
 //! a flood of lines without an answer, processes left behind, escape sequences, a slow start, huge
 //! clocks — and the report's per-game lines and table.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::Duration;
 
 mod common;
-use common::{processes_with, spawn, stones, text};
+use common::{processes_with, spawn, stones, text, Scratch};
 
-/// A fresh scratch path under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stones-referee-{}-{name}", std::process::id()))
-}
-
-/// Writes a shell-script engine and returns its player spec (`gtp:sh PATH` or `gomocup:sh PATH`).
-fn engine(kind: &str, name: &str, script: &str) -> String {
-    let path = scratch(&format!("{name}.sh"));
+/// Writes a shell-script engine into `dir` and returns its player spec (`gtp:sh PATH` or
+/// `gomocup:sh PATH`).
+fn engine(dir: &Scratch, kind: &str, name: &str, script: &str) -> String {
+    let path = dir.join(&format!("{name}.sh"));
     std::fs::write(&path, script).unwrap();
     format!("{kind}:sh {}", path.display())
 }
@@ -31,10 +27,8 @@ fn peak_kb(pid: u32) -> Option<u64> {
 /// Runs `stones match ARGS --json FILE`, watching its memory; the JSON, the output and the most
 /// memory (kB) seen.
 fn referee(args: &[&str]) -> (serde_json::Value, Output, u64) {
-    // A report of its own per call: the tests run at once, and two may pass arguments as long.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let json = scratch(&format!("report-{call}.json"));
+    let report = Scratch::new("referee");
+    let json = report.join("report.json");
     let path = json.display().to_string();
     let mut all = vec!["match"];
     all.extend_from_slice(args);
@@ -55,7 +49,6 @@ fn referee(args: &[&str]) -> (serde_json::Value, Output, u64) {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    std::fs::remove_file(&json).ok();
     (value, out, peak)
 }
 
@@ -98,8 +91,10 @@ fn gtp_script(before: &str, genmove: &str) -> String {
 
 #[test]
 fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
+    let tmp = Scratch::new("referee");
     // Starts an answer and never ends it; then a Gomocup brain that talks without answering.
     let gtp = engine(
+        &tmp,
         "gtp",
         "flood",
         &gtp_script(
@@ -121,6 +116,7 @@ fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
     assert!(text(&out.stdout).contains("B+T"));
 
     let brain = engine(
+        &tmp,
         "gomocup",
         "spam",
         "while read -r cmd; do case \"$cmd\" in START*) echo OK ;; DONE*) while :; do echo 'MESSAGE spam spam spam'; done ;; esac; done\n",
@@ -147,7 +143,9 @@ fn no_process_of_an_engine_outlives_its_game() {
     // `sleep` sums its arguments: the odd second one marks this test's sleepers.
     let marker = format!("0.{}7", std::process::id());
     let sleepers = format!("sleep 1000 {marker} &\n(sleep 1000 {marker} &)\n");
+    let tmp = Scratch::new("referee");
     let gtp = engine(
+        &tmp,
         "gtp",
         "sleepers",
         &gtp_script(&sleepers, "printf '= pass\\n\\n'"),
@@ -162,8 +160,10 @@ fn no_process_of_an_engine_outlives_its_game() {
 
 #[test]
 fn escape_sequences_from_an_engine_reach_neither_terminal_nor_files() {
-    let dir = scratch("escapes");
+    let tmp = Scratch::new("referee");
+    let dir = tmp.join("escapes");
     let gtp = engine(
+        &tmp,
         "gtp",
         "escapes",
         &gtp_script("", "printf '= \\033[2J\\033]0;pwned\\007Z9\\n\\n'"),
@@ -193,13 +193,14 @@ fn escape_sequences_from_an_engine_reach_neither_terminal_nor_files() {
         );
     }
     assert!(text(&out.stdout).contains("\\u{1b}]0;pwned"));
-    std::fs::remove_dir_all(Path::new(&dir)).ok();
 }
 
 #[test]
 fn an_engine_has_its_start_up_before_the_first_move_s_clock() {
     // Takes 1.5 s to load, then answers at once: more than a 0.5 s move's limit.
+    let tmp = Scratch::new("referee");
     let slow = engine(
+        &tmp,
         "gtp",
         "slow",
         &gtp_script("sleep 1.5", "printf '= pass\\n\\n'"),
@@ -295,12 +296,14 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
 #[test]
 fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
     // Half a second a move: a game of three moves each takes the engine 1.5 s.
+    let tmp = Scratch::new("referee");
     let gtp = engine(
+        &tmp,
         "gtp",
         "slow-mover",
         &gtp_script("", "sleep 0.5; printf '= pass\\n\\n'"),
     );
-    let json = scratch("cut-short.json");
+    let json = tmp.join("cut-short.json");
     let path = json.display().to_string();
     let args = [
         "match",
@@ -342,16 +345,16 @@ fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
     let mut partial = json.clone().into_os_string();
     partial.push(".partial");
     assert!(!Path::new(&partial).exists());
-    std::fs::remove_file(&json).ok();
 }
 
 #[test]
 fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
     // Its first genmove takes 1.5 s (it "loads"), later ones are instant: over a 0.5 s move's
     // limit unless the load happens in the warm-up.
-    let marker = scratch("lazy-loaded");
-    std::fs::remove_file(&marker).ok();
+    let tmp = Scratch::new("referee");
+    let marker = tmp.join("lazy-loaded");
     let lazy = engine(
+        &tmp,
         "gtp",
         "lazy",
         &gtp_script(
@@ -372,6 +375,7 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
     // Black never passes (a random player may, and two passes would end the game early): each
     // genmove, warm-up's included, takes the next point of the first line.
     let placer = engine(
+        &tmp,
         "gtp",
         "placer",
         &gtp_script(
@@ -386,12 +390,12 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
     // The warm-up's move is not part of the game: it starts from the empty board.
     assert_eq!(game["moves"].as_array().unwrap().len(), 4, "{game}");
     assert_eq!(game["moves"][0], "B1", "the warm-up took A1: {game}");
-    std::fs::remove_file(&marker).ok();
 }
 
 #[test]
 fn games_start_from_the_openings_each_played_with_both_colours() {
-    let file = scratch("openings.txt");
+    let tmp = Scratch::new("referee");
+    let file = tmp.join("openings.txt");
     std::fs::write(&file, "# two openings\nC3 C2\n\nB2, D4\n").unwrap();
     let path = file.display().to_string();
     let args = [
@@ -448,5 +452,4 @@ fn games_start_from_the_openings_each_played_with_both_colours() {
     assert_eq!(first(&games[0]), first(&games[1]));
     assert_eq!(first(&games[2]), first(&games[3]));
     assert!(games.iter().all(|g| !first(g).contains("pass")));
-    std::fs::remove_file(&file).ok();
 }

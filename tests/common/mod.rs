@@ -1,9 +1,42 @@
-//! What the end-to-end tests share: running the `stones` binary with some input, and where the
-//! npm packages they drive live.
+//! What the end-to-end tests share: running the `stones` binary with some input, scratch folders,
+//! and where the npm packages they drive live.
 #![allow(dead_code)] // each test file uses its own part of it
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A folder of its own under the system's temporary folder, removed with all it holds when
+/// dropped (a failed test's too): the scripts, logs and reports a test writes outlive no run.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A new empty folder, `stones-TAG-PID-N`: its own per call, as the tests run at once.
+    pub fn new(tag: &str) -> Scratch {
+        static CALLS: AtomicUsize = AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("stones-{tag}-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("make a scratch folder");
+        Scratch(dir)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// The path of `name` in the folder.
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
 
 /// The `moves` of one game in `stones match --json`, as text.
 pub fn match_moves(game: &serde_json::Value) -> Vec<&str> {
