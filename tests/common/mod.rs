@@ -17,6 +17,8 @@ impl Scratch {
         static CALLS: AtomicUsize = AtomicUsize::new(0);
         let n = CALLS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("stones-{tag}-{}-{n}", std::process::id()));
+        // A run killed before its drops may have left one of this name (the pid reused).
+        std::fs::remove_dir_all(&dir).ok();
         std::fs::create_dir_all(&dir).expect("make a scratch folder");
         Scratch(dir)
     }
