@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{match_moves, stones, text, Scratch};
+use common::{match_moves, run_match, stones, text, Scratch};
 
 /// A fake oppai-rs, written into `dir`, that logs each request to `log` and answers as oppai-rs does: `Init`, `PutPoint`
 /// (remembering the point), and `Analyze` with an off-field decoy of weight 0 before the first free
@@ -29,44 +29,30 @@ fn fake(dir: &Scratch, name: &str, log: &Path, analyze: Option<&str>) -> String 
         log = log.display(),
         analyze = analyze.unwrap_or(good),
     );
-    let path = dir.join(&format!("{name}.sh"));
-    std::fs::write(&path, script).unwrap();
-    format!("oppai:sh {}", path.display())
+    dir.engine("oppai", name, &script)
 }
 
 /// `stones match dots` on a 6 x 5 grounding field, `black` against `random`, `moves` moves; the JSON
 /// report's first game and the output.
 fn dots_game(black: &str, moves: &str, size: &str) -> (serde_json::Value, String) {
-    let report = Scratch::new("oppai");
-    let json = report.join("report.json");
-    let path = json.display().to_string();
-    let out = stones(
-        &[
-            "match",
-            "dots",
-            "--ruleset",
-            "grounding",
-            "--set",
-            size,
-            "--black",
-            black,
-            "--white",
-            "random",
-            "--games",
-            "1",
-            "--move-time",
-            "1",
-            "--max-moves",
-            moves,
-            "--json",
-            &path,
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    (v["games"][0].clone(), text(&out.stdout))
+    let (report, out) = run_match(&[
+        "dots",
+        "--ruleset",
+        "grounding",
+        "--set",
+        size,
+        "--black",
+        black,
+        "--white",
+        "random",
+        "--games",
+        "1",
+        "--move-time",
+        "1",
+        "--max-moves",
+        moves,
+    ]);
+    (report["games"][0].clone(), out)
 }
 
 #[test]

@@ -5,21 +5,7 @@
 use std::path::PathBuf;
 
 mod common;
-use common::{match_moves, stones, text, Scratch};
-
-/// Runs `stones match` with `args` and `--json`; returns the JSON and the printed report.
-fn run_match(args: &[&str]) -> (serde_json::Value, String) {
-    let report = Scratch::new("players");
-    let json = report.join("report.json");
-    let mut all = vec!["match"];
-    all.extend_from_slice(args);
-    let path = json.display().to_string();
-    all.extend_from_slice(&["--json", &path]);
-    let out = stones(&all, "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    (value, text(&out.stdout))
-}
+use common::{match_moves, run_match, stones, text, Scratch};
 
 #[test]
 fn a_match_in_every_game_is_refereed_reported_and_replays_to_the_same_result() {
@@ -384,9 +370,7 @@ fn scripted_gtp(
          quit*) printf '=\\n\\n'; exit 0 ;;\n    *) printf '=\\n\\n' ;;\n  esac\ndone\n",
         log = log.display()
     );
-    let path = dir.join(&format!("{name}.sh"));
-    std::fs::write(&path, script).unwrap();
-    format!("gtp:sh {}", path.display())
+    dir.engine("gtp", name, &script)
 }
 
 #[test]

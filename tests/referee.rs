@@ -9,14 +9,6 @@ use std::time::Duration;
 mod common;
 use common::{processes_with, spawn, stones, text, Scratch};
 
-/// Writes a shell-script engine into `dir` and returns its player spec (`gtp:sh PATH` or
-/// `gomocup:sh PATH`).
-fn engine(dir: &Scratch, kind: &str, name: &str, script: &str) -> String {
-    let path = dir.join(&format!("{name}.sh"));
-    std::fs::write(&path, script).unwrap();
-    format!("{kind}:sh {}", path.display())
-}
-
 /// The peak resident memory of a running process in kB (`VmHWM`), if it still runs.
 fn peak_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -93,8 +85,7 @@ fn gtp_script(before: &str, genmove: &str) -> String {
 fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
     let tmp = Scratch::new("referee");
     // Starts an answer and never ends it; then a Gomocup brain that talks without answering.
-    let gtp = engine(
-        &tmp,
+    let gtp = tmp.engine(
         "gtp",
         "flood",
         &gtp_script(
@@ -115,8 +106,7 @@ fn a_flooding_engine_loses_on_time_and_the_referee_stays_small() {
     assert!(peak < 100_000, "the referee took {peak} kB");
     assert!(text(&out.stdout).contains("B+T"));
 
-    let brain = engine(
-        &tmp,
+    let brain = tmp.engine(
         "gomocup",
         "spam",
         "while read -r cmd; do case \"$cmd\" in START*) echo OK ;; DONE*) while :; do echo 'MESSAGE spam spam spam'; done ;; esac; done\n",
@@ -144,8 +134,7 @@ fn no_process_of_an_engine_outlives_its_game() {
     let marker = format!("0.{}7", std::process::id());
     let sleepers = format!("sleep 1000 {marker} &\n(sleep 1000 {marker} &)\n");
     let tmp = Scratch::new("referee");
-    let gtp = engine(
-        &tmp,
+    let gtp = tmp.engine(
         "gtp",
         "sleepers",
         &gtp_script(&sleepers, "printf '= pass\\n\\n'"),
@@ -162,8 +151,7 @@ fn no_process_of_an_engine_outlives_its_game() {
 fn escape_sequences_from_an_engine_reach_neither_terminal_nor_files() {
     let tmp = Scratch::new("referee");
     let dir = tmp.join("escapes");
-    let gtp = engine(
-        &tmp,
+    let gtp = tmp.engine(
         "gtp",
         "escapes",
         &gtp_script("", "printf '= \\033[2J\\033]0;pwned\\007Z9\\n\\n'"),
@@ -199,8 +187,7 @@ fn escape_sequences_from_an_engine_reach_neither_terminal_nor_files() {
 fn an_engine_has_its_start_up_before_the_first_move_s_clock() {
     // Takes 1.5 s to load, then answers at once: more than a 0.5 s move's limit.
     let tmp = Scratch::new("referee");
-    let slow = engine(
-        &tmp,
+    let slow = tmp.engine(
         "gtp",
         "slow",
         &gtp_script("sleep 1.5", "printf '= pass\\n\\n'"),
@@ -297,8 +284,7 @@ fn each_game_gets_its_line_as_it_ends_and_long_names_fit_the_table() {
 fn a_match_cut_short_keeps_its_finished_games_in_its_json() {
     // Half a second a move: a game of three moves each takes the engine 1.5 s.
     let tmp = Scratch::new("referee");
-    let gtp = engine(
-        &tmp,
+    let gtp = tmp.engine(
         "gtp",
         "slow-mover",
         &gtp_script("", "sleep 0.5; printf '= pass\\n\\n'"),
@@ -353,8 +339,7 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
     // limit unless the load happens in the warm-up.
     let tmp = Scratch::new("referee");
     let marker = tmp.join("lazy-loaded");
-    let lazy = engine(
-        &tmp,
+    let lazy = tmp.engine(
         "gtp",
         "lazy",
         &gtp_script(
@@ -374,8 +359,7 @@ fn a_lazy_engine_warmed_up_before_the_game_is_not_charged_its_loading() {
     std::fs::remove_file(&marker).ok();
     // Black never passes (a random player may, and two passes would end the game early): each
     // genmove, warm-up's included, takes the next point of the first line.
-    let placer = engine(
-        &tmp,
+    let placer = tmp.engine(
         "gtp",
         "placer",
         &gtp_script(

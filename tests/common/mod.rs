@@ -32,6 +32,28 @@ impl Scratch {
     pub fn join(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
+
+    /// Writes a shell-script engine `name.sh` into the folder and returns its player spec, `KIND:sh
+    /// PATH` (`gtp`, `gomocup`, `oppai`).
+    pub fn engine(&self, kind: &str, name: &str, script: &str) -> String {
+        let path = self.join(&format!("{name}.sh"));
+        std::fs::write(&path, script).expect("write an engine script");
+        format!("{kind}:sh {}", path.display())
+    }
+}
+
+/// Runs `stones match ARGS --json FILE`, which must succeed; the JSON report and the printed one.
+pub fn run_match(args: &[&str]) -> (serde_json::Value, String) {
+    let report = Scratch::new("match");
+    let json = report.join("report.json");
+    let path = json.display().to_string();
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", &path]);
+    let out = stones(&all, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    (value, text(&out.stdout))
 }
 
 impl Drop for Scratch {
