@@ -55,6 +55,10 @@ pub(crate) struct Node<S> {
     /// AMAF visits (low 32 bits) and wins (high 32 bits), `f32` bits (a game's prior starts them at
     /// a fraction).
     rave: AtomicU64,
+    /// Prior visits (low 32 bits) and wins (high), `f32` bits as in `rave`, counted with the real
+    /// ones in the selection value only (never in the visits and wins read out, nor in the move
+    /// chosen); 0 when the prior starts the AMAF statistics instead. Fixed once made.
+    prior: u64,
     /// The position's hash once the step completes a turn (0: not known, or inside a turn).
     hash: AtomicU64,
     /// The selection value without its exploration term, `f32` bits: the UCT-RAVE mix of the win
@@ -113,8 +117,16 @@ fn unpair(word: u64) -> (f32, f32) {
 }
 
 impl<S: Copy> Node<S> {
-    /// A new leaf, with a prior of `rave_w` wins in `rave_n` AMAF visits.
-    pub fn new(step: Option<S>, player: Colour, rave_n: f32, rave_w: f32) -> Node<S> {
+    /// A new leaf with a prior of `weight` visits worth `value` to `player`: real visits when
+    /// `as_visits` ([`stones_core::SearchGame::priors_as_visits`]), else AMAF ones.
+    pub fn new(
+        step: Option<S>,
+        player: Colour,
+        (value, weight): (f32, f32),
+        as_visits: bool,
+    ) -> Node<S> {
+        let prior = pair(weight, weight * value);
+        let (prior, rave) = if as_visits { (prior, 0) } else { (0, prior) };
         Node {
             step,
             player,
@@ -124,7 +136,8 @@ impl<S: Copy> Node<S> {
             first: AtomicU32::new(0),
             count: AtomicU32::new(0),
             record: AtomicU64::new(0),
-            rave: AtomicU64::new(pair(rave_n, rave_w)),
+            rave: AtomicU64::new(rave),
+            prior,
             hash: AtomicU64::new(0),
             key: AtomicU32::new(1f32.to_bits()),
             spread: AtomicU32::new(1f32.to_bits()),
@@ -149,6 +162,7 @@ impl<S: Copy> Node<S> {
             count: word(&self.count),
             record: AtomicU64::new(self.record.load(RELAXED)),
             rave: AtomicU64::new(self.rave.load(RELAXED)),
+            prior: self.prior,
             hash: AtomicU64::new(self.hash()),
             key: word(&self.key),
             spread: word(&self.spread),
@@ -282,18 +296,19 @@ impl<S: Copy> Node<S> {
     /// Works out `key` again after the statistics changed (`rave_k`: RAVE's equivalence parameter,
     /// 0 for none), and `spread` when the visits did (`visited`).
     ///
-    /// The mix is `(1 - beta) q + beta r` with `q = wins / visits` (1 when unvisited: try every child
-    /// once), `r = rave_w / rave_n` and `beta = rave_n / (rave_n + visits + rave_n visits / k)`;
-    /// multiplied out it takes one division: `(wins (k + rave_n) + rave_w k) / (k (rave_n + visits)
-    /// + rave_n visits)`.
+    /// The mix is `(1 - beta) q + beta r` with `q = wins / visits` (the prior's visits and wins
+    /// counted in; 1 when there are none: try every child once), `r = rave_w / rave_n` and `beta =
+    /// rave_n / (rave_n + visits + rave_n visits / k)`; multiplied out it takes one division:
+    /// `(wins (k + rave_n) + rave_w k) / (k (rave_n + visits) + rave_n visits)`.
     #[inline]
     pub fn refresh(&self, rave_k: f32, visited: bool) {
         let (visits, wins) = self.record();
-        let n = visits as f32;
         if visited {
             self.spread
-                .store((1.0 / (n + 1.0).sqrt()).to_bits(), RELAXED);
+                .store((1.0 / (visits as f32 + 1.0).sqrt()).to_bits(), RELAXED);
         }
+        let (prior_n, prior_w) = unpair(self.prior);
+        let (n, wins) = (visits as f32 + prior_n, wins + prior_w);
         let (rave_n, rave_w) = unpair(self.rave.load(RELAXED));
         let key = match self.proven() {
             1 => f32::INFINITY,
@@ -318,5 +333,45 @@ impl<S: Copy> Node<S> {
             proven: self.proven(),
             value: get_f32(&self.key),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Node;
+    use stones_core::Colour;
+
+    #[test]
+    fn a_prior_counts_as_real_visits_or_as_amaf_ones_never_in_what_is_read_out() {
+        // 10 prior visits worth 0.8: 8 wins.
+        let real = Node::new(Some(0u8), Colour::Black, (0.8, 10.0), true);
+        let amaf = Node::new(Some(0u8), Colour::Black, (0.8, 10.0), false);
+        for n in [&real, &amaf] {
+            n.refresh(600.0, true);
+            assert_eq!(n.key_spread().0, 0.8, "unvisited: the prior's value");
+        }
+        // Two real losses: as real visits the prior still weighs 10 to 2, whatever RAVE says.
+        for n in [&real, &amaf] {
+            n.add_result(0, false);
+            n.add_result(0, false);
+            n.refresh(600.0, true);
+            assert_eq!(
+                (n.visits(), n.wins()),
+                (2, 0.0),
+                "the prior is not read out"
+            );
+        }
+        assert_eq!(real.key_spread().0, 8.0 / 12.0);
+        // As AMAF visits the prior is RAVE's: beta = 10 / (10 + 2 + 10 * 2 / 600).
+        let beta = 10.0 / (12.0 + 20.0 / 600.0);
+        assert!((amaf.key_spread().0 - beta * 0.8).abs() < 1e-6);
+        // With RAVE off the AMAF statistics (and a prior kept there) are ignored; one among the
+        // real visits stays.
+        real.refresh(0.0, false);
+        amaf.refresh(0.0, false);
+        assert_eq!(
+            (real.key_spread().0, amaf.key_spread().0),
+            (8.0 / 12.0, 0.0)
+        );
     }
 }

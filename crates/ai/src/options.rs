@@ -26,6 +26,11 @@ pub struct SearchOptions {
     ///
     /// [`SearchGame::rave_equivalence`]: stones_core::SearchGame::rave_equivalence
     pub rave: Option<f32>,
+    /// Whether the game's priors count as real visits (`priors=visits`) or as AMAF ones
+    /// (`priors=amaf`); `None`: the game's choice, [`SearchGame::priors_as_visits`].
+    ///
+    /// [`SearchGame::priors_as_visits`]: stones_core::SearchGame::priors_as_visits
+    pub priors_as_visits: Option<bool>,
     /// Visits a node needs before its children are made.
     pub expand_after: u32,
     /// Resign when the win rate stays below this for [`RESIGN_MOVES`] moves in a row (0: never);
@@ -49,6 +54,7 @@ impl Default for SearchOptions {
             memory: 512 << 20,
             explore: None,
             rave: None,
+            priors_as_visits: None,
             expand_after: 2,
             resign: None,
             reuse: true,
@@ -71,7 +77,7 @@ impl std::error::Error for OptionError {}
 
 /// The keys `mcts:` takes, for error messages.
 pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
-                        explore=C, rave=K, expand=N, resign=RATE (0-0.5), reuse=true|false";
+                        explore=C, rave=K, priors=visits|amaf, expand=N, resign=RATE (0-0.5), reuse=true|false";
 
 /// The win rate under which the search resigns where a person plays (`play`, the page) unless
 /// `resign=` says otherwise: a position the search gives under 10% for [`RESIGN_MOVES`] moves in a
@@ -90,6 +96,21 @@ impl SearchOptions {
     /// Resigns below `rate` unless `resign=` was given.
     pub fn resign_by_default(&mut self, rate: f32) {
         self.resign.get_or_insert(rate);
+    }
+
+    /// The options of a dead-stone estimate: `playouts` from one seed (the same answer every time),
+    /// ownership summed, and the priors as AMAF visits whatever the game's choice for moves. The
+    /// estimate was checked against GNU Go that way (crates/gtp/tests/dead_like_gnugo.rs); with
+    /// Go's priors as real visits the ownership of a 3,000-playout search left all 14 dead stones
+    /// of a finished game there alive.
+    pub fn ownership_estimate(playouts: u64) -> SearchOptions {
+        SearchOptions {
+            playouts: Some(playouts),
+            seed: Some(1),
+            ownership: true,
+            priors_as_visits: Some(false),
+            ..SearchOptions::default()
+        }
     }
 
     /// With neither a playout nor a time limit, a move gets this many playouts.
@@ -135,6 +156,13 @@ impl SearchOptions {
             "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
             "explore" => self.explore = Some(real(0.0, 10.0)? as f32),
             "rave" => self.rave = Some(real(0.0, 1e9)? as f32),
+            "priors" => {
+                self.priors_as_visits = Some(match value {
+                    "visits" => true,
+                    "amaf" => false,
+                    _ => return Err(bad("visits or amaf")),
+                })
+            }
             "expand" => self.expand_after = int(1, 1000)? as u32,
             "resign" => self.resign = Some(real(0.0, 0.5)? as f32),
             "reuse" => {
@@ -180,6 +208,9 @@ impl fmt::Display for SearchOptions {
         if let Some(k) = self.rave {
             parts.push(format!("rave={k}"));
         }
+        if let Some(v) = self.priors_as_visits {
+            parts.push(format!("priors={}", if v { "visits" } else { "amaf" }));
+        }
         if self.expand_after != d.expand_after {
             parts.push(format!("expand={}", self.expand_after));
         }
@@ -200,13 +231,14 @@ mod tests {
     #[test]
     fn reads_every_key_and_writes_them_back() {
         let o = SearchOptions::parse(
-            "playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3,rave=2000",
+            "playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3,rave=2000,priors=amaf",
         )
         .unwrap();
         assert_eq!(o.playouts, Some(5000));
         assert_eq!(o.time, Some(Duration::from_millis(1500)));
         assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), Some(0.1)));
         assert_eq!((o.explore, o.rave), (Some(0.3), Some(2000.0)));
+        assert_eq!(o.priors_as_visits, Some(false));
         assert_eq!(SearchOptions::parse(&o.to_string()).unwrap(), o);
     }
 
@@ -236,5 +268,10 @@ mod tests {
         let e = SearchOptions::parse("time").unwrap_err().0;
         assert!(e.contains("not key=value"), "{e}");
         assert!(SearchOptions::parse("time=nan").is_err());
+        let e = SearchOptions::parse("priors=real").unwrap_err().0;
+        assert!(
+            e.contains("priors=real") && e.contains("visits or amaf"),
+            "{e}"
+        );
     }
 }

@@ -313,6 +313,10 @@ impl<G: SearchGame> Mcts<G> {
         debug_assert!(tree.root.hash() == game.hash());
         tree.swap_next = swap_follows(game);
         tree.rave_k = self.options.rave.unwrap_or_else(|| game.rave_equivalence());
+        tree.priors_as_visits = self
+            .options
+            .priors_as_visits
+            .unwrap_or_else(|| game.priors_as_visits());
         while self.workers.len() < threads {
             let i = self.workers.len() as u64;
             let seed = base_seed.wrapping_add(self.searches << 8) ^ i << 32;

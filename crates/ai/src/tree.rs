@@ -24,6 +24,9 @@ pub(crate) struct Tree<G: SearchGame> {
     /// The game's exploration constant ([`SearchGame::exploration`] of the root), where the options
     /// set none.
     pub explore: f32,
+    /// The priors count as real visits, not as AMAF ones: the options' `priors=`, else the game's
+    /// ([`SearchGame::priors_as_visits`] of the root); set by each search.
+    pub priors_as_visits: bool,
     /// Every move at the root lets the opponent swap (Hex's first move under the swap rule): a
     /// root child is worth the less of its value and the swapped one ([`swap_capped`]). Set by
     /// each search for its root.
@@ -53,7 +56,7 @@ impl<G: SearchGame> Tree<G> {
     pub fn new(root: &G, max_nodes: usize) -> Tree<G> {
         let nodes = Arena::new(max_nodes.max(2));
         let player = root.to_move().opponent();
-        nodes.add_block(1, |_| Node::new(None, player, 0.0, 0.0));
+        nodes.add_block(1, |_| Node::new(None, player, (0.0, 0.0), false));
         Tree {
             nodes,
             root: root.search_copy(),
@@ -61,6 +64,7 @@ impl<G: SearchGame> Tree<G> {
             created: AtomicU64::new(1),
             rave_k: root.rave_equivalence(),
             explore: root.exploration(),
+            priors_as_visits: root.priors_as_visits(),
             swap_next: false,
         }
     }
@@ -170,7 +174,7 @@ impl<G: SearchGame> Tree<G> {
         *self.full.get_mut() = false;
         self.nodes = Arena::new(self.nodes.capacity());
         self.nodes
-            .add_block(1, |_| Node::new(None, player, 0.0, 0.0));
+            .add_block(1, |_| Node::new(None, player, (0.0, 0.0), false));
         self.node(0).claim();
         self.add_children(0, game, (&[], steps), true, &mut Vec::new());
     }
@@ -216,9 +220,7 @@ impl<G: SearchGame> Tree<G> {
         let player = game.to_move();
         game.priors(pending, steps, priors);
         let made = self.nodes.add_block(steps.len(), |i| {
-            let s = steps[i];
-            let (value, weight) = priors[i];
-            let child = Node::new(Some(s), player, weight, weight * value);
+            let child = Node::new(Some(steps[i]), player, priors[i], self.priors_as_visits);
             child.refresh(self.rave_k, false);
             child
         });

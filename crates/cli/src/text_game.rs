@@ -260,12 +260,7 @@ impl<G: SearchGame + Send + Sync + 'static> TextGame for G {
 
     fn ownership(&self, playouts: u64) -> Vec<f32> {
         let position = self.play_on();
-        let options = SearchOptions {
-            playouts: Some(playouts),
-            seed: Some(1),
-            ownership: true,
-            ..SearchOptions::default()
-        };
+        let options = SearchOptions::ownership_estimate(playouts);
         Mcts::new(options).think(&position, |_| {}).ownership
     }
 

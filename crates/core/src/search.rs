@@ -218,8 +218,9 @@ pub trait SearchGame: Game + Send + Sync {
         }
     }
 
-    /// Prior knowledge of a step, as `(value, weight)`: the step starts with `weight` AMAF visits
-    /// worth `value` (0 = loss, 1 = win for the mover). The default knows nothing.
+    /// Prior knowledge of a step, as `(value, weight)`: the step starts with `weight` visits worth
+    /// `value` (0 = loss, 1 = win for the mover), AMAF ones or, where
+    /// [`SearchGame::priors_as_visits`], real ones. The default knows nothing.
     fn prior(&self, _pending: &[Self::Step], _step: Self::Step) -> (f32, f32) {
         (0.5, 0.0)
     }
@@ -243,6 +244,14 @@ pub trait SearchGame: Game + Send + Sync {
         _threads: usize,
     ) -> Presearch<Self::Move, Self::Step> {
         Presearch::Search
+    }
+
+    /// Whether the priors' visits count with the real ones in a step's value, fading as real
+    /// visits come (Pachi's way), rather than with its AMAF visits, fading as RAVE hands the value
+    /// over to the real visits (Michi's way: the default). Either way they are never counted in
+    /// the visits reported or in the choice of the move.
+    fn priors_as_visits(&self) -> bool {
+        false
     }
 
     /// How many AMAF visits weigh as much as one real visit (RAVE's equivalence parameter); 0 turns

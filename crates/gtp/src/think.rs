@@ -105,12 +105,7 @@ impl Thinker {
                 return dead.clone();
             }
         }
-        let options = SearchOptions {
-            playouts: Some(3000),
-            seed: Some(1),
-            ownership: true,
-            ..SearchOptions::default()
-        };
+        let options = SearchOptions::ownership_estimate(3000);
         let own = Mcts::new(options).think(&game.play_on(), |_| {}).ownership;
         let dead = game.dead_by_ownership(&own);
         self.estimate = Some((hash, dead.clone()));
