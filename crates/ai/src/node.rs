@@ -52,8 +52,8 @@ pub(crate) struct Node<S> {
     /// loss) and wins for `player` in half points (high 32 bits; a draw counts one, a win two):
     /// exact, and read and added together.
     record: AtomicU64,
-    /// AMAF visits (low 32 bits) and wins (high 32 bits), `f32` bits (a game's prior starts them at
-    /// a fraction).
+    /// AMAF visits (low 32 bits) and wins (high 32 bits), `f32` bits (a game's prior may start
+    /// them, at a fraction).
     rave: AtomicU64,
     /// Prior visits (low 32 bits) and wins (high), `f32` bits as in `rave`, counted with the real
     /// ones in the selection value only (never in the visits and wins read out, nor in the move

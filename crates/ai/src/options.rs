@@ -77,7 +77,8 @@ impl std::error::Error for OptionError {}
 
 /// The keys `mcts:` takes, for error messages.
 pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
-                        explore=C, rave=K, priors=visits|amaf, expand=N, resign=RATE (0-0.5), reuse=true|false";
+                        explore=C, rave=K, priors=visits|amaf, expand=N, resign=RATE (0-0.5), \
+                        reuse=true|false";
 
 /// The win rate under which the search resigns where a person plays (`play`, the page) unless
 /// `resign=` says otherwise: a position the search gives under 10% for [`RESIGN_MOVES`] moves in a
