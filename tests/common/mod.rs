@@ -42,6 +42,12 @@ impl Scratch {
     }
 }
 
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
 /// Runs `stones match ARGS --json FILE`, which must succeed; the JSON report and the printed one.
 pub fn run_match(args: &[&str]) -> (serde_json::Value, String) {
     let report = Scratch::new("match");
@@ -54,12 +60,6 @@ pub fn run_match(args: &[&str]) -> (serde_json::Value, String) {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     (value, text(&out.stdout))
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
 }
 
 /// The `moves` of one game in `stones match --json`, as text.
