@@ -8,8 +8,17 @@ use std::time::Duration;
 pub struct SearchOptions {
     /// Playouts per move (all threads together); `None`: no playout limit.
     pub playouts: Option<u64>,
-    /// Time per move; `None`: no time limit. With neither limit the search stops at 10,000 playouts.
+    /// Time per move (the most, with `average`); `None`: no time limit. With neither limit the
+    /// search stops at 10,000 playouts.
     pub time: Option<Duration>,
+    /// The time a move takes on average over a game: what a move stopped early (`early`) left
+    /// goes to the next ones, each at most `time` (twice `average` when `time` is not set).
+    pub average: Option<Duration>,
+    /// A move with a time limit stops as soon as its choice cannot change: when the most visited
+    /// step at the root leads the next by more visits than the playouts its time has left could
+    /// give (as Pachi and Fuego stop). Never while ownership is summed (an estimate wants all its
+    /// playouts) nor where the opponent may swap.
+    pub early: bool,
     /// Search threads, all growing one shared tree.
     pub threads: usize,
     /// A seed makes a one-thread search repeatable; without one every search differs.
@@ -49,6 +58,8 @@ impl Default for SearchOptions {
         SearchOptions {
             playouts: None,
             time: None,
+            average: None,
+            early: true,
             threads: 1,
             seed: None,
             memory: 512 << 20,
@@ -76,9 +87,9 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 /// The keys `mcts:` takes, for error messages.
-pub const KEYS: &str = "playouts=N, time=SECONDS, threads=N (1-64), seed=N, memory=MB, \
-                        explore=C, rave=K, priors=visits|amaf, expand=N, resign=RATE (0-0.5), \
-                        reuse=true|false";
+pub const KEYS: &str = "playouts=N, time=SECONDS, average=SECONDS, early=true|false, \
+                        threads=N (1-64), seed=N, memory=MB, explore=C, rave=K, \
+                        priors=visits|amaf, expand=N, resign=RATE (0-0.5), reuse=true|false";
 
 /// The win rate under which the search resigns where a person plays (`play`, the page) unless
 /// `resign=` says otherwise: a position the search gives under 10% for [`RESIGN_MOVES`] moves in a
@@ -142,6 +153,11 @@ impl SearchOptions {
                 .filter(|v| (lo..=hi).contains(v))
                 .ok_or_else(|| bad(&format!("a whole number from {lo} to {hi}")))
         };
+        let yes_no = || match value {
+            "true" | "yes" | "1" => Ok(true),
+            "false" | "no" | "0" => Ok(false),
+            _ => Err(bad("true or false")),
+        };
         let real = |lo: f64, hi: f64| {
             value
                 .parse::<f64>()
@@ -152,6 +168,8 @@ impl SearchOptions {
         match key {
             "playouts" => self.playouts = Some(int(1, 1 << 40)?),
             "time" => self.time = Some(Duration::from_secs_f64(real(0.001, 86_400.0)?)),
+            "average" => self.average = Some(Duration::from_secs_f64(real(0.001, 86_400.0)?)),
+            "early" => self.early = yes_no()?,
             "threads" => self.threads = int(1, 64)? as usize,
             "seed" => self.seed = Some(int(0, u64::MAX)?),
             "memory" => self.memory = (int(1, 1 << 20)? as usize) << 20,
@@ -166,13 +184,7 @@ impl SearchOptions {
             }
             "expand" => self.expand_after = int(1, 1000)? as u32,
             "resign" => self.resign = Some(real(0.0, 0.5)? as f32),
-            "reuse" => {
-                self.reuse = match value {
-                    "true" | "yes" | "1" => true,
-                    "false" | "no" | "0" => false,
-                    _ => return Err(bad("true or false")),
-                }
-            }
+            "reuse" => self.reuse = yes_no()?,
             _ => {
                 return Err(OptionError(format!(
                     "unknown mcts option '{key}'; keys: {KEYS}"
@@ -193,6 +205,12 @@ impl fmt::Display for SearchOptions {
         }
         if let Some(t) = self.time {
             parts.push(format!("time={}", t.as_secs_f64()));
+        }
+        if let Some(t) = self.average {
+            parts.push(format!("average={}", t.as_secs_f64()));
+        }
+        if self.early != d.early {
+            parts.push(format!("early={}", self.early));
         }
         if self.threads != d.threads {
             parts.push(format!("threads={}", self.threads));
@@ -232,9 +250,12 @@ mod tests {
     #[test]
     fn reads_every_key_and_writes_them_back() {
         let o = SearchOptions::parse(
-            "playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3,rave=2000,priors=amaf",
+            "playouts=5000, time=1.5,threads=2,seed=7,resign=0.1,explore=0.3,rave=2000,priors=amaf,\
+             average=0.75,early=no",
         )
         .unwrap();
+        assert_eq!(o.average, Some(Duration::from_millis(750)));
+        assert!(!o.early);
         assert_eq!(o.playouts, Some(5000));
         assert_eq!(o.time, Some(Duration::from_millis(1500)));
         assert_eq!((o.threads, o.seed, o.resign), (2, Some(7), Some(0.1)));

@@ -5,7 +5,7 @@ use crate::node::Stats;
 use crate::options::{SearchOptions, RESIGN_MOVES};
 use crate::playout::Worker;
 use crate::tree::{node_bytes, Tree};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use stones_core::{Presearch, Rng, SearchGame, Status};
 
@@ -89,6 +89,8 @@ pub struct Mcts<G: SearchGame> {
     workers: Vec<Worker<G>>,
     /// Moves in a row whose win rate was under the resign threshold.
     low_moves: u32,
+    /// The time earlier moves of this game left of their `average` (`SearchOptions::average`).
+    spare: Duration,
     searches: u64,
     /// The clock the deadline is read from (`Instant::now`; tests put in one of their own).
     clock: fn() -> Instant,
@@ -105,6 +107,7 @@ impl<G: SearchGame> Mcts<G> {
             tree: None,
             workers: Vec::new(),
             low_moves: 0,
+            spare: Duration::ZERO,
             searches: 0,
             clock: Instant::now,
             first_steps: None,
@@ -121,6 +124,19 @@ impl<G: SearchGame> Mcts<G> {
         self.tree = None;
         self.workers.clear();
         self.low_moves = 0;
+        self.spare = Duration::ZERO;
+    }
+
+    /// The time this move may take: `time`, or with `average` that plus what earlier moves left of
+    /// theirs, at most `time` (twice `average` without it).
+    fn move_time(&self) -> Option<Duration> {
+        match self.options.average {
+            Some(average) => {
+                let most = self.options.time.unwrap_or(average * 2);
+                Some((average + self.spare).min(most))
+            }
+            None => self.options.time,
+        }
     }
 
     /// Searches `game` and returns the move to play with what the search thought, calling `progress`
@@ -129,8 +145,24 @@ impl<G: SearchGame> Mcts<G> {
     /// With a time limit, every thread reads the clock before each playout and stops when the longest
     /// stretch between its readings so far would end past the deadline (`Pace`): a move overruns
     /// only when the last stretch is longer than every one before it (the join waits for each
-    /// thread's last playout).
-    pub fn think(&mut self, game: &G, mut progress: impl FnMut(&Progress)) -> Thought<G::Move> {
+    /// thread's last playout). A timed move also stops once its choice cannot change
+    /// (`SearchOptions::early`); with `SearchOptions::average` the time it did not use goes to the
+    /// next moves.
+    pub fn think(&mut self, game: &G, progress: impl FnMut(&Progress)) -> Thought<G::Move> {
+        let thought = self.think_for(game, self.move_time(), progress);
+        if let Some(average) = self.options.average {
+            self.spare = (self.spare + average).saturating_sub(thought.elapsed);
+        }
+        thought
+    }
+
+    /// [`Mcts::think`] with `time` for this move.
+    fn think_for(
+        &mut self,
+        game: &G,
+        time: Option<Duration>,
+        mut progress: impl FnMut(&Progress),
+    ) -> Thought<G::Move> {
         let first_steps = self.first_steps.take();
         let now = self.clock;
         let start = now();
@@ -139,7 +171,7 @@ impl<G: SearchGame> Mcts<G> {
         }
         // The solver may take most of the move: a game's solver thinks long only when it must
         // (Gomoku: checking every defence against a forced win), and a move it refutes loses.
-        let solver_deadline = self.options.time.map(|t| start + t.mul_f64(0.8));
+        let solver_deadline = time.map(|t| start + t.mul_f64(0.8));
         let only = match first_steps {
             Some(steps) => Some(steps),
             None => match game.presearch(solver_deadline, self.options.threads.max(1)) {
@@ -177,14 +209,16 @@ impl<G: SearchGame> Mcts<G> {
         }
         tree.expand_root(game);
         let reused = u64::from(tree.root_visits());
-        let budget = match (self.options.playouts, self.options.time) {
+        let budget = match (self.options.playouts, time) {
             (None, None) => Some(SearchOptions::DEFAULT_PLAYOUTS),
             (p, _) => p,
         };
-        let deadline = self.options.time.map(|t| start + t);
+        let deadline = time.map(|t| start + t);
+        let early = self.options.early && !self.options.ownership && !tree.swap_next;
         let before = tree.created();
         let tree = &*tree;
         let total = AtomicU64::new(0);
+        let decided = AtomicBool::new(false);
         let opts = &self.options;
         let run = |worker: &mut Worker<G>, report: &mut dyn FnMut(u64)| {
             let mut last_report = Instant::now();
@@ -196,11 +230,19 @@ impl<G: SearchGame> Mcts<G> {
                 if budget.is_some_and(|b| done >= b)
                     || pace.as_mut().is_some_and(|p| p.stop_at(now()))
                     || tree.solved()
+                    || decided.load(Ordering::Relaxed)
                 {
                     break;
                 }
                 worker.simulate(tree, opts);
-                total.fetch_add(1, Ordering::Relaxed);
+                let done = total.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(deadline) = deadline.filter(|_| early && done.is_multiple_of(128)) {
+                    let t = now();
+                    let (elapsed, left) = (t - start, deadline.saturating_duration_since(t));
+                    if cannot_change(tree.root_lead(), done, elapsed, left) {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
                 if last_report.elapsed() >= Duration::from_secs(1) {
                     last_report = Instant::now();
                     report(total.load(Ordering::Relaxed));
@@ -465,6 +507,22 @@ impl Pace {
     }
 }
 
+/// Playouts a move makes before it may stop early (Pachi: 5,000 at 9x9's some 40,000 a second).
+const EARLY_AFTER: u64 = 1000;
+
+/// Whether the choice of a move can no longer change: the root's most visited step leads the next
+/// (`lead`, their visits) by more than the playouts of the time `left` at the pace of the `done`
+/// in `elapsed`, after [`EARLY_AFTER`] playouts.
+fn cannot_change(
+    (first, second): (u32, u32),
+    done: u64,
+    elapsed: Duration,
+    left: Duration,
+) -> bool {
+    let pace = done as f64 / elapsed.as_secs_f64().max(1e-6);
+    done >= EARLY_AFTER && f64::from(first - second) > pace * left.as_secs_f64()
+}
+
 /// Whether every move from `game` lets the opponent swap next (Hex's first move under the swap
 /// rule), as one of them shows.
 fn swap_follows<G: SearchGame>(game: &G) -> bool {
@@ -567,6 +625,98 @@ mod tests {
         let (x, y) = game.topology().xy(p);
         let line = x.min(y).min(18 - x).min(18 - y);
         assert!((2..=3).contains(&line), "{p:?}: line {}", line + 1);
+    }
+
+    /// A clock of its own that moves 10 ms at each reading (no other test reads it).
+    fn own_slow_now() -> Instant {
+        static BASE: OnceLock<Instant> = OnceLock::new();
+        static READ: AtomicU32 = AtomicU32::new(0);
+        let k = READ.fetch_add(1, Ordering::SeqCst);
+        *BASE.get_or_init(Instant::now) + Duration::from_millis(10) * k
+    }
+
+    /// Black to move on 9x9 takes four White stones in atari on F5 and wins by 2 points (Chinese
+    /// rules, komi 7); anywhere else, White connects them to its wall there and wins.
+    fn capture_to_play() -> stones_go::GoGame {
+        let rows = [
+            ".........",
+            ".........",
+            "..XXXX...",
+            ".XOOOOX..",
+            "XXXXX.XXX",
+            "OOOOOOOOO",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let stones: Vec<_> = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| match b {
+                b'X' => Some(stones_core::Colour::Black),
+                b'O' => Some(stones_core::Colour::White),
+                _ => None,
+            })
+            .collect();
+        let mut game = chinese_go(9);
+        game.set_position(&stones, stones_core::Colour::Black)
+            .unwrap();
+        game
+    }
+
+    #[test]
+    fn a_move_whose_choice_cannot_change_stops_early_with_the_same_choice() {
+        let game = capture_to_play();
+        let f5 = game.topology().parse_point("F5").unwrap();
+        let think = |early: bool| {
+            let options = SearchOptions::parse(&format!("time=30,seed=1,early={early}")).unwrap();
+            let mut mcts = Mcts::new(options);
+            mcts.clock = own_slow_now;
+            mcts.think(&game, |_| {})
+        };
+        // 10 ms a clock reading: 30 s of readings let some 3,000 playouts run.
+        let whole = think(false);
+        let early = think(true);
+        assert_eq!(whole.mv, Some(stones_go::GoMove::Play(f5)));
+        assert_eq!(early.mv, whole.mv);
+        assert!(whole.playouts > 2900, "{} playouts", whole.playouts);
+        assert!(early.playouts < 2000, "{} playouts", early.playouts);
+    }
+
+    #[test]
+    fn the_lead_must_beat_the_playouts_the_time_left_would_give() {
+        let s = Duration::from_secs_f64;
+        // 2,000 playouts in 1 s, 0.25 s left: 500 more to come.
+        assert!(cannot_change((1300, 799), 2000, s(1.0), s(0.25)));
+        assert!(!cannot_change((1300, 800), 2000, s(1.0), s(0.25)));
+        // Not before EARLY_AFTER playouts, whatever the lead.
+        assert!(!cannot_change((900, 0), 900, s(1.0), s(0.0)));
+        assert!(cannot_change((1000, 0), 1000, s(1.0), s(0.0)));
+    }
+
+    #[test]
+    fn an_average_carries_what_a_move_left_to_the_next_up_to_its_most() {
+        let game = chinese_go(9);
+        let mut mcts = Mcts::new(SearchOptions::parse("average=0.5,time=0.8,seed=1").unwrap());
+        assert_eq!(mcts.move_time(), Some(Duration::from_millis(500)));
+        // A clock a second on at each reading: the move stops at once, its 0.5 s nearly all left.
+        mcts.clock = stopped_now;
+        mcts.think(&game, |_| {});
+        assert!(mcts.spare > Duration::from_millis(400), "{:?}", mcts.spare);
+        assert_eq!(mcts.move_time(), Some(Duration::from_millis(800)));
+        mcts.options.time = None;
+        mcts.spare = Duration::from_secs(5);
+        assert_eq!(
+            mcts.move_time(),
+            Some(Duration::from_secs(1)),
+            "twice the average"
+        );
+        mcts.clear();
+        assert_eq!(
+            mcts.move_time(),
+            Some(Duration::from_millis(500)),
+            "a new game"
+        );
     }
 
     #[test]

@@ -84,6 +84,20 @@ impl<G: SearchGame> Tree<G> {
         unsafe { self.nodes.block(range.start, range.len()) }
     }
 
+    /// The visits of the root's two most visited children not proven lost, the most first (0 for
+    /// one missing): how far the move the search would choose now leads.
+    pub fn root_lead(&self) -> (u32, u32) {
+        let children = self.node(0).children().unwrap_or_default();
+        let mut lead = (0, 0);
+        for child in self.block(children).iter().filter(|c| c.proven() != -1) {
+            match child.visits() {
+                v if v > lead.0 => lead = (v, lead.0),
+                v => lead.1 = lead.1.max(v),
+            }
+        }
+        lead
+    }
+
     /// Nodes made since this tree was started.
     pub fn created(&self) -> u64 {
         self.created.load(Ordering::Relaxed)
