@@ -569,11 +569,17 @@ mod tests {
     /// Readings of [`fake_now`] so far.
     static READS: AtomicU32 = AtomicU32::new(0);
 
-    /// A clock that moves 10 ms at each reading, whatever the real time does.
+    /// The reading of a test clock that moves `step` at each reading, whatever the real time does:
+    /// `reads` counts them, from `base` on.
+    fn tick(base: &OnceLock<Instant>, reads: &AtomicU32, step: Duration) -> Instant {
+        let k = reads.fetch_add(1, Ordering::SeqCst);
+        *base.get_or_init(Instant::now) + step * k
+    }
+
+    /// A clock that moves 10 ms at each reading, its readings counted in `READS`.
     fn fake_now() -> Instant {
         static BASE: OnceLock<Instant> = OnceLock::new();
-        let k = READS.fetch_add(1, Ordering::SeqCst);
-        *BASE.get_or_init(Instant::now) + Duration::from_millis(10) * k
+        tick(&BASE, &READS, Duration::from_millis(10))
     }
 
     /// An empty Go board of `size` under Chinese rules.
@@ -607,8 +613,7 @@ mod tests {
     fn stopped_now() -> Instant {
         static BASE: OnceLock<Instant> = OnceLock::new();
         static READ: AtomicU32 = AtomicU32::new(0);
-        let k = READ.fetch_add(1, Ordering::SeqCst);
-        *BASE.get_or_init(Instant::now) + Duration::from_secs(1) * k
+        tick(&BASE, &READ, Duration::from_secs(1))
     }
 
     #[test]
@@ -631,36 +636,24 @@ mod tests {
     fn own_slow_now() -> Instant {
         static BASE: OnceLock<Instant> = OnceLock::new();
         static READ: AtomicU32 = AtomicU32::new(0);
-        let k = READ.fetch_add(1, Ordering::SeqCst);
-        *BASE.get_or_init(Instant::now) + Duration::from_millis(10) * k
+        tick(&BASE, &READ, Duration::from_millis(10))
     }
 
     /// Black to move on 9x9 takes four White stones in atari on F5 and wins by 2 points (Chinese
     /// rules, komi 7); anywhere else, White connects them to its wall there and wins.
     fn capture_to_play() -> stones_go::GoGame {
-        let rows = [
-            ".........",
-            ".........",
-            "..XXXX...",
-            ".XOOOOX..",
-            "XXXXX.XXX",
-            "OOOOOOOOO",
-            ".........",
-            ".........",
-            ".........",
-        ];
-        let stones: Vec<_> = rows
-            .iter()
-            .flat_map(|row| row.bytes())
-            .map(|b| match b {
-                b'X' => Some(stones_core::Colour::Black),
-                b'O' => Some(stones_core::Colour::White),
-                _ => None,
-            })
-            .collect();
+        let rows = "
+            .........
+            .........
+            ..XXXX...
+            .XOOOOX..
+            XXXXX.XXX
+            OOOOOOOOO
+            .........
+            .........
+            .........";
         let mut game = chinese_go(9);
-        game.set_position(&stones, stones_core::Colour::Black)
-            .unwrap();
+        stones_core::contract::set_up(&mut game, rows, stones_core::Colour::Black);
         game
     }
 
